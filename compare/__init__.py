@@ -1,0 +1,1 @@
+"""The comparison harness, the results store, the reports and the ``sudokit`` CLI."""

@@ -1,0 +1,1 @@
+"""What a Sudoku is, and how each solving paradigm formulates it."""

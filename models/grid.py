@@ -1,0 +1,325 @@
+"""The Sudoku grid: geometry, parsing, formatting and the independent judge.
+
+Vocabulary (used everywhere in sudokit):
+
+- ``Cell``: an int 0 … N²−1, row-major; shown to people as ``r1c1`` (1-based).
+- ``Digit``: an int 1 … N; symbols beyond 9 are ``A``, ``B``, … (``A`` = 10).
+- ``Unit``: a row, column or box, as a tuple of cells; named ``r1``, ``c1``, ``b1``.
+- ``Grid``: the immutable givens (0 = blank) of an N×N puzzle with n×n boxes, N = n².
+
+>>> g = Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> g.size, g.count_givens(), cell_name(80)
+(9, 17, 'r9c9')
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+Cell = int
+Digit = int
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+BLANKS = ".0-*_"
+BOX_SIDES = (2, 3, 4, 5)
+SIZES = tuple(n * n for n in BOX_SIDES)  # 4, 9, 16, 25
+CELL_COUNTS = tuple(s * s for s in SIZES)  # 16, 81, 256, 625
+
+
+class PuzzleError(ValueError):
+    """Bad input: names the rule broken, and where (source, line, position or cell)."""
+
+    def __init__(self, reason: str, *, source: str | None = None, line: int | None = None):
+        self.reason, self.source, self.line = reason, source, line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ":".join(str(p) for p in (self.source, self.line) if p is not None)
+        return f"{where}: {self.reason}" if where else self.reason
+
+    def at(self, source: str | None = None, line: int | None = None) -> PuzzleError:
+        """The same error, located in a file and line."""
+        return PuzzleError(self.reason, source=source or self.source, line=line or self.line)
+
+
+# ---------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Units and peers of an N×N grid with n×n boxes; computed once per size."""
+
+    box: int  # n
+    size: int  # N = n*n
+    units: tuple[tuple[Cell, ...], ...]  # N rows, then N columns, then N boxes
+    cell_units: tuple[tuple[int, int, int], ...]  # per cell: (row unit, column unit, box unit)
+    peers: tuple[frozenset[Cell], ...]
+
+    @property
+    def cells(self) -> range:
+        return range(self.size * self.size)
+
+    def row(self, cell: Cell) -> int:
+        return cell // self.size
+
+    def col(self, cell: Cell) -> int:
+        return cell % self.size
+
+    def box_of(self, cell: Cell) -> int:
+        return self.cell_units[cell][2] - 2 * self.size
+
+    def unit_name(self, unit: int) -> str:
+        kind, index = divmod(unit, self.size)
+        return f"{'rcb'[kind]}{index + 1}"
+
+    def sees(self, a: Cell, b: Cell) -> bool:
+        return b in self.peers[a]
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    """The geometry of a size×size grid (size 4, 9, 16 or 25)."""
+    box = math.isqrt(size)
+    if box * box != size or box not in BOX_SIDES:
+        raise PuzzleError(f"unsupported size {size}: sizes are {', '.join(map(str, SIZES))}")
+    rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
+    cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
+    boxes = [
+        tuple((br * box + r) * size + bc * box + c for r in range(box) for c in range(box))
+        for br in range(box)
+        for bc in range(box)
+    ]
+    units = tuple(rows + cols + boxes)
+    cell_units = tuple(
+        (cell // size, size + cell % size, 2 * size + (cell // size // box) * box + cell % size // box)
+        for cell in range(size * size)
+    )
+    peers = tuple(
+        frozenset(p for u in cell_units[cell] for p in units[u]) - {cell} for cell in range(size * size)
+    )
+    return Geometry(box, size, units, cell_units, peers)
+
+
+def cell_name(cell: Cell, size: int = 9) -> str:
+    """``r1c1``-style name of a cell."""
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def symbol(digit: Digit) -> str:
+    """The text symbol of a digit (``A`` = 10)."""
+    return SYMBOLS[digit - 1]
+
+
+# ---------------------------------------------------------------------------- the grid
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An N×N puzzle or solution: the cell values in row-major order, 0 for a blank."""
+
+    values: tuple[Digit, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.values) not in CELL_COUNTS:
+            raise PuzzleError(_length_message(len(self.values)))
+
+    @classmethod
+    def parse(cls, text: str) -> Grid:
+        """Read a grid from what people paste: a line, a picture, or integers; validated."""
+        grid = cls(tuple(_read_values(text)))
+        grid.check()
+        return grid
+
+    @classmethod
+    def empty(cls, size: int = 9) -> Grid:
+        return cls((0,) * (size * size))
+
+    @cached_property
+    def size(self) -> int:
+        return math.isqrt(len(self.values))
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    def __getitem__(self, cell: Cell) -> Digit:
+        return self.values[cell]
+
+    def count_givens(self) -> int:
+        return sum(1 for v in self.values if v)
+
+    def is_complete(self) -> bool:
+        return all(self.values)
+
+    def with_values(self, placements: dict[Cell, Digit]) -> Grid:
+        """A copy with some cells filled in."""
+        values = list(self.values)
+        for cell, digit in placements.items():
+            values[cell] = digit
+        return Grid(tuple(values))
+
+    def conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
+        """Pairs of cells of one unit that hold the same digit: (first, second, unit, digit)."""
+        found = []
+        geo = self.geometry
+        for unit, cells in enumerate(geo.units):
+            first: dict[Digit, Cell] = {}
+            for cell in cells:
+                digit = self.values[cell]
+                if digit and digit in first:
+                    found.append((first[digit], cell, unit, digit))
+                elif digit:
+                    first[digit] = cell
+        return found
+
+    def check(self) -> None:
+        """Raise ``PuzzleError`` for a digit out of range or a repeated given."""
+        for cell, digit in enumerate(self.values):
+            if not 0 <= digit <= self.size:
+                raise PuzzleError(
+                    f"{cell_name(cell, self.size)} holds {digit}, more than {self.size} "
+                    f"allowed in a {self.size}x{self.size} grid"
+                )
+        for a, b, unit, digit in self.conflicts():
+            raise PuzzleError(
+                f"{cell_name(a, self.size)} and {cell_name(b, self.size)} both hold "
+                f"{symbol(digit)} ({_unit_word(self.geometry.unit_name(unit))})"
+            )
+
+    # ---- formatting
+
+    def line(self, blank: str = ".") -> str:
+        """One line, one character per cell (``A`` = 10)."""
+        return "".join(symbol(v) if v else blank for v in self.values)
+
+    def picture(self) -> str:
+        """A multi-line picture with box separators."""
+        n, size = self.geometry.box, self.size
+        width = 1 if size <= 9 or size <= len(SYMBOLS) else 2
+        rule = "+".join(["-" * (n * (width + 1) + 1)] * n)
+        out = []
+        for r in range(size):
+            if r and r % n == 0:
+                out.append(rule)
+            row = self.values[r * size : (r + 1) * size]
+            boxes = [
+                " " + " ".join((symbol(v) if v else ".").rjust(width) for v in row[b * n : (b + 1) * n]) + " "
+                for b in range(n)
+            ]
+            out.append("|".join(boxes).rstrip())
+        return "\n".join(out)
+
+    def to_json(self) -> str:
+        return json.dumps({"size": self.size, "values": list(self.values)})
+
+    def __str__(self) -> str:
+        return self.line()
+
+
+# ---------------------------------------------------------------------------- the judge
+
+
+def is_solution(solution: Grid | None, puzzle: Grid) -> bool:
+    """True when ``solution`` is a complete valid grid that keeps every given of ``puzzle``.
+
+    Deliberately independent of everything else: it uses no geometry table and no
+    solver code, only arithmetic on indices.
+    """
+    if solution is None or len(solution.values) != len(puzzle.values):
+        return False
+    size = math.isqrt(len(puzzle.values))
+    box = math.isqrt(size)
+    cells = solution.values
+    if any(g and g != s for g, s in zip(puzzle.values, cells)):
+        return False
+    full = set(range(1, size + 1))
+    for i in range(size):
+        row = {cells[i * size + j] for j in range(size)}
+        col = {cells[j * size + i] for j in range(size)}
+        top, left = (i // box) * box, (i % box) * box
+        blk = {cells[(top + j // box) * size + left + j % box] for j in range(size)}
+        if row != full or col != full or blk != full:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------- parsing
+
+_SEPARATOR_LINE = re.compile(r"^[\s\-=+*.|:']*$")
+
+
+def _read_values(text: str) -> list[Digit]:
+    """The cell values in ``text``, in either character or integer notation."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not _is_separator(ln)]
+    body = "\n".join(lines)
+    tokens = _split_tokens(body)
+    if "," in body or (len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens)):
+        return _read_integers(tokens)
+    return _read_characters(body)
+
+
+def _is_separator(line: str) -> bool:
+    """A picture's rule line (``---+---``, ``*-----*``), as opposed to a row of blanks."""
+    stripped = line.strip()
+    return bool(_SEPARATOR_LINE.match(stripped)) and (
+        "+" in stripped or "=" in stripped or ":" in stripped or "---" in stripped
+    )
+
+
+def _read_characters(body: str) -> list[Digit]:
+    chars = [(i, ch) for i, ch in enumerate(body) if not ch.isspace() and ch not in "|+"]
+    count = len(chars)
+    if count not in CELL_COUNTS:
+        raise PuzzleError(_length_message(count))
+    size = math.isqrt(count)
+    values = []
+    for cell, (_, ch) in enumerate(chars):
+        if ch in BLANKS:
+            values.append(0)
+            continue
+        digit = SYMBOLS.find(ch.upper()) + 1
+        if digit == 0:
+            raise PuzzleError(f"unknown character {ch!r} at position {cell + 1} ({cell_name(cell, size)})")
+        if digit > size:
+            raise PuzzleError(
+                f"symbol {ch!r} at position {cell + 1} ({cell_name(cell, size)}) is too large "
+                f"for a {size}x{size} grid (symbols 1..{symbol(size)})"
+            )
+        values.append(digit)
+    return values
+
+
+def _split_tokens(body: str) -> list[str]:
+    return [t for t in re.split(r"[\s,|+]+", body) if t]
+
+
+def _read_integers(tokens: list[str]) -> list[Digit]:
+    if len(tokens) not in CELL_COUNTS:
+        raise PuzzleError(_length_message(len(tokens), unit="numbers"))
+    size = math.isqrt(len(tokens))
+    values = []
+    for cell, tok in enumerate(tokens):
+        if tok in BLANKS:
+            values.append(0)
+        elif tok.isdigit() and int(tok) <= size:
+            values.append(int(tok))
+        else:
+            raise PuzzleError(
+                f"bad entry {tok!r} at position {cell + 1} ({cell_name(cell, size)}): "
+                f"expected 0..{size} or a blank"
+            )
+    return values
+
+
+def _length_message(count: int, unit: str = "cells") -> str:
+    sizes = ", ".join(f"{c} ({s}x{s})" for c, s in zip(CELL_COUNTS, SIZES))
+    hint = " (729 characters is a pencil-mark line: see models.candidates)" if count == 729 else ""
+    return f"wrong length: {count} {unit}; a puzzle has {sizes}{hint}"
+
+
+def _unit_word(name: str) -> str:
+    return {"r": "row", "c": "column", "b": "box"}[name[0]] + " " + name[1:]

@@ -1,0 +1,87 @@
+"""The contract every backend keeps: ``solve(grid, *, limit=2, time_limit=None) -> SolveResult``."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol, runtime_checkable
+
+from models.grid import Grid
+
+DEFAULT_LIMIT = 2  # "solve and prove uniqueness" is the unit of work
+
+
+class Status(str, Enum):
+    """How a solve ended."""
+
+    SOLVED = "solved"  # exactly one solution, verified
+    MULTIPLE = "multiple"  # two or more solutions found
+    UNSAT = "unsat"  # no solution
+    STUCK = "stuck"  # a logic-only solver could go no further
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass
+class SolveResult:
+    """What a backend returns.
+
+    ``solution`` is the solution when ``solved``, one of those found when ``multiple``, the
+    partial grid when ``stuck``, else None. ``stats`` holds the backend's own counters
+    (``nodes``, ``guesses``, ``steps``, ``hardest`` …); ``message`` explains unsat/error.
+    """
+
+    status: Status
+    solution: Grid | None = None
+    solutions_found: int = 0
+    build_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+    message: str = ""
+
+    @property
+    def seconds(self) -> float:
+        return self.build_seconds + self.solve_seconds
+
+
+def status_for(found: int, limit: int) -> Status:
+    """Status of a search that found ``found`` solutions, stopping at ``limit``.
+
+    With ``limit=1`` uniqueness is not checked: one solution found counts as solved.
+    """
+    if found == 0:
+        return Status.UNSAT
+    return Status.MULTIPLE if found >= 2 and limit != 1 else Status.SOLVED
+
+
+@runtime_checkable
+class Solver(Protocol):
+    """A backend: one object per process, reused across puzzles."""
+
+    name: str
+
+    def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        ...
+
+
+class Deadline:
+    """A wall-clock deadline for searches that poll it (``None`` = no limit)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, seconds: float | None):
+        self.at = None if seconds is None else time.perf_counter() + seconds
+
+    def passed(self) -> bool:
+        return self.at is not None and time.perf_counter() >= self.at
+
+    def remaining(self) -> float | None:
+        return None if self.at is None else max(0.0, self.at - time.perf_counter())
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its deadline passes."""

@@ -1,0 +1,99 @@
+"""THE one place a backend is registered.
+
+The CLI's choices, ``sudokit backends``, the contract tests and the report headers all
+derive from ``BACKENDS``. Adding a backend = one module + one line here.
+
+>>> "dlx" in BACKENDS and BACKENDS["dlx"].is_available()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import metadata
+
+from solvers.base import Solver
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A registered backend: where its class lives, what it needs, what it is."""
+
+    name: str
+    target: str  # "module:Class", instantiated with **options
+    summary: str
+    imports: tuple[str, ...] = ()  # optional packages it imports (checked lazily)
+    dist: str | None = None  # the PyPI distribution whose version it reports
+    extra: str | None = None  # sudokit's extra that installs it
+    options: dict = field(default_factory=dict, hash=False)
+    logic_only: bool = False  # may stop with status "stuck"
+    max_size: int = 25  # largest grid it handles in reasonable time
+
+    def is_available(self) -> bool:
+        return _missing(self.imports) is None
+
+    def why_unavailable(self) -> str | None:
+        """None when available, else what is missing and how to install it."""
+        missing = _missing(self.imports)
+        if missing is None:
+            return None
+        return f"needs {missing}: pip install 'sudokit[{self.extra}]'"
+
+    def version(self) -> str:
+        dist = self.dist or "sudokit"
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return "not installed" if self.dist else "dev"
+
+    def create(self) -> Solver:
+        """A fresh solver instance (imports the backend's module)."""
+        module, _, attr = self.target.partition(":")
+        return getattr(importlib.import_module(module), attr)(**self.options)
+
+
+@cache
+def _missing(imports: tuple[str, ...]) -> str | None:
+    for name in imports:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return name
+    return None
+
+
+def _registry(*backends: Backend) -> dict[str, Backend]:
+    return {b.name: b for b in backends}
+
+
+BACKENDS: dict[str, Backend] = _registry(
+    Backend("algx", "solvers.algx:AlgXSolver", "Algorithm X, dict of sets (the seed article's form)"),
+    Backend("dlx", "solvers.dlx:DLXSolver", "Algorithm X, Knuth's dancing links on flat arrays"),
+    Backend("bitx", "solvers.bitx:BitXSolver", "Algorithm X, bit-parallel columns in big integers"),
+    Backend("cpsat", "solvers.cpsat:CPSATSolver", "OR-Tools CP-SAT, AllDifferent model",
+            imports=("ortools",), dist="ortools", extra="cpsat"),
+    Backend("csp", "solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
+            imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
+    Backend("sat", "solvers.sat:SATSolver", "CNF (extended encoding) on picosat via pycosat",
+            imports=("pycosat",), dist="pycosat", extra="sat"),
+    Backend("human", "solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
+            options={"preset": "full"}, logic_only=True, max_size=16),
+    Backend("human-basic", "solvers.human.backend:HumanSolver", "human strategies: singles, intersections, subsets",
+            options={"preset": "basic"}, logic_only=True, max_size=16),
+    Backend("human-singles", "solvers.human.backend:HumanSolver", "human strategies: singles only",
+            options={"preset": "singles"}, logic_only=True, max_size=25),
+)
+
+
+def get_backend(name: str) -> Backend:
+    """The registered backend called ``name``; ``KeyError`` names the choices."""
+    try:
+        return BACKENDS[name]
+    except KeyError:
+        raise KeyError(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}") from None
+
+
+def available_backends() -> list[Backend]:
+    return [b for b in BACKENDS.values() if b.is_available()]
