@@ -47,6 +47,19 @@ class SolveResult:
     def seconds(self) -> float:
         return self.build_seconds + self.solve_seconds
 
+    def to_dict(self) -> dict:
+        """A JSON-ready record (the solution as a line)."""
+        return {
+            "status": self.status.value,
+            "solution": self.solution.line() if self.solution else None,
+            "solutions_found": self.solutions_found,
+            "seconds": self.seconds,
+            "build_seconds": self.build_seconds,
+            "solve_seconds": self.solve_seconds,
+            "stats": self.stats,
+            "message": self.message,
+        }
+
 
 def status_for(found: int, limit: int) -> Status:
     """Status of a search that found ``found`` solutions, stopping at ``limit``.

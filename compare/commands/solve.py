@@ -1,0 +1,117 @@
+"""``sudokit solve``, ``sudokit backends`` and ``sudokit sets``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from compare.app import app, fail, read_input, reporting_bad_input
+from models.grid import Grid, is_solution
+from models.puzzles import Puzzle
+from solvers.base import DEFAULT_LIMIT, SolveResult, Status
+from solvers.registry import BACKENDS, Backend, get_backend
+
+
+class OutputFormat(str, Enum):
+    line = "line"
+    grid = "grid"
+    json = "json"
+
+
+def solve_all(
+    puzzles: list[Puzzle], backend: Backend, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None
+) -> Iterator[tuple[Puzzle, SolveResult]]:
+    """Solve each puzzle in this process with one solver instance; answers are judged."""
+    solver = backend.create()
+    for puzzle in puzzles:
+        result = solver.solve(puzzle.grid, limit=limit, time_limit=time_limit)
+        yield puzzle, judged(result, puzzle.grid)
+
+
+def judged(result: SolveResult, grid: Grid) -> SolveResult:
+    """The result, turned into an error if it claims a solution the judge rejects."""
+    if result.status in (Status.SOLVED, Status.MULTIPLE) and not is_solution(result.solution, grid):
+        result.status, result.message = Status.ERROR, "the judge rejected the returned solution"
+    return result
+
+
+def result_json(puzzle: Puzzle, result: SolveResult) -> dict:
+    return {"index": puzzle.index, "puzzle": puzzle.grid.line(), **result.to_dict()}
+
+
+def _show(puzzle: Puzzle, result: SolveResult, fmt: OutputFormat) -> str:
+    if fmt is OutputFormat.json:
+        return json.dumps(result_json(puzzle, result))
+    head = f"#{puzzle.index + 1} {result.status} in {result.seconds * 1000:.2f} ms"
+    if result.message:
+        head += f" ({result.message})"
+    if result.solution is None:
+        return head
+    body = result.solution.picture() if fmt is OutputFormat.grid else result.solution.line()
+    return f"{head}\n{body}"
+
+
+@app.command()
+def solve(
+    puzzle_or_file: Annotated[str, typer.Argument(help="A puzzle, a puzzle file, a bundled set name, or - for stdin.")],
+    backend: Annotated[str, typer.Option("--backend", "-b", help=f"One of: {', '.join(BACKENDS)}.")] = "dlx",
+    limit: Annotated[int, typer.Option(min=1, help="Stop after this many solutions (2 proves uniqueness).")] = DEFAULT_LIMIT,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0, help="Seconds per puzzle.")] = None,
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="line, grid or json.")] = OutputFormat.line,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
+) -> None:
+    """Solve one puzzle or a whole file. Exit 0 if every puzzle has exactly one solution, 1 if not."""
+    with reporting_bad_input():
+        chosen = get_backend(backend)
+        puzzles = read_input(puzzle_or_file)
+    if reason := chosen.why_unavailable():
+        fail(f"backend {backend!r} is not available: {reason}")
+    fmt = OutputFormat.json if as_json else fmt
+    all_unique = True
+    for puzzle, result in solve_all(puzzles.puzzles, chosen, limit=limit, time_limit=time_limit):
+        typer.echo(_show(puzzle, result, fmt))
+        all_unique &= result.status is Status.SOLVED
+    raise typer.Exit(0 if all_unique else 1)
+
+
+@app.command()
+def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the registered backends: available or not (with the install hint), and version."""
+    rows = [
+        {
+            "name": b.name,
+            "available": b.is_available(),
+            "version": b.version() if b.is_available() else None,
+            "summary": b.summary,
+            "install": b.why_unavailable(),
+        }
+        for b in BACKENDS.values()
+    ]
+    if as_json:
+        for row in rows:
+            typer.echo(json.dumps(row))
+        return
+    for row in rows:
+        state = f"available  {row['version']:<12}" if row["available"] else f"missing    {'':<12}"
+        hint = f"  [{row['install']}]" if row["install"] else ""
+        typer.echo(f"{row['name']:<14} {state} {row['summary']}{hint}")
+
+
+@app.command()
+def sets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the bundled puzzle sets, with counts and sources."""
+    from compare.sets import SETS, load_set
+
+    for s in SETS.values():
+        loaded = load_set(s.name, skip_invalid=True)
+        row = {"name": s.name, "puzzles": len(loaded), "invalid": len(loaded.skipped),
+               "summary": s.summary, "source": s.source}
+        if as_json:
+            typer.echo(json.dumps(row))
+        else:
+            bad = f" (+{row['invalid']} invalid)" if row["invalid"] else ""
+            typer.echo(f"{s.name:<18} {row['puzzles']:>5}{bad:<14} {s.summary} — {s.source}")
