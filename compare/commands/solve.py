@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from compare.agreement import judged
 from compare.app import app, fail, read_input, reporting_bad_input
-from models.grid import Grid, is_solution
 from models.puzzles import Puzzle
 from solvers.base import DEFAULT_LIMIT, SolveResult, Status
 from solvers.registry import BACKENDS, Backend, get_backend
@@ -30,13 +30,6 @@ def solve_all(
     for puzzle in puzzles:
         result = solver.solve(puzzle.grid, limit=limit, time_limit=time_limit)
         yield puzzle, judged(result, puzzle.grid)
-
-
-def judged(result: SolveResult, grid: Grid) -> SolveResult:
-    """The result, turned into an error if it claims a solution the judge rejects."""
-    if result.status in (Status.SOLVED, Status.MULTIPLE) and not is_solution(result.solution, grid):
-        result.status, result.message = Status.ERROR, "the judge rejected the returned solution"
-    return result
 
 
 def result_json(puzzle: Puzzle, result: SolveResult) -> dict:

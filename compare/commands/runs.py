@@ -1,0 +1,214 @@
+"""``sudokit compare``, ``study``, ``report`` and ``export``: runs into the results store, and out of it."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from compare import harness, report as reports
+from compare import study as studies
+from compare.app import EXIT_BAD_INPUT, app, read_input, reporting_bad_input
+from compare.executors import EXECUTORS, Settings, make_executor
+from compare.export import FORMATS, export as export_records
+from compare.sets import DEFAULT_SETS
+from compare.store import DEFAULT_DB, Record, Run, Store
+from models.puzzles import PuzzleFileError, PuzzleSet
+from solvers.base import DEFAULT_LIMIT
+from solvers.registry import BACKENDS, Backend, available_backends, get_backend
+
+EXIT_DISAGREEMENT = 1
+EXIT_INTERRUPTED = 130
+RUNS_DIR = Path("results") / "runs"
+
+SetsArg = Annotated[list[str] | None, typer.Argument(
+    help="Bundled set names (see `sudokit sets`) or puzzle files.", show_default=False)]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+Timeout = Annotated[float, typer.Option(min=0.001, help="Seconds per puzzle; a stuck worker is killed.")]
+Db = Annotated[Path, typer.Option(help="The results database.")]
+Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed.")]
+SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
+Out = Annotated[Path | None, typer.Option(help="Report folder [default: results/runs/RUN].", show_default=False)]
+WriteReport = Annotated[bool, typer.Option("--report/--no-report", help="Write the run's report.")]
+
+
+@app.command()
+def compare(
+    sets: SetsArg = None,
+    backends: Annotated[str | None, typer.Option(
+        help=f"Comma-separated, from: {', '.join(BACKENDS)} [default: every available one].", show_default=False)] = None,
+    jobs: Jobs = os.cpu_count() or 1,
+    timeout: Timeout = 10.0,
+    repeat: Annotated[int, typer.Option(min=1, help="Solve each puzzle R times; keep the median times.")] = 1,
+    transform: Annotated[bool, typer.Option(help="Randomly transform each puzzle (validity-preserving) first.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed of --transform.")] = 0,
+    limit: Annotated[int, typer.Option(min=1, help="Stop after this many solutions (2 proves uniqueness).")] = DEFAULT_LIMIT,
+    db: Db = DEFAULT_DB,
+    name: Name = None,
+    skip_invalid: SkipInvalid = False,
+    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)}.")] = "local",
+    out: Out = None,
+    write_report: WriteReport = True,
+) -> None:
+    """Run backends over puzzle sets, judge and compare every answer, store and report.
+
+    With no arguments: every available backend over the default set. Exit 1 on any disagreement.
+    """
+    puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
+    with reporting_bad_input():
+        chosen = choose_backends(backends)
+        plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
+        runner = make_executor(executor, jobs)
+    name = name or harness.run_name(puzzle_sets)
+    finish(db, name, out, write_report, lambda store, progress: harness.run(store, name, plan, runner, **progress))
+
+
+@app.command()
+def study(
+    sets: SetsArg = None,
+    presets: Annotated[str | None, typer.Option(help="Also measure these human-engine presets (comma-separated).")] = None,
+    ablation: Annotated[bool, typer.Option(help="Switch each technique off in turn.")] = True,
+    jobs: Jobs = os.cpu_count() or 1,
+    timeout: Timeout = 10.0,
+    db: Db = DEFAULT_DB,
+    name: Name = None,
+    skip_invalid: SkipInvalid = False,
+    out: Out = None,
+    write_report: WriteReport = True,
+) -> None:
+    """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets."""
+    puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
+    chosen = tuple(p.strip() for p in (presets or "").split(",") if p.strip())
+    name = name or "study-" + harness.run_name(puzzle_sets)
+    runner = make_executor("local", jobs)
+    finish(db, name, out, write_report, lambda store, progress: studies.study(
+        store, name, puzzle_sets, runner, Settings(timeout=timeout), chosen, ablation, **progress))
+
+
+@app.command()
+def report(
+    run: Annotated[str, typer.Argument(help="The run's name.")],
+    db: Db = DEFAULT_DB,
+    out: Out = None,
+) -> None:
+    """Write a stored run's report: report.md, report.html, summary.json and the charts."""
+    with Store.open(db) as store, reporting_bad_input():
+        summary = reports.summarize(store, store.run(run))
+    typer.echo(reports.write_report(summary, out or RUNS_DIR / run))
+
+
+@app.command()
+def export(
+    run: Annotated[str, typer.Argument(help="The run's name.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")] = "csv",
+    db: Db = DEFAULT_DB,
+    out: Annotated[Path | None, typer.Option(help="Output file [default: standard output].", show_default=False)] = None,
+) -> None:
+    """Export a run's records, one row per record."""
+    with Store.open(db) as store, reporting_bad_input():
+        records = store.records(store.run(run))
+        if fmt not in FORMATS:
+            raise KeyError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
+    if out is None:
+        export_records(records, run, fmt, sys.stdout)
+        return
+    with open(out, "w", encoding="utf-8", newline="") as stream:
+        count = export_records(records, run, fmt, stream)
+    typer.echo(f"{count} records written to {out}", err=True)
+
+
+# ---------------------------------------------------------------------------- shared steps
+
+
+def read_sets(names: list[str], skip_invalid: bool) -> list[PuzzleSet]:
+    """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2)."""
+    try:
+        with reporting_bad_input():
+            sets = [read_input(name, skip_invalid=skip_invalid) for name in names]
+    except PuzzleFileError as err:
+        for error in err.errors:
+            typer.echo(f"sudokit: error: {error}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    for puzzle_set in sets:
+        for error in puzzle_set.skipped:
+            typer.echo(f"sudokit: skipped: {error}", err=True)
+    return sets
+
+
+def choose_backends(spec: str | None) -> list[Backend]:
+    """The backends named in ``spec`` (each must be available), or every available one."""
+    if spec is None:
+        for backend in BACKENDS.values():
+            if reason := backend.why_unavailable():
+                typer.echo(f"sudokit: skipping {backend.name}: {reason}", err=True)
+        return available_backends()
+    chosen = [get_backend(n.strip()) for n in spec.split(",") if n.strip()]
+    for backend in chosen:
+        if reason := backend.why_unavailable():
+            raise KeyError(f"backend {backend.name!r} is not available: {reason}")
+    return chosen
+
+
+Work = Callable[[Store, dict], Run]
+
+
+def finish(db: Path, name: str, out: Path | None, write_report: bool, work: Work) -> None:
+    """Do the run's work with a progress bar, print its summary, write its report, set the exit code."""
+    with Store.open(db) as store:
+        try:
+            with ProgressBar(name) as bar, reporting_bad_input():
+                stored = work(store, {"on_start": bar.start, "on_record": bar.add})
+        except KeyboardInterrupt:
+            typer.echo(f"\ninterrupted: finished records are kept in {db}; rerun with --name {name} to resume",
+                       err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        summary = reports.summarize(store, stored)
+    typer.echo(reports.summary_text(summary))
+    if write_report:
+        typer.echo(f"report: {reports.write_report(summary, out or RUNS_DIR / name)}")
+    raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements else 0)
+
+
+class ProgressBar:
+    """Records done out of due, the statuses so far and an ETA, on stderr (no refresh thread)."""
+
+    def __init__(self, name: str):
+        self.progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[statuses]}"),
+            TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), auto_refresh=False,
+        )
+        self.task = self.progress.add_task(name, total=None, statuses="")
+        self.statuses: Counter[str] = Counter()
+        self.shown = 0.0
+
+    def __enter__(self) -> ProgressBar:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.show()
+        self.progress.stop()
+
+    def start(self, due: int) -> None:
+        """More records are due (a study runs in two phases)."""
+        self.progress.update(self.task, total=self.progress.tasks[0].completed + due)
+
+    def add(self, record: Record) -> None:
+        self.statuses[record.status] += 1
+        self.progress.advance(self.task)
+        if time.monotonic() - self.shown > 0.2:
+            self.show()
+
+    def show(self) -> None:
+        text = " ".join(f"{s} {n}" for s, n in self.statuses.most_common())
+        self.progress.update(self.task, statuses=text)
+        self.progress.refresh()
+        self.shown = time.monotonic()

@@ -1,0 +1,201 @@
+"""The comparison harness: plan a run (sets × backends), execute what is not done yet, store records.
+
+The harness is the store's single writer. Records are written in small transactions as outcomes
+arrive, so an interrupted run keeps everything finished and a rerun of the same name resumes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import metadata
+from pathlib import Path
+
+from compare.agreement import judged
+from compare.executors import Chunk, Executor, Outcome, Settings, Task
+from compare.store import Key, Record, Run, Store
+from compare.transforms import Transform, transform_for
+from models.grid import PuzzleError
+from models.puzzles import Puzzle, PuzzleSet
+from solvers.registry import Backend
+
+REPO = Path(__file__).resolve().parents[1]
+FLUSH_SECONDS = 0.5  # how often finished records are committed
+TOP_LEVEL_STATS = ("guesses", "steps", "hardest")  # the backend counters with their own column
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run solves: puzzle sets × backends, how, and whether puzzles are transformed first.
+
+    ``select`` (backend name -> puzzle keys) restricts a backend to some puzzles;
+    ``purpose`` is kept in the run's configuration (a study says what it measures there).
+    """
+
+    sets: list[PuzzleSet]
+    backends: list[Backend]
+    settings: Settings = Settings()
+    seed: int | None = None
+    select: dict[str, set[tuple[str, int]]] | None = None
+    purpose: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        names = [s.name for s in self.sets]
+        if twice := sorted({n for n in names if names.count(n) > 1}):
+            raise PuzzleError(f"puzzle set {twice[0]!r} given twice")
+
+    def description(self) -> dict:
+        """The run's environment, sets and configuration, as stored."""
+        config = {
+            "limit": self.settings.limit,
+            "timeout": self.settings.timeout,
+            "repeat": self.settings.repeat,
+            "transform_seed": self.seed,
+            **self.purpose,
+            "backends": {b.name: b.summary for b in self.backends},
+        }
+        sets = [
+            {"name": s.name, "sha256": _sha256(s), "puzzles": len(s), "skipped": [str(e) for e in s.skipped]}
+            for s in self.sets
+        ]
+        return {"environment": environment(self.backends), "sets": sets, "config": config}
+
+    def wanted(self, backend: Backend, puzzle: Puzzle, set_name: str) -> bool:
+        if puzzle.grid.size > backend.max_size:
+            return False
+        return self.select is None or (set_name, puzzle.index) in self.select.get(backend.name, ())
+
+    def transform(self, set_name: str, puzzle: Puzzle) -> Transform | None:
+        if self.seed is None:
+            return None
+        return transform_for(self.seed, set_name, puzzle.index, puzzle.grid.size)
+
+    @cached_property
+    def tasks(self) -> dict[tuple[str, int], tuple[Task, Transform | None]]:
+        """Every puzzle as a backend sees it, with the transformation that maps answers back."""
+        found = {}
+        for puzzle_set in self.sets:
+            for puzzle in puzzle_set:
+                transform = self.transform(puzzle_set.name, puzzle)
+                grid = transform.apply(puzzle.grid) if transform else puzzle.grid
+                found[puzzle_set.name, puzzle.index] = Task(puzzle_set.name, puzzle.index, grid), transform
+        return found
+
+    def chunks(self, done: set[Key]) -> list[Chunk]:
+        """The work not done yet, backend by backend, in chunks of a few puzzles."""
+        chunks = []
+        for backend in self.backends:
+            todo = [
+                self.tasks[s.name, p.index][0]
+                for s in self.sets
+                for p in s
+                if (s.name, p.index, backend.name) not in done and self.wanted(backend, p, s.name)
+            ]
+            size = max(1, min(32, len(todo) // 16))
+            chunks += [Chunk(backend, tuple(todo[i : i + size])) for i in range(0, len(todo), size)]
+        return chunks
+
+    def record(self, outcome: Outcome, puzzle: str) -> Record:
+        """The stored record of an outcome: judged against the puzzle solved, then mapped back."""
+        task, result = outcome.task, judged(outcome.result, outcome.task.grid)
+        transform = self.tasks[task.set_name, task.index][1]
+        solution = result.solution
+        if transform and solution is not None and len(solution.values) == len(task.grid.values):
+            solution = transform.undo(solution)
+        stats = result.stats
+        extra = {k: v for k, v in stats.items() if k not in TOP_LEVEL_STATS}
+        return Record(
+            task.set_name, task.index, puzzle, outcome.backend, result.status.value,
+            solution.line() if solution else None, result.solutions_found,
+            result.build_seconds, result.solve_seconds,
+            stats.get("guesses"), stats.get("steps"), stats.get("hardest"),
+            result.message, {**extra, "peak_kb": outcome.peak_kb},
+        )
+
+
+def run(
+    store: Store,
+    name: str,
+    plan: Plan,
+    executor: Executor,
+    on_start: Callable[[int], None] = lambda total: None,
+    on_record: Callable[[Record], None] = lambda record: None,
+) -> Run:
+    """Solve what the run ``name`` has not recorded yet; returns the stored run.
+
+    ``on_start`` hears how many records are due, ``on_record`` each one as it is stored.
+    Interrupted (Ctrl-C), every finished record is kept and the exception goes on.
+    """
+    stored = store.start_run(name, plan.description())
+    originals = {(s.name, p.index): p.grid.line() for s in plan.sets for p in s}
+    store.add_puzzles(stored, ((s.name, p.index, p.grid.line(), p.meta) for s in plan.sets for p in s))
+    chunks = plan.chunks(store.done(stored))
+    on_start(sum(len(c.tasks) for c in chunks))
+    batch: list[Record] = []
+    flushed = time.perf_counter()
+    try:
+        with closing(executor.run(chunks, plan.settings)) as outcomes:
+            for outcome in outcomes:
+                record = plan.record(outcome, originals[outcome.task.set_name, outcome.task.index])
+                batch.append(record)
+                on_record(record)
+                if time.perf_counter() - flushed > FLUSH_SECONDS:
+                    store.add(stored, batch)
+                    batch, flushed = [], time.perf_counter()
+    finally:
+        store.add(stored, batch)
+    store.finish_run(stored)
+    return store.run(name)
+
+
+def environment(backends: list[Backend]) -> dict:
+    """What a reader needs to reproduce a run: code version, machine, Python, backend versions."""
+    commit, dirty = _git_state()
+    return {
+        "sudokit": _version("sudokit"),
+        "commit": commit,
+        "dirty": dirty,
+        "machine": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": sys.version.split()[0],
+        "backends": {b.name: b.version() for b in backends},
+    }
+
+
+def _git_state() -> tuple[str | None, bool | None]:
+    """The checkout's commit and whether its tree differs from it (None outside git)."""
+    try:
+        head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "HEAD"], capture_output=True, text=True)
+        status = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain"], capture_output=True, text=True)
+    except OSError:
+        return None, None
+    if head.returncode:
+        return None, None
+    return head.stdout.strip(), bool(status.stdout.strip())
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+def _sha256(puzzle_set: PuzzleSet) -> str:
+    """The set's file hash, or for puzzles given inline, the hash of their lines."""
+    lines = "\n".join(p.grid.line() for p in puzzle_set)
+    return puzzle_set.sha256 or hashlib.sha256(lines.encode()).hexdigest()
+
+
+def run_name(sets: list[PuzzleSet]) -> str:
+    """A fresh run name: the sets and the time, e.g. ``top95-20250101-120000``."""
+    return "+".join(s.name for s in sets) + time.strftime("-%Y%m%d-%H%M%S")

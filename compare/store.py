@@ -1,0 +1,239 @@
+"""The results store: runs, their puzzles and their records, in one SQLite file (the single writer).
+
+WAL mode and one transaction per batch of records: a killed process leaves whole records only,
+and rerunning a run name completes what is missing.
+
+>>> with Store.open(":memory:") as store:
+...     run = store.start_run("demo", {"sets": [], "config": {"limit": 2}})
+...     store.done(run)
+set()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime, timezone
+from pathlib import Path
+
+from models.grid import PuzzleError
+
+SCHEMA_VERSION = 1
+DEFAULT_DB = Path("results") / "sudokit.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    name TEXT UNIQUE NOT NULL,
+    started TEXT NOT NULL,
+    finished TEXT,
+    environment TEXT NOT NULL,   -- JSON: commit, dirty, machine, python, backend versions
+    sets TEXT NOT NULL,          -- JSON: name, sha256, puzzles, skipped lines
+    config TEXT NOT NULL         -- JSON: limit, timeout, repeat, transform seed, backends, ...
+);
+CREATE TABLE IF NOT EXISTS puzzles (
+    run INTEGER NOT NULL REFERENCES runs(id),
+    set_name TEXT NOT NULL,
+    puzzle_index INTEGER NOT NULL,
+    puzzle TEXT NOT NULL,
+    meta TEXT NOT NULL,          -- JSON: the puzzle file's own fields (se_rating, count, ...)
+    PRIMARY KEY (run, set_name, puzzle_index)
+);
+CREATE TABLE IF NOT EXISTS records (
+    run INTEGER NOT NULL REFERENCES runs(id),
+    set_name TEXT NOT NULL,
+    puzzle_index INTEGER NOT NULL,
+    puzzle TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    status TEXT NOT NULL,
+    solution TEXT,
+    solutions_found INTEGER NOT NULL,
+    build_seconds REAL NOT NULL,
+    solve_seconds REAL NOT NULL,
+    guesses INTEGER,
+    steps INTEGER,
+    hardest TEXT,
+    message TEXT NOT NULL,
+    extra TEXT NOT NULL,         -- JSON: the backend's other counters, peak memory of the worker
+    PRIMARY KEY (run, set_name, puzzle_index, backend)
+);
+"""
+
+Key = tuple[str, int, str]  # (set name, puzzle index, backend)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One backend's answer to one puzzle of a run (solutions in the original puzzle's orientation)."""
+
+    set_name: str
+    puzzle_index: int
+    puzzle: str
+    backend: str
+    status: str
+    solution: str | None
+    solutions_found: int
+    build_seconds: float
+    solve_seconds: float
+    guesses: int | None = None
+    steps: int | None = None
+    hardest: str | None = None
+    message: str = ""
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> Key:
+        return self.set_name, self.puzzle_index, self.backend
+
+    @property
+    def seconds(self) -> float:
+        return self.build_seconds + self.solve_seconds
+
+    def row(self) -> dict:
+        """The record as a flat dict (``extra`` as JSON text), as stored and exported."""
+        return {**asdict(self), "extra": json.dumps(self.extra, sort_keys=True)}
+
+
+COLUMNS = tuple(f.name for f in fields(Record))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stored run: its id, name, and the JSON documents that let a reader reproduce it."""
+
+    id: int
+    name: str
+    started: str
+    finished: str | None
+    environment: dict
+    sets: list[dict]
+    config: dict
+
+
+class Store:
+    """A results database; open it with ``Store.open(path)``."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        self.db = connection
+
+    @classmethod
+    @contextmanager
+    def open(cls, path: str | Path = DEFAULT_DB) -> Iterator[Store]:
+        """Open (creating if needed) a results database, checking its schema version."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise PuzzleError(f"{path} has schema version {version}; this sudokit reads up to {SCHEMA_VERSION}")
+            db.execute("PRAGMA journal_mode=WAL")
+            with db:
+                db.executescript(SCHEMA)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            yield cls(db)
+        finally:
+            db.close()
+
+    # ---- runs
+
+    def start_run(self, name: str, description: dict) -> Run:
+        """The run called ``name``: created from ``description``, or the stored one to resume.
+
+        Resuming needs the same sets and configuration (backends may be added).
+        """
+        stored = self.find_run(name)
+        if stored is None:
+            with self.db:
+                self.db.execute(
+                    "INSERT INTO runs (name, started, environment, sets, config) VALUES (?, ?, ?, ?, ?)",
+                    (name, _now(), *(json.dumps(description.get(k, {})) for k in ("environment", "sets", "config"))),
+                )
+            return self.run(name)
+        _check_resumable(stored, description)
+        backends = {**stored.config.get("backends", {}), **description["config"].get("backends", {})}
+        with self.db:
+            self.db.execute("UPDATE runs SET config = ?, finished = NULL WHERE id = ?",
+                            (json.dumps({**stored.config, "backends": backends}), stored.id))
+        return self.run(name)
+
+    def finish_run(self, run: Run) -> None:
+        with self.db:
+            self.db.execute("UPDATE runs SET finished = ? WHERE id = ?", (_now(), run.id))
+
+    def find_run(self, name: str) -> Run | None:
+        row = self.db.execute(
+            "SELECT id, name, started, finished, environment, sets, config FROM runs WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:
+            return None
+        *head, environment, sets, config = row
+        return Run(*head, json.loads(environment), json.loads(sets), json.loads(config))
+
+    def run(self, name: str) -> Run:
+        """The stored run called ``name``; ``KeyError`` lists the runs there are."""
+        found = self.find_run(name)
+        if found is None:
+            names = [r for (r,) in self.db.execute("SELECT name FROM runs ORDER BY id")]
+            raise KeyError(f"no run called {name!r}; runs: {', '.join(names) or 'none yet'}")
+        return found
+
+    def run_names(self) -> list[str]:
+        return [name for (name,) in self.db.execute("SELECT name FROM runs ORDER BY id")]
+
+    # ---- puzzles and records
+
+    def add_puzzles(self, run: Run, puzzles: Iterable[tuple[str, int, str, dict]]) -> None:
+        """Remember the run's puzzles (set name, index, line, metadata); known ones are kept."""
+        with self.db:
+            self.db.executemany(
+                "INSERT OR IGNORE INTO puzzles VALUES (?, ?, ?, ?, ?)",
+                ((run.id, s, i, line, json.dumps(meta, default=str)) for s, i, line, meta in puzzles),
+            )
+
+    def puzzle_meta(self, run: Run) -> dict[tuple[str, int], dict]:
+        rows = self.db.execute("SELECT set_name, puzzle_index, meta FROM puzzles WHERE run = ?", (run.id,))
+        return {(s, i): json.loads(meta) for s, i, meta in rows}
+
+    def add(self, run: Run, records: Iterable[Record]) -> None:
+        """Write records in one transaction (all of them or none)."""
+        columns = ", ".join(COLUMNS)
+        marks = ", ".join("?" * (len(COLUMNS) + 1))
+        with self.db:
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO records (run, {columns}) VALUES ({marks})",
+                ((run.id, *r.row().values()) for r in records),
+            )
+
+    def done(self, run: Run) -> set[Key]:
+        """The (set, puzzle index, backend) triples already recorded."""
+        query = "SELECT set_name, puzzle_index, backend FROM records WHERE run = ?"
+        return set(self.db.execute(query, (run.id,)))
+
+    def records(self, run: Run) -> list[Record]:
+        """Every record of a run, ordered by set, puzzle and backend."""
+        query = f"SELECT {', '.join(COLUMNS)} FROM records WHERE run = ? ORDER BY set_name, puzzle_index, backend"
+        return [_record(row) for row in self.db.execute(query, (run.id,))]
+
+
+def _record(row: tuple) -> Record:
+    values = dict(zip(COLUMNS, row))
+    return Record(**{**values, "extra": json.loads(values["extra"])})
+
+
+def _check_resumable(stored: Run, description: dict) -> None:
+    """Refuse to resume a run with other puzzles or another configuration."""
+    old, new = ({k: v for k, v in c.items() if k != "backends"} for c in (stored.config, description["config"]))
+    if old != new:
+        raise PuzzleError(f"run {stored.name!r} exists with configuration {old}; this one is {new}: choose another --name")
+    old_sets = [(s["name"], s["sha256"]) for s in stored.sets]
+    new_sets = [(s["name"], s["sha256"]) for s in description["sets"]]
+    if old_sets != new_sets:
+        raise PuzzleError(f"run {stored.name!r} exists for other puzzles ({old_sets}): choose another --name")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

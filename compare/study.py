@@ -1,0 +1,171 @@
+"""Which technique solves what: the technique ladder, technique usage, and ablation.
+
+A study is an ordinary run whose backends are the human engine with chosen technique sets:
+one per rung of the ladder (cumulative), one per named preset, and — for the ablation — the
+full set minus one technique, run only on the puzzles whose full solution path used it (a
+technique that never fired cannot change the path when it is switched off). Everything the
+harness gives a run (workers, timeouts, resume, the store, reports) a study gets too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from compare.executors import Executor, Settings
+from compare.harness import Plan, run
+from compare.store import Record, Run, Store
+from models.grid import PuzzleError
+from models.puzzles import PuzzleSet
+from solvers.base import Status
+from solvers.registry import BACKENDS, Backend
+
+NAKED_SINGLES = ("full_house", "naked_single")
+# Each rung adds the techniques of these families to the one before; the last rung takes everything.
+RUNGS: tuple[tuple[str, str, frozenset[str]], ...] = (
+    ("naked_singles", "naked singles", frozenset()),
+    ("singles", "+ hidden singles", frozenset({"singles"})),
+    ("intersections", "+ intersections", frozenset({"intersections"})),
+    ("subsets", "+ subsets", frozenset({"subsets"})),
+    ("fish", "+ fish", frozenset({"fish"})),
+    ("wings", "+ wings and single-digit patterns", frozenset({"wings", "single_digit", "coloring"})),
+    ("chains", "+ chains", frozenset({"chains"})),
+    ("uniqueness", "+ uniqueness and ALS", frozenset({"uniqueness", "als"})),
+    ("full", "full", frozenset()),
+)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of the ladder: the techniques added to the rung below, and all of them."""
+
+    key: str
+    label: str
+    adds: tuple[str, ...]
+    techniques: tuple[str, ...]
+
+    @property
+    def backend(self) -> str:
+        return f"ladder/{self.key}"
+
+
+def human_techniques() -> dict:
+    """The human engine's technique registry; a clear error when the engine is not there."""
+    try:
+        from solvers.human.registry import TECHNIQUES
+    except ImportError as err:
+        raise PuzzleError(f"the human engine is not available ({err})") from None
+    return TECHNIQUES
+
+
+def ladder_rungs(techniques: dict) -> tuple[list[Rung], list[str]]:
+    """The rungs that add something, in order, and the labels of those that add nothing yet."""
+    rungs, missing, so_far = [], [], ()
+    for key, label, families in RUNGS:
+        if key == "naked_singles":
+            wanted = set(NAKED_SINGLES)
+        elif key == "full":
+            wanted = set(techniques)
+        else:
+            wanted = {name for name, t in techniques.items() if t.family in families}
+        adds = tuple(name for name in techniques if name in wanted and name not in so_far)
+        if not adds:  # (a full rung adding nothing: the rung below already has every technique)
+            missing += [] if key == "full" else [label]
+            continue
+        so_far = tuple(name for name in techniques if name in so_far or name in adds)
+        rungs.append(Rung(key, label, adds, so_far))
+    return rungs, missing
+
+
+def human(name: str, summary: str, **options) -> Backend:
+    """The registered human backend under another name, with other options."""
+    return replace(BACKENDS["human"], name=name, summary=summary, options=options)
+
+
+def rung_backend(rung: Rung) -> Backend:
+    return human(rung.backend, f"human: {rung.label}", techniques=rung.techniques)
+
+
+def without(technique: str, full: Rung) -> Backend:
+    rest = tuple(t for t in full.techniques if t != technique)
+    return human(f"without/{technique}", f"human: full without {technique}", techniques=rest)
+
+
+def study(
+    store: Store,
+    name: str,
+    sets: list[PuzzleSet],
+    executor: Executor,
+    settings: Settings,
+    presets: tuple[str, ...] = (),
+    ablation: bool = True,
+    **progress: Callable,
+) -> Run:
+    """Run the ladder (and the named presets), then the ablation; returns the stored run."""
+    rungs, missing = ladder_rungs(human_techniques())
+    full = rungs[-1]
+    description = {
+        "study": {
+            "ladder": [{"backend": r.backend, "label": r.label, "adds": list(r.adds)} for r in rungs],
+            "missing": missing,
+            "full": full.backend,
+            "presets": list(presets),
+            "ablation": ablation,
+        }
+    }
+    backends = [rung_backend(r) for r in rungs] + [human(f"preset/{p}", f"human preset {p}", preset=p) for p in presets]
+    stored = run(store, name, Plan(sets, backends, settings, purpose=description), executor, **progress)
+    if not ablation:
+        return stored
+    used = _used_by_full(store.records(stored), full.backend)
+    select = {f"without/{t}": used.get(t, set()) for t in full.techniques}
+    ablated = [without(t, full) for t in full.techniques]
+    return run(store, name, Plan(sets, ablated, settings, select=select, purpose=description), executor, **progress)
+
+
+def _used_by_full(records: list[Record], full: str) -> dict[str, set[tuple[str, int]]]:
+    """For each technique, the puzzles the full set solved using it."""
+    used: dict[str, set[tuple[str, int]]] = {}
+    for r in records:
+        if r.backend == full and r.status == Status.SOLVED.value:
+            for technique in r.extra.get("techniques", ()):
+                used.setdefault(technique, set()).add((r.set_name, r.puzzle_index))
+    return used
+
+
+# ---------------------------------------------------------------------------- analysis
+
+
+def ladder(records: list[Record], config: dict) -> list[dict]:
+    """Per rung: the techniques it adds and the share of puzzles solved without guessing."""
+    solved = Counter(r.backend for r in records if r.status == Status.SOLVED.value)
+    total = Counter(r.backend for r in records)
+    return [
+        {**rung, "solved": solved[rung["backend"]], "puzzles": total[rung["backend"]],
+         "percent": 100 * solved[rung["backend"]] / total[rung["backend"]] if total[rung["backend"]] else 0.0}
+        for rung in config["ladder"]
+    ]
+
+
+def technique_usage(records: list[Record], backend: str) -> list[tuple[str, int, int]]:
+    """Per technique: puzzles whose solution path used it, and puzzles where it was the hardest."""
+    solved = [r for r in records if r.backend == backend and r.status == Status.SOLVED.value]
+    used = Counter(t for r in solved for t in set(r.extra.get("techniques", ())))
+    hardest = Counter(r.hardest for r in solved if r.hardest)
+    return [(t, n, hardest[t]) for t, n in used.most_common()]
+
+
+def ablation(records: list[Record], config: dict) -> list[tuple[str, int, list[str]]]:
+    """Per technique: puzzles tried without it, and those no longer solved without guessing."""
+    rows = []
+    for technique in rung_techniques(config):
+        tried = [r for r in records if r.backend == f"without/{technique}"]
+        lost = [f"{r.set_name} #{r.puzzle_index + 1}" for r in tried if r.status != Status.SOLVED.value]
+        rows.append((technique, len(tried), lost))
+    return sorted(rows, key=lambda row: -len(row[2])) if config.get("ablation") else []
+
+
+def rung_techniques(config: dict) -> list[str]:
+    """Every technique of the study's ladder, in order."""
+    return [t for rung in config["ladder"] for t in rung["adds"]]

@@ -1,0 +1,215 @@
+"""Pencil marks: the state the human engine works on.
+
+Each open cell holds a bitmask of its candidates (bit ``d-1`` = digit ``d``); a placed cell holds
+its value and an empty mask. Every size the grid model supports (4x4 … 25x25) works the same way.
+
+>>> pm = Candidates.from_grid(Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+>>> pm.digits(1), pm.values[0]
+((1, 6, 7, 9), 4)
+>>> [Candidates.parse(text).marks == pm.marks for text in (pm.line(), pm.picture())]
+[True, True]
+>>> pm.place(1, 9); pm.digits(2)
+(1, 2, 6, 7)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from models.grid import (
+    BLANKS,
+    CELL_COUNTS,
+    SIZES,
+    SYMBOLS,
+    Cell,
+    Digit,
+    Geometry,
+    Grid,
+    PuzzleError,
+    cell_name,
+    geometry,
+    symbol,
+)
+
+_PM_TOKEN = re.compile(r"[1-9A-Pa-p]+")
+_LINE_LENGTHS = {size**3: size for size in SIZES}  # one slot per (cell, digit)
+_RULES = set("|+:'")  # what a pencil-mark grid has and a candidate line has not
+
+
+@cache
+def digits_of(mask: int) -> tuple[Digit, ...]:
+    """The digits of a candidate mask, ascending.
+
+    >>> digits_of(0b101000100)
+    (3, 7, 9)
+    """
+    return tuple(d + 1 for d in range(mask.bit_length()) if mask >> d & 1)
+
+
+def mask_of(digits) -> int:
+    """The candidate mask of some digits."""
+    mask = 0
+    for digit in digits:
+        mask |= 1 << (digit - 1)
+    return mask
+
+
+class Candidates:
+    """Mutable pencil marks of an N×N grid: one candidate bitmask per cell, and the placed values."""
+
+    __slots__ = ("size", "marks", "values")
+
+    def __init__(self, size: int, marks: list[int], values: list[Digit]):
+        self.size, self.marks, self.values = size, marks, values
+
+    # ---- construction
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """The full pencil marks of a puzzle: every digit its peers do not already hold."""
+        state = cls(grid.size, [(1 << grid.size) - 1] * len(grid.values), [0] * len(grid.values))
+        for cell, digit in enumerate(grid.values):
+            if digit:
+                state.place(cell, digit)
+        return state
+
+    @classmethod
+    def parse(cls, text: str) -> Candidates:
+        """Read a candidate line (N³ characters), a HoDoKu/SE pencil-mark grid, or a puzzle.
+
+        A cell showing a single digit is placed (its peers lose that digit).
+        """
+        compact = "".join(text.split())
+        if len(compact) in _LINE_LENGTHS and not _RULES.intersection(compact):
+            size = _LINE_LENGTHS[len(compact)]
+            return cls._from_marks(size, [_read_mask(compact[i : i + size], i // size, size)
+                                          for i in range(0, len(compact), size)])
+        tokens = _PM_TOKEN.findall(text)
+        if len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens):
+            size = SIZES[CELL_COUNTS.index(len(tokens))]
+            return cls._from_marks(size, [_read_mask(t, cell, size) for cell, t in enumerate(tokens)])
+        return cls.from_grid(Grid.parse(text))
+
+    @classmethod
+    def _from_marks(cls, size: int, marks: list[int]) -> Candidates:
+        values = [digits_of(m)[0] if m and not m & (m - 1) else 0 for m in marks]
+        Grid(tuple(values)).check()
+        state = cls(size, marks, [0] * len(marks))
+        for cell, digit in enumerate(values):
+            if digit:
+                state.place(cell, digit)
+        return state
+
+    def copy(self) -> Candidates:
+        return Candidates(self.size, self.marks.copy(), self.values.copy())
+
+    # ---- reading
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    def digits(self, cell: Cell) -> tuple[Digit, ...]:
+        """The candidates of a cell (empty once it is placed)."""
+        return digits_of(self.marks[cell])
+
+    def has(self, cell: Cell, digit: Digit) -> bool:
+        return bool(self.marks[cell] >> (digit - 1) & 1)
+
+    def places(self, unit: int) -> dict[Digit, list[Cell]]:
+        """Each digit not yet placed in a unit, with the cells of the unit that still hold it."""
+        cells = self.geometry.units[unit]
+        placed = {self.values[c] for c in cells}
+        found: dict[Digit, list[Cell]] = {d: [] for d in range(1, self.size + 1) if d not in placed}
+        for cell in cells:
+            for digit in digits_of(self.marks[cell]):
+                found[digit].append(cell)
+        return found
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def contradiction(self) -> str | None:
+        """Why this state has no solution, when that is plain: a cell or a unit left without a digit."""
+        for cell, mask in enumerate(self.marks):
+            if not mask and not self.values[cell]:
+                return f"{cell_name(cell, self.size)} has no candidate left"
+        full = (1 << self.size) - 1
+        for unit, cells in enumerate(self.geometry.units):
+            seen = 0
+            for cell in cells:
+                value = self.values[cell]
+                seen |= 1 << (value - 1) if value else self.marks[cell]
+            if seen != full:
+                missing = digits_of(full & ~seen)[0]
+                return f"{symbol(missing)} has no place in {self.geometry.unit_name(unit)}"
+        return None
+
+    def to_grid(self) -> Grid:
+        """The placed values as a grid (open cells blank)."""
+        return Grid(tuple(self.values))
+
+    # ---- changing
+
+    def place(self, cell: Cell, digit: Digit) -> None:
+        """Set a cell's value and remove the digit from its peers."""
+        keep = ~(1 << (digit - 1))
+        self.values[cell], self.marks[cell] = digit, 0
+        marks = self.marks
+        for peer in self.geometry.peers[cell]:
+            marks[peer] &= keep
+
+    def eliminate(self, cell: Cell, digit: Digit) -> None:
+        self.marks[cell] &= ~(1 << (digit - 1))
+
+    # ---- formatting
+
+    def _cell_text(self, cell: Cell) -> str:
+        value = self.values[cell]
+        return symbol(value) if value else "".join(map(symbol, digits_of(self.marks[cell])))
+
+    def line(self) -> str:
+        """One character per (cell, digit): the digit's symbol where it is a candidate, else ``.``."""
+        slots = range(1, self.size + 1)
+        out = []
+        for cell, mask in enumerate(self.marks):
+            value = self.values[cell]
+            shown = 1 << (value - 1) if value else mask
+            out.extend(symbol(d) if shown >> (d - 1) & 1 else "." for d in slots)
+        return "".join(out)
+
+    def picture(self) -> str:
+        """The pencil-mark grid as HoDoKu prints it (placed cells show their value)."""
+        n, size = self.geometry.box, self.size
+        texts = [self._cell_text(cell) for cell in range(size * size)]
+        widths = [max(len(texts[r * size + c]) for r in range(size)) for c in range(size)]
+        bands = [sum(widths[b * n : (b + 1) * n]) + 2 * n for b in range(n)]
+
+        def rule(left: str, middle: str, right: str) -> str:
+            return left + middle.join("-" * w for w in bands) + right
+
+        out = [rule(".", ".", ".")]
+        for r in range(size):
+            if r and r % n == 0:
+                out.append(rule(":", "+", ":"))
+            cells = [texts[r * size + c].ljust(widths[c]) for c in range(size)]
+            out.append("|" + "|".join(" " + "  ".join(cells[b * n : (b + 1) * n]) + " " for b in range(n)) + "|")
+        out.append(rule("'", "'", "'"))
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"Candidates.parse({self.line()!r})"
+
+
+def _read_mask(text: str, cell: Cell, size: int) -> int:
+    """The candidate mask written as ``text`` (symbols, blanks ignored)."""
+    mask = 0
+    for ch in text:
+        if ch in BLANKS:
+            continue
+        digit = SYMBOLS.find(ch.upper()) + 1
+        if not 0 < digit <= size:
+            raise PuzzleError(f"{cell_name(cell, size)}: {ch!r} is not a digit of a {size}x{size} grid")
+        mask |= 1 << (digit - 1)
+    return mask

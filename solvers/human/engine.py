@@ -1,0 +1,136 @@
+"""The human engine: apply the easiest technique that fires, one step at a time, and restart.
+
+After every step the search starts again from the first (easiest) technique of the chosen list.
+A contradiction ends the solve as ``unsat`` with its reason; when nothing fires the solve is
+``stuck``, unless guessing is allowed: then the engine guesses (a labelled step), and a guess that
+leads to a contradiction becomes an elimination, so the path it reports is always sound.
+
+>>> from models.grid import Grid
+>>> result = solve_logically(Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
+...                          PRESETS["singles"])
+>>> result.status.value, result.rating.hardest, result.state.to_grid().line()[:9]
+('solved', 'naked_single', '483921657')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from models.candidates import Candidates
+from models.grid import Grid
+from solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
+from solvers.human.rating import Rating, rate
+from solvers.human.registry import GUESS, PRESETS, technique
+from solvers.human.steps import Step
+from solvers.human.techniques.guessing import refuted
+
+
+@dataclass
+class HumanResult:
+    """How a solve ended, the path that got there, and the final state.
+
+    ``state`` is the first solution found (solved, multiple), the partial state (stuck, timeout),
+    or the state where the contradiction showed (unsat). ``guesses`` counts every guess tried,
+    ``steps`` only the path to ``state``.
+    """
+
+    status: Status
+    state: Candidates
+    steps: list[Step]
+    solutions: int = 0
+    guesses: int = 0
+    message: str = ""
+
+    @cached_property
+    def rating(self) -> Rating:
+        return rate(self.steps)
+
+
+def solve_logically(
+    start: Candidates | Grid,
+    techniques: Sequence[str] = PRESETS["full"],
+    *,
+    allow_guess: bool = False,
+    limit: int = DEFAULT_LIMIT,
+    time_limit: float | None = None,
+) -> HumanResult:
+    """Solve a puzzle or a pencil-mark state with the given techniques, easiest first.
+
+    With ``allow_guess`` the engine branches when stuck and counts solutions up to ``limit``;
+    without it a logical solve that finishes proves the solution unique.
+    """
+    state = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
+    search = _Search([technique(name).find for name in techniques], allow_guess, limit, Deadline(time_limit))
+    steps: list[Step] = []
+    try:
+        reason = search.explore(state, steps)
+    except SearchTimeout:
+        return HumanResult(Status.TIMEOUT, state, steps, search.solutions, search.guesses, "time limit reached")
+    if search.first is not None:
+        solution, path = search.first
+        return HumanResult(status_for(search.solutions, limit), solution, path, search.solutions, search.guesses)
+    status = Status.UNSAT if reason else Status.STUCK
+    return HumanResult(status, state, steps, 0, search.guesses, reason or "no technique applies")
+
+
+def apply_step(state: Candidates, step: Step) -> None:
+    """Make a step's placements and eliminations."""
+    for cell, digit in step.placements:
+        state.place(cell, digit)
+    for cell, digit in step.eliminations:
+        state.eliminate(cell, digit)
+
+
+def find_steps(state: Candidates, name: str) -> list[Step]:
+    """Every instance of one technique in a state (as HoDoKu's "find all steps")."""
+    return list(technique(name).find(state))
+
+
+@dataclass
+class _Search:
+    """One solve: the finders in order, whether to guess, and what was found so far."""
+
+    finders: list
+    allow_guess: bool
+    limit: int
+    deadline: Deadline
+    solutions: int = 0
+    guesses: int = 0
+    first: tuple[Candidates, list[Step]] | None = field(default=None)
+
+    def explore(self, state: Candidates, steps: list[Step]) -> str | None:
+        """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
+        found_before = self.solutions
+        while True:
+            if reason := self.deduce(state, steps):
+                return reason if self.solutions == found_before else None
+            if state.is_solved():
+                self.solutions += 1
+                self.first = self.first or (state, steps)
+                return None
+            if not self.allow_guess:
+                return None
+            guess = next(GUESS.find(state))
+            branch = state.copy()
+            apply_step(branch, guess)
+            self.guesses += 1
+            failure = self.explore(branch, [*steps, guess])
+            if self.solutions >= self.limit:
+                return None
+            state.eliminate(*guess.placements[0])
+            if failure:
+                steps.append(refuted(guess, failure))
+
+    def deduce(self, state: Candidates, steps: list[Step]) -> str | None:
+        """Apply the easiest step that fires until none does; the contradiction met, if any."""
+        while not (reason := state.contradiction()):
+            if self.deadline.passed():
+                raise SearchTimeout
+            step = next((s for find in self.finders for s in find(state)), None)
+            if step is None:
+                return None
+            apply_step(state, step)
+            steps.append(step)
+        return reason

@@ -1,0 +1,98 @@
+"""THE technique registry: name → finder and the community's facts about it, easiest first.
+
+The order is HoDoKu's solving order; the facts (Sudoku Explainer rating, HoDoKu code, base score
+and level) come from ``technique_reference.csv`` and HoDoKu's step table. Sudoku Explainer has no
+Locked Pair/Triple (it meets them as Naked Pair/Triplet: 3.0/3.6) and no finned fish (it meets
+them as X-chains: 6.6); those ratings are the ones it would give. SE rates a hidden single in a
+box 1.2 and in a line 1.5: the registry keeps 1.5.
+
+>>> TECHNIQUES["x_wing"].hodoku_code, PRESETS["basic"][:3]
+('bf2', ('full_house', 'naked_single', 'hidden_single'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.human.steps import Finder
+from solvers.human.techniques import fish, guessing, intersections, singles, subsets
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A technique: its finder, its HoDoKu title and code, and how hard the community rates it."""
+
+    name: str
+    title: str
+    family: str
+    se_rating: float
+    hodoku_code: str
+    hodoku_score: int
+    level: str
+    find: Finder
+
+
+def _registry(*techniques: Technique) -> dict[str, Technique]:
+    return {t.name: t for t in techniques}
+
+
+TECHNIQUES: dict[str, Technique] = _registry(
+    Technique("full_house", "Full House", "singles", 1.0, "fh", 4, "easy", singles.full_house),
+    Technique("naked_single", "Naked Single", "singles", 2.3, "n1", 4, "easy", singles.naked_single),
+    Technique("hidden_single", "Hidden Single", "singles", 1.5, "h1", 14, "easy", singles.hidden_single),
+    Technique("locked_pair", "Locked Pair", "intersections", 3.0, "l2", 40, "medium", intersections.locked_pair),
+    Technique("locked_triple", "Locked Triple", "intersections", 3.6, "l3", 60, "medium",
+              intersections.locked_triple),
+    Technique("locked_candidates_pointing", "Locked Candidates Type 1 (Pointing)", "intersections", 2.6, "lc1", 50,
+              "medium", intersections.locked_candidates_pointing),
+    Technique("locked_candidates_claiming", "Locked Candidates Type 2 (Claiming)", "intersections", 2.8, "lc2", 50,
+              "medium", intersections.locked_candidates_claiming),
+    Technique("naked_pair", "Naked Pair", "subsets", 3.0, "n2", 60, "medium", subsets.naked_pair),
+    Technique("naked_triple", "Naked Triple", "subsets", 3.6, "n3", 80, "medium", subsets.naked_triple),
+    Technique("hidden_pair", "Hidden Pair", "subsets", 3.4, "h2", 70, "medium", subsets.hidden_pair),
+    Technique("hidden_triple", "Hidden Triple", "subsets", 4.0, "h3", 100, "medium", subsets.hidden_triple),
+    Technique("naked_quad", "Naked Quadruple", "subsets", 5.0, "n4", 120, "hard", subsets.naked_quad),
+    Technique("hidden_quad", "Hidden Quadruple", "subsets", 5.4, "h4", 150, "hard", subsets.hidden_quad),
+    Technique("x_wing", "X-Wing", "fish", 3.2, "bf2", 140, "hard", fish.x_wing),
+    Technique("swordfish", "Swordfish", "fish", 3.8, "bf3", 150, "hard", fish.swordfish),
+    Technique("jellyfish", "Jellyfish", "fish", 5.2, "bf4", 160, "hard", fish.jellyfish),
+    Technique("finned_x_wing", "Finned X-Wing", "fish", 6.6, "fbf2", 130, "hard", fish.finned_x_wing),
+    Technique("sashimi_x_wing", "Sashimi X-Wing", "fish", 6.6, "sbf2", 150, "hard", fish.sashimi_x_wing),
+    Technique("finned_swordfish", "Finned Swordfish", "fish", 6.6, "fbf3", 200, "unfair", fish.finned_swordfish),
+    Technique("sashimi_swordfish", "Sashimi Swordfish", "fish", 6.6, "sbf3", 240, "unfair", fish.sashimi_swordfish),
+)
+
+# The engine's last resort, rated as HoDoKu rates Brute Force and SE a puzzle beyond its techniques.
+GUESS = Technique("guess", "Guess", "guessing", 20.0, "bf", 10000, "extreme", guessing.guess)
+
+
+def _families(*families: str) -> tuple[str, ...]:
+    return tuple(name for name, t in TECHNIQUES.items() if t.family in families)
+
+
+PRESETS: dict[str, tuple[str, ...]] = {
+    "singles": _families("singles"),
+    "intersections": _families("singles", "intersections"),
+    "basic": _families("singles", "intersections", "subsets"),
+    "full": tuple(TECHNIQUES),
+}
+
+
+def technique(name: str) -> Technique:
+    """The technique called ``name`` (or the guess); ``KeyError`` names the choices."""
+    if name == GUESS.name:
+        return GUESS
+    try:
+        return TECHNIQUES[name]
+    except KeyError:
+        raise KeyError(f"unknown technique {name!r}; choose from {', '.join(TECHNIQUES)}") from None
+
+
+def preset(name: str) -> tuple[str, ...]:
+    """The technique names of a preset; ``KeyError`` names the choices."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise KeyError(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}") from None

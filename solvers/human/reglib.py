@@ -1,0 +1,94 @@
+"""HoDoKu's regression library: one technique case per line, read into a pencil-mark state.
+
+A line is ``:code[-variant]:digits:givens:deleted:eliminations:placements:extra`` (see the
+library's header). ``givens`` marks placed (not given) cells with ``+``; ``deleted`` lists the
+candidates removed after placing them; each entry is ``<digit><row><col>``. A ``-x`` variant is a
+fail case: the technique must find nothing for those digits. The library is GPL-3.0: it is read
+from where it lies, never copied.
+
+>>> case = parse_case(":0100:3:" + "." * 81 + ":311:315 317::", 7)
+>>> case.technique, case.digits, sorted(case.eliminations), case.state.has(0, 3)
+('locked_candidates_pointing', (3,), [(4, 3), (6, 3)], False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from models.candidates import Candidates
+from models.grid import Grid, PuzzleError
+from solvers.human.engine import find_steps
+from solvers.human.steps import Candidate
+
+# The library's technique codes, for the techniques this engine implements.
+LIBRARY_CODES = {
+    "0000": "full_house", "0002": "hidden_single", "0003": "naked_single",
+    "0100": "locked_candidates_pointing", "0101": "locked_candidates_claiming",
+    "0110": "locked_pair", "0111": "locked_triple",
+    "0200": "naked_pair", "0201": "naked_triple", "0202": "naked_quad",
+    "0210": "hidden_pair", "0211": "hidden_triple", "0212": "hidden_quad",
+    "0300": "x_wing", "0301": "swordfish", "0302": "jellyfish",
+    "0310": "finned_x_wing", "0311": "finned_swordfish", "0320": "sashimi_x_wing", "0321": "sashimi_swordfish",
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One library case: a state, a technique, and exactly what it must find for some digits."""
+
+    line: int
+    code: str  # as written, variant included
+    technique: str | None  # None: a technique this engine does not implement
+    fail: bool
+    digits: tuple[int, ...]
+    state: Candidates
+    eliminations: frozenset[Candidate]
+    placements: frozenset[Candidate]
+
+    @property
+    def id(self) -> str:
+        return f"{self.code}:{self.line}"
+
+
+def read_library(path: str | Path) -> list[Case]:
+    """Every case of a library file, in file order."""
+    lines = Path(path).read_text().splitlines()
+    return [parse_case(text, no) for no, text in enumerate(lines, 1) if text.startswith(":")]
+
+
+def parse_case(text: str, line: int = 0) -> Case:
+    """One library line as a case."""
+    fields = (text.strip() + ":::::::").split(":")
+    code, digits, givens, deleted, eliminations, placements = fields[1:7]
+    base, _, variant = code.partition("-")
+    try:
+        state = Candidates.from_grid(Grid.parse(givens.replace("+", "")))
+    except PuzzleError as err:
+        raise err.at(line=line) from None
+    for cell, digit in _candidates(deleted):
+        state.eliminate(cell, digit)
+    return Case(line, code, LIBRARY_CODES.get(base), variant == "x", tuple(int(d) for d in digits), state,
+                frozenset(_candidates(eliminations)), frozenset(_candidates(placements)))
+
+
+def check(case: Case) -> str | None:
+    """None when the engine finds exactly the case's conclusions (HoDoKu's rule), else what differs.
+
+    Every step of the technique for the case's digits must make exactly the expected placements
+    and eliminations, and there must be one (none at all for a fail case).
+    """
+    steps = [s for s in find_steps(case.state, case.technique) if s.digits == case.digits]
+    if case.fail:
+        return f"found {steps[0].explanation}" if steps else None
+    if not steps:
+        return "found nothing"
+    for step in steps:
+        if set(step.eliminations) != case.eliminations or set(step.placements) != case.placements:
+            return f"found {step.explanation}"
+    return None
+
+
+def _candidates(text: str) -> list[Candidate]:
+    """``"315 317"`` → ``[(4, 3), (6, 3)]``: (cell, digit) pairs."""
+    return [((int(e[1]) - 1) * 9 + int(e[2]) - 1, int(e[0])) for e in text.split()]

@@ -1,0 +1,81 @@
+"""One step of the human engine, and its one-line explanation in community notation.
+
+>>> s = Step("naked_pair", 9, digits=(3, 7), cells=(1, 7), pattern="3,7 in r1c2,r1c8",
+...          eliminations=((3, 3), (3, 7)))
+>>> s.explanation
+'Naked Pair: 3,7 in r1c2,r1c8 => r1c4<>3, r1c4<>7'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from models.candidates import Candidates, digits_of
+from models.grid import Cell, Digit, cell_name, symbol
+
+Candidate = tuple[Cell, Digit]  # a digit in a cell: what is placed or eliminated
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a technique found: conclusions, and the digits, cells and units that justify them.
+
+    ``pattern`` is the notation between the technique's title and ``=>`` (``3 in b1``).
+    """
+
+    technique: str
+    size: int
+    digits: tuple[Digit, ...] = ()
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    cells: tuple[Cell, ...] = ()
+    units: tuple[int, ...] = ()
+    pattern: str = ""
+
+    @property
+    def explanation(self) -> str:
+        """``Title: pattern => conclusions``, as HoDoKu prints a step."""
+        from solvers.human.registry import technique
+
+        conclusions = ", ".join(
+            [f"{self.name(c)}={symbol(d)}" for c, d in self.placements]
+            + [f"{self.name(c)}<>{symbol(d)}" for c, d in self.eliminations]
+        )
+        head = f"{self.pattern} => " if self.pattern else ""
+        return f"{technique(self.technique).title}: {head}{conclusions}"
+
+    def name(self, cell: Cell) -> str:
+        return cell_name(cell, self.size)
+
+    def to_dict(self) -> dict:
+        """A JSON-ready record: technique, conclusions as ``{"cell": "r1c5", "digit": 3}``, explanation."""
+        def listed(pairs):
+            return [{"cell": self.name(c), "digit": d} for c, d in pairs]
+
+        return {
+            "technique": self.technique,
+            "placements": listed(self.placements),
+            "eliminations": listed(self.eliminations),
+            "explanation": self.explanation,
+        }
+
+
+Finder = Callable[[Candidates], Iterable[Step]]
+
+
+def cells_text(cells: Iterable[Cell], size: int) -> str:
+    """``r1c2,r1c8``."""
+    return ",".join(cell_name(c, size) for c in cells)
+
+
+def digits_text(digits: Iterable[Digit]) -> str:
+    """``3,7``."""
+    return ",".join(map(symbol, digits))
+
+
+def removable(state: Candidates, cells: Iterable[Cell], mask: int) -> tuple[Candidate, ...]:
+    """The candidates of ``mask`` that ``cells`` still hold, in cell order."""
+    marks = state.marks
+    return tuple((c, d) for c in sorted(cells) if marks[c] & mask for d in digits_of(marks[c] & mask))
+

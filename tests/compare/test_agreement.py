@@ -1,0 +1,39 @@
+"""Pairwise agreement: answers that claim something are compared; rejected answers always disagree."""
+
+from __future__ import annotations
+
+from compare.agreement import REJECTED, agree, agreement_matrix, disagreements
+from compare.store import Record
+
+A, B = "1" * 81, "2" * 81
+
+
+def answer(backend: str, status: str, solution: str | None = None, index: int = 0, message: str = "") -> Record:
+    return Record("s", index, "." * 81, backend, status, solution, 1, 0.0, 0.0, message=message)
+
+
+def test_claims_are_compared_and_silence_is_not_a_claim():
+    assert agree(answer("x", "solved", A), answer("y", "solved", A))
+    assert not agree(answer("x", "solved", A), answer("y", "solved", B))
+    assert not agree(answer("x", "solved", A), answer("y", "unsat"))
+    assert agree(answer("x", "multiple", A), answer("y", "multiple", B))
+    for silent in ("stuck", "timeout", "error"):
+        assert agree(answer("x", "solved", A), answer("y", silent)) is None
+
+
+def test_disagreements_list_each_puzzle_once_with_every_answer():
+    records = [answer("x", "solved", A, 0), answer("y", "unsat", None, 0), answer("z", "timeout", None, 0),
+               answer("x", "solved", A, 1), answer("y", "solved", A, 1),
+               answer("x", "error", B, 2, REJECTED)]
+    found = disagreements(records)
+    assert [d.puzzle_index for d in found] == [0, 2]
+    assert set(found[0].answers) == {"x", "y", "z"}
+
+
+def test_the_matrix_counts_agreeing_and_compared_puzzles():
+    records = [answer("x", "solved", A, 0), answer("y", "solved", A, 0),
+               answer("x", "solved", A, 1), answer("y", "solved", B, 1),
+               answer("x", "solved", A, 2), answer("y", "stuck", None, 2)]
+    matrix = agreement_matrix(records, ["x", "y"])
+    assert matrix["x"]["y"] == matrix["y"]["x"] == (1, 2)
+    assert matrix["x"]["x"] == (3, 3)

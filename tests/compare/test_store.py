@@ -1,0 +1,63 @@
+"""The results store: resume rules, schema version, export readable by standard readers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+
+from compare.export import export
+from compare.store import SCHEMA_VERSION, Record, Store
+from models.grid import PuzzleError
+
+DESCRIPTION = {"sets": [{"name": "s", "sha256": "abc"}], "config": {"limit": 2, "backends": {"a": "A"}}}
+RECORD = Record("s", 0, "1" * 81, "a", "solved", "2" * 81, 1, 0.5, 1.5, guesses=3, extra={"nodes": 7})
+
+
+def test_records_round_trip(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        run = store.start_run("r", DESCRIPTION)
+        store.add(run, [RECORD])
+        assert store.records(run) == [RECORD] and store.records(run)[0].extra == {"nodes": 7}
+        assert store.done(run) == {("s", 0, "a")}
+
+
+def test_resuming_with_another_configuration_or_other_puzzles_is_refused(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        store.start_run("r", DESCRIPTION)
+        with pytest.raises(PuzzleError, match="configuration"):
+            store.start_run("r", {**DESCRIPTION, "config": {"limit": 1}})
+        with pytest.raises(PuzzleError, match="other puzzles"):
+            store.start_run("r", {**DESCRIPTION, "sets": [{"name": "s", "sha256": "def"}]})
+        more = store.start_run("r", {**DESCRIPTION, "config": {"limit": 2, "backends": {"b": "B"}}})
+        assert more.config["backends"] == {"a": "A", "b": "B"}
+
+
+def test_a_database_from_a_newer_sudokit_is_refused(tmp_path):
+    path = tmp_path / "db.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(PuzzleError, match="schema version"):
+        with Store.open(path):
+            pass
+
+
+def test_an_unknown_run_names_the_known_ones(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        store.start_run("known", DESCRIPTION)
+        with pytest.raises(KeyError, match="known"):
+            store.run("other")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_export_writes_one_row_per_record(fmt):
+    out = io.StringIO()
+    assert export([RECORD, RECORD], "r", fmt, out) == 2
+    text = out.getvalue()
+    rows = list(csv.DictReader(io.StringIO(text))) if fmt == "csv" else [json.loads(x) for x in text.splitlines()]
+    assert len(rows) == 2
+    assert rows[0]["run"] == "r" and rows[0]["solution"] == "2" * 81
+    assert float(rows[0]["solve_seconds"]) == 1.5

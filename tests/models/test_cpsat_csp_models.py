@@ -1,0 +1,52 @@
+"""The CP-SAT and python-constraint models: their shape, and that their solutions are the true ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from compare.sets import load_set
+from models.grid import Grid
+
+SUDOPEDIA = {p.meta["name"]: p for p in load_set("sudopedia", skip_invalid=True).puzzles}
+NEARLY_DONE = SUDOPEDIA["Naked Singles"]  # 62 givens, one solution
+
+
+def test_cpsat_model_shape():
+    pytest.importorskip("ortools")
+    from models.cpsat import build_model
+
+    grid = NEARLY_DONE.grid
+    model = build_model(grid)  # kept: the proto's parts live as long as the model
+    assert len(model.proto.variables) == 81 and len(model.proto.constraints) == 27
+    domains = [tuple(v.domain) for v in model.proto.variables]
+    assert domains == [(d, d) if d else (1, 9) for d in grid.values]
+
+
+def test_cpsat_models_do_not_share_givens():
+    pytest.importorskip("ortools")
+    from models.cpsat import build_model
+
+    build_model(NEARLY_DONE.grid)
+    blank = build_model(Grid.empty(9))
+    assert all(tuple(v.domain) == (1, 9) for v in blank.proto.variables)
+
+
+def test_cpsat_model_has_the_true_solution():
+    pytest.importorskip("ortools")
+    from ortools.sat.python import cp_model
+
+    from models.cpsat import build_model, decode
+
+    solver = cp_model.CpSolver()
+    assert solver.solve(build_model(NEARLY_DONE.grid)) == cp_model.OPTIMAL
+    assert decode(solver.response_proto.solution).line() == NEARLY_DONE.meta["expected_solution"]
+
+
+def test_csp_problem_has_exactly_the_true_solution():
+    pytest.importorskip("constraint")
+    from constraint import BacktrackingSolver
+
+    from models.csp import build_problem, decode
+
+    solutions = build_problem(NEARLY_DONE.grid, BacktrackingSolver()).getSolutions()
+    assert [decode(s).line() for s in solutions] == [NEARLY_DONE.meta["expected_solution"]]

@@ -1,0 +1,116 @@
+"""The contract every registered backend keeps, run over the whole registry.
+
+Each backend gets its own test ids; a backend whose optional package is missing is skipped with
+the install hint. Expected answers come from the data (tdoku's exact solution counts, Sudopedia's
+cases) and from the independent judge, never from another backend.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from compare.sets import load_set
+from models.grid import Grid, is_solution
+from solvers.base import SolveResult, Solver, Status
+from solvers.registry import BACKENDS, Backend
+
+TDOKU = load_set("tdoku-tests").puzzles
+UNIQUE = [p for p in TDOKU if p.meta["count"] == 1][:3]
+UNSAT = [p for p in TDOKU if p.meta["count"] == 0][:3]
+MULTIPLE = [p for p in TDOKU if 2 <= p.meta["count"] <= 140]
+EASY = load_set("easy50").puzzles[0].grid
+
+
+def backend_params():
+    for backend in BACKENDS.values():
+        reason = backend.why_unavailable()
+        marks = [pytest.mark.skip(reason=f"{backend.name} {reason}")] if reason else []
+        yield pytest.param(backend, id=backend.name, marks=marks)
+
+
+@pytest.fixture(scope="module", params=list(backend_params()))
+def backend(request) -> Backend:
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def solver(backend) -> Solver:
+    return backend.create()
+
+
+def expect(backend: Backend, result: SolveResult, status: Status) -> None:
+    """A logic-only backend may also stop ``stuck``; nothing else may differ."""
+    allowed = {status, Status.STUCK} if backend.logic_only else {status}
+    assert result.status in allowed, result.message
+
+
+def test_is_a_solver(backend, solver):
+    assert isinstance(solver, Solver)
+    assert backend.version()
+
+
+def test_unique(backend, solver):
+    for puzzle in [EASY] + [p.grid for p in UNIQUE]:
+        result = solver.solve(puzzle)
+        expect(backend, result, Status.SOLVED)
+        if result.status is Status.SOLVED:
+            assert result.solutions_found == 1
+            assert is_solution(result.solution, puzzle)
+        assert result.build_seconds >= 0 and result.solve_seconds >= 0
+
+
+def test_the_easy_puzzle_is_solved_by_everyone(solver):
+    result = solver.solve(EASY)
+    assert result.status is Status.SOLVED and is_solution(result.solution, EASY)
+
+
+def test_multiple_stops_at_the_limit(backend, solver):
+    for puzzle in MULTIPLE[:3]:
+        result = solver.solve(puzzle.grid, limit=2)
+        expect(backend, result, Status.MULTIPLE)
+        if result.status is Status.MULTIPLE:
+            assert result.solutions_found == 2
+            assert is_solution(result.solution, puzzle.grid)
+
+
+def test_exact_solution_counts(backend, solver):
+    if backend.logic_only:
+        pytest.skip("a logic-only backend does not enumerate solutions")
+    for puzzle in MULTIPLE:
+        count = puzzle.meta["count"]
+        result = solver.solve(puzzle.grid, limit=count + 1)
+        assert (result.status, result.solutions_found) == (Status.MULTIPLE, count), puzzle.grid.line()
+
+
+def test_unsat(backend, solver):
+    for puzzle in UNSAT:
+        result = solver.solve(puzzle.grid)
+        expect(backend, result, Status.UNSAT)
+        assert result.solution is None or backend.logic_only
+
+
+def test_invalid_givens_are_unsat_not_a_crash(backend, solver):
+    values = list(EASY.values)
+    first_blank = values.index(0)
+    row_start = first_blank - first_blank % 9
+    values[first_blank] = next(v for v in values[row_start : row_start + 9] if v)  # repeat a row's digit
+    result = solver.solve(Grid(tuple(values)))
+    expect(backend, result, Status.UNSAT)
+
+
+def test_4x4(backend, solver):
+    puzzle = Grid.parse("1..4.4....1.4..3")
+    result = solver.solve(puzzle)
+    expect(backend, result, Status.SOLVED)
+    assert result.status is Status.STUCK or is_solution(result.solution, puzzle)
+
+
+def test_time_limit_is_honoured(backend, solver):
+    """Enumerating the empty grid's solutions never ends; the deadline must stop it."""
+    start = time.perf_counter()
+    result = solver.solve(Grid.empty(9), limit=10**9, time_limit=0.3)
+    elapsed = time.perf_counter() - start
+    expect(backend, result, Status.TIMEOUT)
+    assert elapsed < 3.0

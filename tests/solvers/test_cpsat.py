@@ -1,0 +1,80 @@
+"""The CP-SAT backend against exact solution counts, the judge, and its status mapping."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ortools")
+
+from ortools.sat.python import cp_model  # noqa: E402
+
+from compare.sets import load_set  # noqa: E402
+from models.grid import Grid, is_solution  # noqa: E402
+from solvers.base import Status  # noqa: E402
+from solvers.cpsat import CPSATSolver, _status  # noqa: E402
+
+LIMIT = 10
+EXPECTED = {0: Status.UNSAT, 1: Status.SOLVED}  # else MULTIPLE
+
+
+@pytest.fixture(scope="module")
+def solver() -> CPSATSolver:
+    return CPSATSolver()
+
+
+@pytest.mark.parametrize("puzzle", load_set("tdoku-tests").puzzles, ids=lambda p: f"tdoku{p.index}-count{p.meta['count']}")
+def test_counts_match_tdoku(solver, puzzle):
+    count = puzzle.meta["count"]
+    result = solver.solve(puzzle.grid, limit=LIMIT)
+    assert result.status is EXPECTED.get(count, Status.MULTIPLE)
+    assert result.solutions_found == min(count, LIMIT)
+    if count:
+        assert is_solution(result.solution, puzzle.grid)
+    if count == 1:
+        assert result.solution.line() == puzzle.meta["solution"]
+
+
+def test_every_4x4_grid_is_found(solver):
+    result = solver.solve(Grid.empty(4), limit=1000)
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 288)  # the known number of 4x4 grids
+    assert is_solution(result.solution, Grid.empty(4))
+
+
+@pytest.mark.parametrize("puzzle", load_set("gecode-16x16").puzzles[:2], ids=lambda p: f"gecode{p.meta['id']}")
+def test_solves_16x16(solver, puzzle):
+    result = solver.solve(puzzle.grid)
+    assert result.status is Status.SOLVED
+    assert is_solution(result.solution, puzzle.grid)
+
+
+def test_reports_its_counters_and_timings(solver):
+    result = solver.solve(load_set("top95").puzzles[0].grid)
+    assert set(result.stats) == {"branches", "conflicts", "wall_time"}
+    assert 0 < result.stats["wall_time"] < result.solve_seconds
+    assert result.build_seconds > 0
+
+
+def test_time_limit_gives_timeout(solver):
+    result = solver.solve(load_set("top95").puzzles[3].grid, time_limit=0)
+    assert result.status is Status.TIMEOUT
+    assert result.solution is None
+
+
+def test_a_time_limit_that_suffices_changes_nothing(solver):
+    puzzle = load_set("top95").puzzles[0].grid
+    assert solver.solve(puzzle, time_limit=60).solution == solver.solve(puzzle).solution
+
+
+@pytest.mark.parametrize(
+    "cp_status, found, status",
+    [
+        (cp_model.MODEL_INVALID, 0, Status.ERROR),
+        (cp_model.UNKNOWN, 0, Status.TIMEOUT),
+        (cp_model.FEASIBLE, 1, Status.TIMEOUT),  # stopped by the clock before uniqueness was shown
+        (cp_model.FEASIBLE, 2, Status.MULTIPLE),  # stopped by us at the limit
+        (cp_model.OPTIMAL, 1, Status.SOLVED),
+        (cp_model.INFEASIBLE, 0, Status.UNSAT),
+    ],
+)
+def test_cpsat_statuses_map_to_ours(cp_status, found, status):
+    assert _status(cp_status, found, limit=2) is status

@@ -1,0 +1,73 @@
+"""The SAT backend against exact solution counts and the judge, in process and isolated."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("pycosat")
+
+from compare.sets import load_set  # noqa: E402
+from models.grid import Grid, is_solution  # noqa: E402
+from solvers.base import Status  # noqa: E402
+from solvers.sat import SATSolver  # noqa: E402
+
+LIMIT = 10
+EXPECTED = {0: Status.UNSAT, 1: Status.SOLVED}  # else MULTIPLE
+
+
+@pytest.fixture(scope="module")
+def solver() -> SATSolver:
+    return SATSolver()
+
+
+@pytest.mark.parametrize("puzzle", load_set("tdoku-tests").puzzles, ids=lambda p: f"tdoku{p.index}-count{p.meta['count']}")
+def test_counts_match_tdoku(solver, puzzle):
+    count = puzzle.meta["count"]
+    result = solver.solve(puzzle.grid, limit=LIMIT)
+    assert result.status is EXPECTED.get(count, Status.MULTIPLE)
+    assert result.solutions_found == min(count, LIMIT)
+    if count:
+        assert is_solution(result.solution, puzzle.grid)
+    if count == 1:
+        assert result.solution.line() == puzzle.meta["solution"]
+
+
+def test_every_4x4_grid_is_found(solver):
+    result = solver.solve(Grid.empty(4), limit=1000)
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 288)  # the known number of 4x4 grids
+    assert is_solution(result.solution, Grid.empty(4))
+
+
+@pytest.mark.parametrize("puzzle", load_set("gecode-16x16").puzzles[:2], ids=lambda p: f"gecode{p.meta['id']}")
+def test_solves_16x16(solver, puzzle):
+    result = solver.solve(puzzle.grid)
+    assert result.status is Status.SOLVED
+    assert is_solution(result.solution, puzzle.grid)
+
+
+def test_fills_an_empty_25x25(solver):
+    result = solver.solve(Grid.empty(25), limit=1)
+    assert result.status is Status.SOLVED
+    assert is_solution(result.solution, Grid.empty(25))
+
+
+def test_reports_the_formula_size(solver):
+    puzzle = load_set("top95").puzzles[0].grid
+    assert solver.solve(puzzle).stats == {"variables": 729, "clauses": 11988 + puzzle.count_givens()}
+
+
+def test_a_time_limit_that_suffices_changes_nothing(solver):
+    multiple = next(p for p in load_set("tdoku-tests").puzzles if p.meta["count"] == 3)
+    result = solver.solve(multiple.grid, limit=LIMIT, time_limit=60)  # run in a child process
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 3)
+    assert is_solution(result.solution, multiple.grid)
+
+
+def test_time_limit_gives_timeout(solver):
+    start = time.perf_counter()
+    result = solver.solve(load_set("gecode-16x16").puzzles[0].grid, time_limit=0.001)
+    assert result.status is Status.TIMEOUT
+    assert result.solution is None
+    assert time.perf_counter() - start < 1
