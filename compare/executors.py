@@ -8,6 +8,7 @@ and replaced when a puzzle overruns its timeout or the process dies.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import os
@@ -27,6 +28,7 @@ from solvers.base import DEFAULT_LIMIT, SolveResult, Solver, Status
 from solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
+PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 
 
 @dataclass(frozen=True)
@@ -234,8 +236,12 @@ class _Worker:
         self.connection.close()
 
     def kill(self) -> None:
+        """Kill the worker and whatever it started (its own process group)."""
         if self.process.is_alive():
-            self.process.kill()
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:  # it has just exited
+                pass
         self.process.join()
         self.connection.close()
         self.alive = False
@@ -255,14 +261,21 @@ def _earliest(workers: list[_Worker]) -> float | None:
 
 
 def _serve(connection: Connection, backend: Backend, settings: Settings) -> None:
-    """A worker's life: create the backend once, then solve the chunks it is sent until ``None``."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    """A worker's life: create the backend once, then solve the chunks it is sent until ``None``.
+
+    The worker leads its own process group, so killing it kills the processes a backend starts;
+    it ignores Ctrl-C (the parent decides when to stop) and exits when the parent is gone.
+    """
+    os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()  # what the parent left behind is never collected here: no scans, no copy-on-write
+    parent = os.getppid()
     try:
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
         solver, failure = None, f"cannot create backend {backend.name}: {type(exc).__name__}: {exc}"
     try:
-        while (tasks := connection.recv()) is not None:
+        while (tasks := _next_chunk(connection, parent)) is not None:
             for task in tasks:
                 if solver is None:
                     result = SolveResult(Status.ERROR, message=failure)
@@ -271,3 +284,11 @@ def _serve(connection: Connection, backend: Backend, settings: Settings) -> None
                 connection.send((result, peak_kb()))
     except (EOFError, OSError):  # the parent is gone
         return
+
+
+def _next_chunk(connection: Connection, parent: int) -> tuple[Task, ...] | None:
+    """The next chunk to solve; None when told to stop, or when the parent has died."""
+    while not connection.poll(PARENT_CHECK_SECONDS):
+        if os.getppid() != parent:
+            return None
+    return connection.recv()

@@ -68,7 +68,8 @@ class Plan:
         ]
         return {"environment": environment(self.backends), "sets": sets, "config": config}
 
-    def wanted(self, backend: Backend, puzzle: Puzzle, set_name: str) -> bool:
+    def wanted(self, backend: Backend, set_name: str, puzzle: Puzzle) -> bool:
+        """Whether ``backend`` should solve this puzzle (its size, and the plan's selection)."""
         if puzzle.grid.size > backend.max_size:
             return False
         return self.select is None or (set_name, puzzle.index) in self.select.get(backend.name, ())
@@ -97,9 +98,9 @@ class Plan:
                 self.tasks[s.name, p.index][0]
                 for s in self.sets
                 for p in s
-                if (s.name, p.index, backend.name) not in done and self.wanted(backend, p, s.name)
+                if (s.name, p.index, backend.name) not in done and self.wanted(backend, s.name, p)
             ]
-            size = max(1, min(32, len(todo) // 16))
+            size = max(1, min(32, len(todo) // 16))  # small enough to share out, big enough to keep a worker busy
             chunks += [Chunk(backend, tuple(todo[i : i + size])) for i in range(0, len(todo), size)]
         return chunks
 

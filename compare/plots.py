@@ -14,13 +14,14 @@ def _save(fig: Figure, path: Path) -> Path:
 
 
 def time_ecdf(times: dict[str, list[float]], path: Path) -> Path:
-    """Per backend, the share of puzzles solved within a time (log scale)."""
+    """Per backend, the share of puzzles solved within a time (log scale); colours follow the dict's order."""
     fig = Figure(figsize=(7, 4.2))
     ax = fig.subplots()
-    for backend, seconds in times.items():
+    for colour, (backend, seconds) in enumerate(times.items()):
         ordered = sorted(s * 1000 for s in seconds if s > 0)
         if ordered:
-            ax.step(ordered, [(i + 1) / len(ordered) for i in range(len(ordered))], where="post", label=backend)
+            shares = [(i + 1) / len(ordered) for i in range(len(ordered))]
+            ax.step(ordered, shares, where="post", label=backend, color=f"C{colour % 10}")
     ax.set(xscale="log", xlabel="milliseconds per puzzle (build + solve)", ylabel="share of puzzles answered",
            title="Time per puzzle (ECDF)")
     ax.grid(alpha=0.3)
@@ -32,8 +33,10 @@ def time_vs_rating(points: dict[str, list[tuple[float, float]]], path: Path) -> 
     """Time per puzzle against the puzzle's difficulty rating, one colour per backend."""
     fig = Figure(figsize=(7, 4.2))
     ax = fig.subplots()
-    for backend, pairs in points.items():
-        ax.scatter([r for r, _ in pairs], [s * 1000 for _, s in pairs], s=6, alpha=0.5, label=backend)
+    for colour, (backend, pairs) in enumerate(points.items()):
+        if pairs:
+            ax.scatter([r for r, _ in pairs], [s * 1000 for _, s in pairs], s=6, alpha=0.5, label=backend,
+                       color=f"C{colour % 10}")
     ax.set(yscale="log", xlabel="difficulty rating (Sudoku Explainer)", ylabel="milliseconds per puzzle",
            title="Time versus difficulty")
     ax.grid(alpha=0.3)

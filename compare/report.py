@@ -206,11 +206,11 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
         times[r.backend].append(r.seconds)
     blocks: list[Block] = [Heading("Time"), Image(plots.time_ecdf(times, out / "time_ecdf.png"), "Time per puzzle")]
     ratings = summary.ratings or _engine_ratings(summary)
-    points: dict[str, list[tuple[float, float]]] = {}
+    points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in times}
     for r in timed:
         if (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
-            points.setdefault(r.backend, []).append((rating, r.seconds))
-    if points:
+            points[r.backend].append((rating, r.seconds))
+    if any(points.values()):
         blocks.append(Image(plots.time_vs_rating(points, out / "time_vs_rating.png"), "Time versus difficulty"))
     return blocks
 
@@ -220,6 +220,11 @@ def _engine_ratings(summary: Summary) -> dict[tuple[str, int], float]:
     backend = summary.technique_backend()
     return {(r.set_name, r.puzzle_index): r.extra["se_rating"] for r in summary.records
             if r.backend == backend and r.status == "solved" and isinstance(r.extra.get("se_rating"), int | float)}
+
+
+def _usage(summary: Summary) -> list[tuple[str, int, int]]:
+    backend = summary.technique_backend()
+    return study.technique_usage(summary.records, backend) if backend else []
 
 
 def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
@@ -234,9 +239,8 @@ def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
                   [[r["label"], ", ".join(r["adds"]), f"{r['solved']}/{r['puzzles']}", f"{r['percent']:.1f}"] for r in rungs]),
             Image(plots.ladder_chart([(r["label"], r["percent"]) for r in rungs], out / "ladder.png"), "Technique ladder"),
         ]
-    backend = summary.technique_backend()
-    usage = study.technique_usage(summary.records, backend) if backend else []
-    if usage:
+    if usage := _usage(summary):
+        backend = summary.technique_backend()
         blocks += [
             Heading("Techniques"),
             Paragraph(f"Over the puzzles `{backend}` solved: how many used each technique, and for how many it was the hardest."),
@@ -319,6 +323,9 @@ def summary_json(summary: Summary) -> dict:
         "agreement": {a: {b: list(v) for b, v in row.items()} for a, row in summary.matrix.items()},
         "disagreements": [d.__dict__ for d in summary.disagreements],
         "ladder": study.ladder(summary.records, summary.study) if summary.study else None,
+        "techniques": [{"technique": t, "used": u, "hardest": h} for t, u, h in _usage(summary)],
+        "ablation": [{"technique": t, "tried": n, "lost": lost}
+                     for t, n, lost in (study.ablation(summary.records, summary.study) if summary.study else [])],
     })
 
 

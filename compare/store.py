@@ -15,7 +15,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -94,7 +94,7 @@ class Record:
 
     def row(self) -> dict:
         """The record as a flat dict (``extra`` as JSON text), as stored and exported."""
-        return {**asdict(self), "extra": json.dumps(self.extra, sort_keys=True)}
+        return {**{name: getattr(self, name) for name in COLUMNS}, "extra": json.dumps(self.extra, sort_keys=True)}
 
 
 COLUMNS = tuple(f.name for f in fields(Record))

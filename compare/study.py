@@ -9,9 +9,11 @@ harness gives a run (workers, timeouts, resume, the store, reports) a study gets
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from types import ModuleType
 
 from compare.executors import Executor, Settings
 from compare.harness import Plan, run
@@ -50,13 +52,12 @@ class Rung:
         return f"ladder/{self.key}"
 
 
-def human_techniques() -> dict:
-    """The human engine's technique registry; a clear error when the engine is not there."""
+def human_registry() -> ModuleType:
+    """The human engine's registry (``TECHNIQUES``, ``PRESETS``); a clear error when it is not there."""
     try:
-        from solvers.human.registry import TECHNIQUES
+        return importlib.import_module("solvers.human.registry")
     except ImportError as err:
         raise PuzzleError(f"the human engine is not available ({err})") from None
-    return TECHNIQUES
 
 
 def ladder_rungs(techniques: dict) -> tuple[list[Rung], list[str]]:
@@ -103,7 +104,10 @@ def study(
     **progress: Callable,
 ) -> Run:
     """Run the ladder (and the named presets), then the ablation; returns the stored run."""
-    rungs, missing = ladder_rungs(human_techniques())
+    registry = human_registry()
+    if unknown := [p for p in presets if p not in registry.PRESETS]:
+        raise KeyError(f"unknown preset {unknown[0]!r}; choose from {', '.join(registry.PRESETS)}")
+    rungs, missing = ladder_rungs(registry.TECHNIQUES)
     full = rungs[-1]
     description = {
         "study": {

@@ -36,10 +36,11 @@ class SearchStats:
     nodes: int = 0
     guesses: int = 0
 
-    def visit(self) -> None:
-        """Count a row tried; raise ``SearchTimeout`` if the deadline has passed (polled)."""
-        self.nodes += 1
-        if not self.nodes % POLL_EVERY and self.deadline.passed():
+    def visit(self, rows: int = 1) -> None:
+        """Count rows tried; raise ``SearchTimeout`` if the deadline has passed (polled)."""
+        before = self.nodes
+        self.nodes += rows
+        if self.nodes // POLL_EVERY != before // POLL_EVERY and self.deadline.passed():
             raise SearchTimeout
 
 

@@ -1,10 +1,12 @@
-"""Algorithm X specialised to Sudoku: the whole matrix in N Python big integers.
+"""Algorithm X specialised to Sudoku: the matrix as N planes of column bits in big integers.
 
-Plane j holds one bit per column (bit = column id): set while the column's j-th row is still
-in the matrix. A cell column's j-th row writes digit j + 1 there; a "unit holds digit" column's
-j-th row writes the digit in the unit's j-th cell. Adding the N planes as bit-sliced binary
-counters gives the size of every column at once; choosing a row clears the rows it rules out
-with one mask per plane, into a new state, so backing up has nothing to undo.
+Plane j has one bit per column (bit = column id), set while the column's j-th row is still in
+the matrix. A cell column's j-th row writes digit j + 1 there; a "unit holds digit" column's
+j-th row writes the digit in the unit's j-th cell. Two running ORs over the planes tell every
+column with no row or one row at once; a carry-save adder tree gives every column's exact size
+when a choice must be made. Choosing a row is one AND per plane and makes a new state, so
+backing up has nothing to undo. The rows forced by columns of one row are all chosen before
+the columns are counted again.
 
 >>> from models.grid import Grid
 >>> BitXSolver().solve(Grid.parse("1..." "..1." ".1.." "...1")).status.value
@@ -15,128 +17,175 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache, reduce
+from operator import and_
 
-from models.exact_cover import Choice, SudokuCover, column_count, unit_column
+from models.exact_cover import Choice, SudokuCover, choice_columns, column_count
 from models.grid import geometry
 from solvers.algx import ExactCoverSolver, Search, SearchStats
 
-Planes = list[int]
+State = tuple[list[int], int]  # (the planes, the open columns)
+Path = tuple | None  # the rows chosen so far, linked: (last choice, earlier path)
 
 
 @dataclass(frozen=True)
-class Masks:
-    """What choosing a row clears, per cell (shift the unit columns by ``stride`` per digit)."""
+class Layout:
+    """The planes of an N×N grid: where each row's bits are, and which rows each column holds."""
 
     size: int
-    stride: int  # 3N: from one digit's unit columns to the next digit's
-    planes_of: tuple[tuple[int, int, int], ...]  # per cell: the plane it has in its row, column, box
-    own_rows: tuple[tuple[int, ...], ...]  # per cell, per plane: unit columns of the cell's rows, any digit
-    peer_rows: tuple[tuple[int, ...], ...]  # per cell, per plane: unit columns of the peers' rows, digit 1
-    peer_cells: tuple[int, ...]  # per cell: the peers' cell columns
-    unit_columns: tuple[int, ...]  # per cell: its row, column and box columns, digit 1
+    positions: tuple[tuple[int, ...], ...]  # per cell: its place in its row, column and box
     rows: tuple[tuple[Choice, ...], ...]  # per column: its rows, by plane
+
+    def row_bits(self, choice: Choice) -> Iterator[tuple[int, int]]:
+        """The (plane, column) of each of a row's four bits."""
+        cell, digit = choice
+        return zip((digit - 1, *self.positions[cell]), choice_columns(self.size, choice))
 
 
 @cache
-def masks(size: int) -> Masks:
-    """The masks of an N×N grid, computed once per size."""
+def layout(size: int) -> Layout:
+    """The layout of an N×N grid, made once per size."""
     geo = geometry(size)
     digits = range(1, size + 1)
-    planes_of = tuple(
-        tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)
-    )
-
-    def unit_rows(cell: int, units_digits) -> tuple[int, ...]:
-        planes = [0] * size
-        for u, plane in zip(geo.cell_units[cell], planes_of[cell]):
-            planes[plane] |= sum(1 << unit_column(size, u, d) for d in units_digits)
-        return tuple(planes)
-
-    def peer_rows(cell: int) -> tuple[int, ...]:
-        planes = [0] * size
-        for peer in geo.peers[cell]:
-            for plane, columns in enumerate(unit_rows(peer, (1,))):
-                planes[plane] |= columns
-        return tuple(planes)
-
-    return Masks(
+    return Layout(
         size,
-        3 * size,
-        planes_of,
-        tuple(unit_rows(cell, digits) for cell in geo.cells),
-        tuple(peer_rows(cell) for cell in geo.cells),
-        tuple(sum(1 << peer for peer in geo.peers[cell]) for cell in geo.cells),
-        tuple(sum(1 << unit_column(size, u, 1) for u in units) for units in geo.cell_units),
+        tuple(tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)),
         tuple(tuple((cell, d) for d in digits) for cell in geo.cells)
         + tuple(tuple((cell, d) for cell in geo.units[u]) for d in digits for u in range(3 * size)),
     )
 
 
+@lru_cache(maxsize=4096)  # every row of a 9x9 or 16x16 grid; a 25x25 one recomputes some
+def choosing(size: int, choice: Choice) -> tuple[tuple[int, ...], int]:
+    """What choosing a row does: the mask it keeps of each plane (the rows meeting it go), and
+    the columns it covers."""
+    lay = layout(size)
+    cell, digit = choice
+    ruled_out = [(cell, d) for d in range(1, size + 1)] + [(peer, digit) for peer in geometry(size).peers[cell]]
+    planes = [(1 << column_count(size)) - 1] * size
+    for row in ruled_out:
+        for j, column in lay.row_bits(row):
+            planes[j] &= ~(1 << column)
+    return tuple(planes), sum(1 << column for column in choice_columns(size, choice))
+
+
 class BitCover:
-    """A puzzle's exact-cover state as planes of column bits, searched without undo."""
+    """A puzzle's exact-cover matrix as planes of column bits, searched without undo."""
 
     def __init__(self, cover: SudokuCover):
-        self.masks = masks(cover.grid.size)
-        planes = [0] * cover.grid.size
-        for (cell, digit), (cell_column, *unit_columns) in cover.rows.items():
-            planes[digit - 1] |= 1 << cell_column
-            for plane, column in zip(self.masks.planes_of[cell], unit_columns):
-                planes[plane] |= 1 << column
-        self.planes = planes
-        self.open = sum(1 << column for column in cover.columns)
+        self.layout = lay = layout(cover.grid.size)
+        planes = [0] * lay.size
+        for row in cover.rows:
+            for j, column in lay.row_bits(row):
+                planes[j] |= 1 << column
+        self.state: State = (planes, sum(1 << column for column in cover.columns))
 
     def solutions(self, stats: SearchStats | None = None) -> Iterator[list[Choice]]:
         """Every exact cover, lazily, as the rows chosen (depth first, smallest column first)."""
         stats = stats or SearchStats()
-        stack: list[tuple[Planes, int, tuple | None]] = [(self.planes, self.open, None)]
+        stack: list[tuple[State, Path]] = [(self.state, None)]
         while stack:
-            planes, open_, path = stack.pop()
-            if not open_:
+            outcome = self.force(*stack.pop(), stats)
+            if outcome is None:
+                continue
+            state, path, column = outcome
+            if column is None:
                 yield _unwind(path)
                 continue
-            column = _smallest_column(planes, open_)
-            if column is None:
-                continue
-            rows = [self.masks.rows[column][j] for j, plane in enumerate(planes) if plane >> column & 1]
-            if len(rows) > 1:
-                stats.guesses += 1
-            for choice in reversed(rows):
+            stats.guesses += 1
+            for choice in reversed(self.rows_in(state[0], 1 << column)):
                 stats.visit()
-                stack.append((*self.select(planes, open_, choice), (choice, path)))
+                stack.append((self.select(state, choice), (choice, path)))
 
-    def select(self, planes: Planes, open_: int, choice: Choice) -> tuple[Planes, int]:
-        """The state after choosing a row: its columns covered, the rows meeting them gone."""
-        cell, digit = choice
-        m = self.masks
-        shift = (digit - 1) * m.stride
-        planes = [p & ~(own | peer << shift) for p, own, peer in zip(planes, m.own_rows[cell], m.peer_rows[cell])]
-        planes[digit - 1] &= ~m.peer_cells[cell]
-        return planes, open_ & ~(1 << cell | m.unit_columns[cell] << shift)
+    def force(self, state: State, path: Path, stats: SearchStats) -> tuple[State, Path, int | None] | None:
+        """Choose every row alone in its column, pass after pass, until a real choice remains.
+
+        Returns the state, its path and the column to branch on (None once all is covered);
+        None at a dead end.
+        """
+        planes, open_ = state
+        while open_:
+            one = two = 0  # the columns with at least one row, with at least two
+            for plane in planes:
+                two |= one & plane
+                one |= plane
+            if open_ & ~one:
+                return None
+            singles = open_ & ~two
+            if not singles:
+                columns = _smallest_columns(planes, open_)
+                return (planes, open_), path, (columns & -columns).bit_length() - 1
+            forced = self.rows_in(planes, singles)
+            masks = [choosing(self.layout.size, row) for row in forced]
+            covered = 0
+            for _, columns in masks:
+                if covered & columns:  # two forced rows meet: no cover
+                    return None
+                covered |= columns
+            stats.visit(len(forced))
+            planes = [reduce(and_, keeps, plane) for plane, keeps in zip(planes, zip(*(keep for keep, _ in masks)))]
+            open_ &= ~covered
+            for row in forced:
+                path = (row, path)
+        return (planes, open_), path, None
+
+    def rows_in(self, planes: list[int], columns: int) -> list[Choice]:
+        """The rows still in the given columns, each once, plane by plane."""
+        table = self.layout.rows
+        found = {}
+        for j, plane in enumerate(planes):
+            hits = plane & columns
+            while hits:
+                low = hits & -hits
+                found[table[low.bit_length() - 1][j]] = None
+                hits ^= low
+        return list(found)
+
+    def select(self, state: State, choice: Choice) -> State:
+        """The state after choosing a row: its columns covered, every row meeting them gone."""
+        keep, covered = choosing(self.layout.size, choice)
+        return [plane & mask for plane, mask in zip(state[0], keep)], state[1] & ~covered
 
 
-def _smallest_column(planes: Planes, open_: int) -> int | None:
-    """The open column with fewest rows (lowest id among equals); None if one has no row."""
-    counters: list[int] = []  # bit i of every column's size
-    for carry in planes:
-        for i, bits in enumerate(counters):
-            counters[i], carry = bits ^ carry, bits & carry
-            if not carry:
-                break
-        else:
-            if carry:
-                counters.append(carry)
-    for size in range(1 << len(counters)):
+def _smallest_columns(planes: list[int], open_: int) -> int:
+    """The open columns of the smallest size."""
+    digits = _sizes(planes)
+    size = 0
+    while True:
         columns = open_
-        for i, bits in enumerate(counters):
+        for i, bits in enumerate(digits):
             columns &= bits if size >> i & 1 else ~bits
         if columns:
-            return (columns & -columns).bit_length() - 1 if size else None
-    raise AssertionError("an open column has some size")
+            return columns
+        size += 1
 
 
-def _unwind(path: tuple | None) -> list[Choice]:
-    """The rows of a linked path (choice, parent), first chosen first."""
+def _sizes(planes: list[int]) -> list[int]:
+    """How many planes have each bit, as binary digits (least significant first).
+
+    A carry-save adder tree: three bits of one weight become a sum bit of that weight and a
+    carry of the next.
+    """
+    digits = []
+    level = list(planes)
+    while level:
+        carries = []
+        while len(level) > 2:
+            a, b, c = level.pop(), level.pop(), level.pop()
+            half = a ^ b
+            level.append(half ^ c)
+            carries.append(a & b | half & c)
+        if len(level) == 2:
+            a, b = level
+            level = [a ^ b]
+            carries.append(a & b)
+        digits.append(level[0])
+        level = carries
+    return digits
+
+
+def _unwind(path: Path) -> list[Choice]:
+    """The rows of a linked path, first chosen first."""
     rows = []
     while path:
         choice, path = path

@@ -1,10 +1,10 @@
-"""Searches that cannot be interrupted from inside, run in a child process killed at the deadline.
+"""Backends whose search cannot be interrupted from inside, run in a child process killed at a deadline.
 
-A C extension (pycosat) or a library's closed loop (python-constraint) never polls a clock. Given a
-time limit, the search runs in a child process, and the parent stops waiting and kills it when
-the time is up; without one it runs here. The child is forked where the platform allows it (about
-3 ms, and nothing to pickle but the answer), else spawned. The seconds reported are the search's
-own, timed where it ran: starting and ending the child is not counted.
+A C extension (pycosat) or a library's closed loop (python-constraint) never looks at a clock.
+Without a time limit such a backend solves here. With one, it solves in a warm child process: the
+child is forked once (spawned where fork is missing), solves puzzle after puzzle with its imports
+and caches ready, and is killed when a deadline passes, to be replaced at the next call. Timings
+are measured where the work runs, so they are the same in either place.
 """
 
 from __future__ import annotations
@@ -12,69 +12,80 @@ from __future__ import annotations
 import multiprocessing
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from multiprocessing.connection import Connection
-from typing import TypeVar
+from multiprocessing.process import BaseProcess
 
 from models.grid import Grid
-from solvers.base import SearchTimeout, SolveResult, Status, status_for
+from solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
 
-T = TypeVar("T")
-
-
-def call(function: Callable[..., T], *args, time_limit: float | None) -> tuple[T, float]:
-    """``function(*args)`` and its seconds; in a child process killed after ``time_limit`` if one is given.
-
-    Raises ``SearchTimeout`` when the time runs out, ``ChildProcessError`` when the child fails.
-    """
-    if time_limit is None:
-        return _timed(function, args)
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_run, args=(sender, function, args), daemon=True)
-    child.start()
-    sender.close()
-    try:
-        if not receiver.poll(time_limit):
-            raise SearchTimeout(f"no answer within {time_limit} s")
-        ok, answer = receiver.recv()
-    except EOFError:
-        child.join()
-        raise ChildProcessError(f"the search process ended without an answer (exit code {child.exitcode})") from None
-    finally:
-        child.kill()
-        child.join()
-        receiver.close()
-    if not ok:
-        raise ChildProcessError(answer)
-    return answer
+Solve = Callable[[Grid, int], SolveResult]  # solve(grid, limit), run to its end
 
 
-def search(find: Callable[..., list[Grid]], *args, limit: int, time_limit: float | None) -> SolveResult:
-    """The result of ``find(*args, limit)``, a search for up to ``limit`` solutions, run by ``call``."""
-    start = time.perf_counter()
-    try:
-        solutions, seconds = call(find, *args, limit, time_limit=time_limit)
-    except SearchTimeout:
-        return SolveResult(Status.TIMEOUT, solve_seconds=time.perf_counter() - start)
-    except ChildProcessError as error:
-        return SolveResult(Status.ERROR, solve_seconds=time.perf_counter() - start, message=str(error))
+class Isolated:
+    """``solve(grid, limit)`` under a time limit it cannot watch itself."""
+
+    def __init__(self, solve: Solve):
+        self.solve = solve
+        self._child: tuple[BaseProcess, Connection] | None = None
+
+    def __call__(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        if time_limit is None:
+            return self.solve(grid, limit)
+        start = time.perf_counter()
+        process, connection = self._ready_child()
+        connection.send((grid, limit))
+        try:
+            if connection.poll(time_limit):
+                return connection.recv()
+            result = SolveResult(Status.TIMEOUT, solve_seconds=time.perf_counter() - start)
+        except EOFError:
+            process.join()
+            result = SolveResult(Status.ERROR, message=f"the search process died (exit code {process.exitcode})")
+        self.stop()
+        return result
+
+    def stop(self) -> None:
+        """Kill the child process, if there is one."""
+        if self._child:
+            process, connection = self._child
+            process.kill()
+            process.join()
+            connection.close()
+            self._child = None
+
+    def _ready_child(self) -> tuple[BaseProcess, Connection]:
+        if self._child and not self._child[0].is_alive():
+            self.stop()
+        if not self._child:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+            here, there = context.Pipe()
+            process = context.Process(target=_serve, args=(there, here, self.solve), daemon=True)
+            process.start()
+            there.close()
+            self._child = process, here
+        return self._child
+
+
+def found(solutions: list[Grid], limit: int, **timings_and_stats) -> SolveResult:
+    """The result of a search that ran to its end or to ``limit``, finding ``solutions``."""
     return SolveResult(
         status_for(len(solutions), limit),
         solution=solutions[0] if solutions else None,
         solutions_found=len(solutions),
-        solve_seconds=seconds,
+        **timings_and_stats,
     )
 
 
-def _timed(function: Callable[..., T], args: tuple) -> tuple[T, float]:
-    start = time.perf_counter()
-    answer = function(*args)
-    return answer, time.perf_counter() - start
-
-
-def _run(sender: Connection, function: Callable, args: tuple) -> None:
-    """The child's work: send back ``(True, (answer, seconds))``, or ``(False, what went wrong)``."""
-    try:
-        sender.send((True, _timed(function, args)))
-    except Exception as error:  # reported to the parent, which raises it as a ChildProcessError
-        sender.send((False, f"{type(error).__name__}: {error}"))
+def _serve(connection: Connection, parents_end: Connection, solve: Solve) -> None:
+    """The child: solve each ``(grid, limit)`` received, until the parent hangs up."""
+    parents_end.close()  # a forked child holds both ends; with this one open it would never see EOF
+    with suppress(EOFError, BrokenPipeError):
+        while True:
+            grid, limit = connection.recv()
+            try:
+                result = solve(grid, limit)
+            except Exception as error:  # the parent gets an error result, as from a backend that failed
+                result = SolveResult(Status.ERROR, message=f"{type(error).__name__}: {error}")
+            connection.send(result)

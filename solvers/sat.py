@@ -7,31 +7,38 @@ from itertools import islice
 
 import pycosat
 
-from models.cnf import Clause, decode, encode
+from models.cnf import decode, encode
 from models.grid import Grid
-from solvers import isolate
 from solvers.base import DEFAULT_LIMIT, SolveResult
+from solvers.isolate import Isolated, found
 
 
 class SATSolver:
     """picosat (via pycosat); each solution found is blocked by a clause to look for the next.
 
-    pycosat cannot be interrupted, so with a time limit the search runs in a killable child
-    process (see ``solvers.isolate``), and ``solve_seconds`` includes starting it.
+    pycosat cannot be interrupted: under a time limit it runs in a killable child process.
+    Its only counters are the formula's size.
     """
 
     name = "sat"
 
+    def __init__(self) -> None:
+        self._isolated = Isolated(solve_cnf)
+
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
-        start = time.perf_counter()
-        clauses = encode(grid)
-        build_seconds = time.perf_counter() - start
-        result = isolate.search(_solutions, clauses, grid.size, limit=limit, time_limit=time_limit)
-        result.build_seconds = build_seconds
-        result.stats = {"variables": grid.size**3, "clauses": len(clauses)}
-        return result
+        return self._isolated(grid, limit=limit, time_limit=time_limit)
 
 
-def _solutions(clauses: list[Clause], size: int, limit: int) -> list[Grid]:
-    """Up to ``limit`` solutions of the clauses, as grids."""
-    return [decode(model, size) for model in islice(pycosat.itersolve(clauses), limit)]
+def solve_cnf(grid: Grid, limit: int) -> SolveResult:
+    """Encode ``grid`` and find up to ``limit`` solutions with pycosat, with no time limit."""
+    start = time.perf_counter()
+    clauses = encode(grid)
+    built = time.perf_counter()
+    solutions = [decode(model, grid.size) for model in islice(pycosat.itersolve(clauses), limit)]
+    return found(
+        solutions,
+        limit,
+        build_seconds=built - start,
+        solve_seconds=time.perf_counter() - built,
+        stats={"variables": grid.size**3, "clauses": len(clauses)},
+    )

@@ -130,13 +130,13 @@ def export(
 
 def read_sets(names: list[str], skip_invalid: bool) -> list[PuzzleSet]:
     """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2)."""
-    try:
-        with reporting_bad_input():
+    with reporting_bad_input():
+        try:
             sets = [read_input(name, skip_invalid=skip_invalid) for name in names]
-    except PuzzleFileError as err:
-        for error in err.errors:
-            typer.echo(f"sudokit: error: {error}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        except PuzzleFileError as err:
+            for error in err.errors:
+                typer.echo(f"sudokit: error: {error}", err=True)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
     for puzzle_set in sets:
         for error in puzzle_set.skipped:
             typer.echo(f"sudokit: skipped: {error}", err=True)

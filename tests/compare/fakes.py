@@ -13,7 +13,7 @@ import time
 
 from models.grid import Grid
 from models.puzzles import PuzzleSet
-from solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
+from solvers.base import DEFAULT_LIMIT, SolveResult, status_for
 from solvers.registry import Backend
 
 MISBEHAVING_GIVENS = 30  # the fakes misbehave on puzzles with this many givens (#2 and #4 of easy50)
@@ -117,6 +117,6 @@ if __name__ == "__main__":  # python -m tests.compare.fakes DB RUN: a slow run t
     from compare.store import Store
 
     slow = [fake("slow-a", "HonestSolver", delay=0.01), fake("slow-b", "HonestSolver", delay=0.01)]
-    plan = Plan([load_set("easy50")], slow, Settings(timeout=5), seed=3)
+    plan = Plan([first(load_set("easy50"), 24)], slow, Settings(timeout=5), seed=3)
     with Store.open(sys.argv[1]) as store:
         run(store, sys.argv[2], plan, ProcessExecutor(2))

@@ -1,4 +1,4 @@
-"""Running an uninterruptible search in a child process that is killed at the deadline."""
+"""Solving under a time limit in a warm child process that is killed at the deadline."""
 
 from __future__ import annotations
 
@@ -7,44 +7,66 @@ import time
 
 import pytest
 
-from solvers.base import SearchTimeout
-from solvers.isolate import call
+from models.grid import Grid
+from solvers.base import SolveResult, Status
+from solvers.isolate import Isolated
+
+GRID = Grid.empty(4)
 
 
-def pid() -> int:
-    return os.getpid()
+def report_pid(grid: Grid, limit: int) -> SolveResult:
+    return SolveResult(Status.SOLVED, stats={"pid": os.getpid()})
 
 
-def fail() -> None:
+def sleep_when_asked_for_many(grid: Grid, limit: int) -> SolveResult:
+    time.sleep(30 if limit > 2 else 0)
+    return report_pid(grid, limit)
+
+
+def fail(grid: Grid, limit: int) -> SolveResult:
     raise ValueError("no such digit")
 
 
-def die() -> None:
+def die(grid: Grid, limit: int) -> SolveResult:
     os._exit(3)
 
 
-def test_without_a_time_limit_it_runs_here():
-    answer, seconds = call(pid, time_limit=None)
-    assert answer == os.getpid() and seconds >= 0
+@pytest.fixture
+def isolated(request):
+    """An ``Isolated`` of the function named by the test's parameter, stopped afterwards."""
+    runner = Isolated(request.param)
+    yield runner
+    runner.stop()
 
 
-def test_with_a_time_limit_it_runs_in_a_child():
-    answer, _ = call(pid, time_limit=30)
-    assert answer != os.getpid()
+@pytest.mark.parametrize("isolated", [report_pid], indirect=True)
+def test_without_a_time_limit_it_solves_here(isolated):
+    assert isolated(GRID).stats["pid"] == os.getpid()
 
 
-def test_the_child_is_killed_at_the_deadline():
+@pytest.mark.parametrize("isolated", [report_pid], indirect=True)
+def test_with_a_time_limit_one_child_solves_each_puzzle(isolated):
+    first, second = (isolated(GRID, time_limit=30).stats["pid"] for _ in range(2))
+    assert first == second != os.getpid()
+
+
+@pytest.mark.parametrize("isolated", [sleep_when_asked_for_many], indirect=True)
+def test_the_child_is_killed_at_the_deadline_and_replaced(isolated):
+    before = isolated(GRID, time_limit=30).stats["pid"]
     start = time.perf_counter()
-    with pytest.raises(SearchTimeout):
-        call(time.sleep, 30, time_limit=0.1)
-    assert time.perf_counter() - start < 1.1
+    assert isolated(GRID, limit=3, time_limit=0.2).status is Status.TIMEOUT
+    assert time.perf_counter() - start < 1.2
+    assert isolated(GRID, time_limit=30).stats["pid"] not in (before, os.getpid())
 
 
-def test_an_error_in_the_child_is_reported():
-    with pytest.raises(ChildProcessError, match="ValueError: no such digit"):
-        call(fail, time_limit=30)
+@pytest.mark.parametrize("isolated", [fail], indirect=True)
+def test_an_exception_in_the_child_is_an_error_result(isolated):
+    result = isolated(GRID, time_limit=30)
+    assert (result.status, result.message) == (Status.ERROR, "ValueError: no such digit")
 
 
-def test_a_child_that_dies_is_reported():
-    with pytest.raises(ChildProcessError, match="exit code 3"):
-        call(die, time_limit=30)
+@pytest.mark.parametrize("isolated", [die], indirect=True)
+def test_a_child_that_dies_is_an_error_result(isolated):
+    for _ in range(2):  # and the next call starts a new child
+        result = isolated(GRID, time_limit=30)
+        assert (result.status, result.message) == (Status.ERROR, "the search process died (exit code 3)")

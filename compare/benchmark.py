@@ -1,0 +1,58 @@
+"""The harness's own cost, measured by hand: ``python -m compare.benchmark [SET] [BACKEND]``.
+
+- overhead: a one-worker run's wall time minus the time its backend reports (build + solve), as a
+  share of the wall time; and, for reference, the same share for a plain loop calling the backend
+  in this process (what the backend itself does outside its timers, which no harness can save);
+- scaling: the throughput of two workers over that of one.
+
+Each figure is the median of a few runs into fresh databases; run it on an otherwise idle machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from compare.executors import ProcessExecutor, Settings
+from compare.harness import Plan, run
+from compare.sets import load_set
+from compare.store import Store
+from solvers.registry import get_backend
+
+
+def harness_run(plan: Plan, jobs: int) -> tuple[float, float]:
+    """Wall seconds of a whole run, and the seconds its backend reports."""
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "bench.sqlite") as store:
+        start = time.perf_counter()
+        stored = run(store, "bench", plan, ProcessExecutor(jobs))
+        wall = time.perf_counter() - start
+        return wall, sum(r.seconds for r in store.records(stored))
+
+
+def plain_loop(plan: Plan) -> tuple[float, float]:
+    """Wall seconds of solving every puzzle in a loop in this process, and the seconds reported."""
+    solver, reported = plan.backends[0].create(), 0.0
+    start = time.perf_counter()
+    for puzzle in plan.sets[0]:
+        reported += solver.solve(puzzle.grid, limit=plan.settings.limit, time_limit=plan.settings.timeout).seconds
+    return time.perf_counter() - start, reported
+
+
+def main(set_name: str = "17clue-1000", backend: str = "dlx", rounds: int = 3) -> None:
+    plan = Plan([load_set(set_name)], [get_backend(backend)], Settings(timeout=10))
+    loop, one, two = ([measure() for _ in range(rounds)] for measure in (
+        lambda: plain_loop(plan), lambda: harness_run(plan, 1), lambda: harness_run(plan, 2)))
+    wall_one, wall_two = statistics.median(w for w, _ in one), statistics.median(w for w, _ in two)
+    print(f"{backend} on {set_name} ({len(plan.sets[0])} puzzles), medians of {rounds} runs")
+    print(f"  plain loop: {statistics.median(w for w, _ in loop):.2f} s wall, "
+          f"{statistics.median((w - b) / w for w, b in loop):.1%} outside the backend's timers")
+    print(f"  --jobs 1:   {wall_one:.2f} s wall, {statistics.median((w - b) / w for w, b in one):.1%} "
+          f"outside the backend's timers (wall minus backend time)")
+    print(f"  --jobs 2:   {wall_two:.2f} s wall, throughput {wall_one / wall_two:.2f}x that of --jobs 1")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])

@@ -1,0 +1,33 @@
+"""The technique ladder against puzzles labelled with the hardest technique they need (QQWing's labels)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from compare.app import app
+import compare.cli  # noqa: F401  (registers the commands)
+from compare.sets import load_set
+
+# puzzle name in abzium-ladder -> the first rung that solves it without guessing (None: no rung does)
+FIRST_RUNG = {"logic1": "naked_singles", "logic2": "singles", "logic6": "intersections", "logic5": "subsets",
+              "logic9": None}
+
+
+def test_each_labelled_puzzle_is_first_solved_on_its_rung(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    puzzles = {p.meta["name"]: p for p in load_set("abzium-ladder", skip_invalid=True)}
+    (tmp_path / "ladder.txt").write_text("\n".join(puzzles[n].grid.line() for n in FIRST_RUNG) + "\n")
+    result = CliRunner().invoke(app, ["study", "ladder.txt", "--name", "s", "--presets", "singles"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(x) for x in CliRunner().invoke(app, ["export", "s", "-f", "jsonl"]).stdout.splitlines()]
+    summary = json.loads((tmp_path / "results/runs/s/summary.json").read_text())
+    rungs = [r["backend"] for r in summary["ladder"]]
+    for index, expected in enumerate(FIRST_RUNG.values()):
+        solved = [r["backend"] for r in records if r["puzzle_index"] == index and r["status"] == "solved"]
+        first = next((rung for rung in rungs if rung in solved), None)
+        assert first == (f"ladder/{expected}" if expected else None)
+    assert [r["solved"] for r in summary["ladder"][:4]] == [1, 2, 3, 4]
+    assert "preset/singles" in {r["backend"] for r in records}
+    assert (tmp_path / "results/runs/s/ladder.png").exists()
