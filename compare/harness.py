@@ -74,6 +74,11 @@ class Plan:
             return False
         return self.select is None or (set_name, puzzle.index) in self.select.get(backend.name, ())
 
+    def too_large(self) -> dict[str, int]:
+        """Per backend, how many puzzles it skips because they exceed its ``max_size``."""
+        counts = {b.name: sum(p.grid.size > b.max_size for s in self.sets for p in s) for b in self.backends}
+        return {name: n for name, n in counts.items() if n}
+
     def transform(self, set_name: str, puzzle: Puzzle) -> Transform | None:
         if self.seed is None:
             return None
@@ -136,8 +141,9 @@ def run(
     Interrupted (Ctrl-C), every finished record is kept and the exception goes on.
     """
     stored = store.start_run(name, plan.description())
-    originals = {(s.name, p.index): p.grid.line() for s in plan.sets for p in s}
-    store.add_puzzles(stored, ((s.name, p.index, p.grid.line(), p.meta) for s in plan.sets for p in s))
+    puzzles = [(s.name, p.index, p.grid.line(), p.meta) for s in plan.sets for p in s]
+    store.add_puzzles(stored, puzzles)
+    lines = {(set_name, index): line for set_name, index, line, _ in puzzles}
     chunks = plan.chunks(store.done(stored))
     on_start(sum(len(c.tasks) for c in chunks))
     batch: list[Record] = []
@@ -145,7 +151,7 @@ def run(
     try:
         with closing(executor.run(chunks, plan.settings)) as outcomes:
             for outcome in outcomes:
-                record = plan.record(outcome, originals[outcome.task.set_name, outcome.task.index])
+                record = plan.record(outcome, lines[outcome.task.set_name, outcome.task.index])
                 batch.append(record)
                 on_record(record)
                 if time.perf_counter() - flushed > FLUSH_SECONDS:

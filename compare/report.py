@@ -78,6 +78,9 @@ STATS_HEADER = ["backend", "puzzles", "statuses", "median ms", "mean ms", "p90 m
                 "puzzles/s", "build ms (median)", "solve ms (median)", "guesses/puzzle", "no guess %", "peak MB"]
 
 
+SUMMARY_COLUMNS = ("backend", "puzzles", "statuses", "median ms", "p90 ms", "max ms", "puzzles/s", "no guess %")
+
+
 def stats_rows(stats: list[BackendStats]) -> list[list[str]]:
     return [
         [s.backend, str(s.puzzles), ", ".join(f"{k} {v}" for k, v in s.statuses.items()),
@@ -96,9 +99,9 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
 
 def summary_text(summary: Summary) -> str:
     """The summary printed after a run: the statistics table and every disagreement."""
-    header = ["backend", "puzzles", "statuses", "median ms", "p90 ms", "max ms", "puzzles/s", "no guess %"]
-    rows = [[r[0], r[1], r[2], r[3], r[5], r[7], r[8], r[12]] for r in stats_rows(summary.stats)]
-    lines = [f"run {summary.run.name}: {len(summary.records)} records", text_table(header, rows)]
+    picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
+    rows = [[row[i] for i in picks] for row in stats_rows(summary.stats)]
+    lines = [f"run {summary.run.name}: {len(summary.records)} records", text_table(list(SUMMARY_COLUMNS), rows)]
     if summary.disagreements:
         lines.append(f"{len(summary.disagreements)} disagreements:")
         lines += [line for d in summary.disagreements for line in d.lines()]

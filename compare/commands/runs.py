@@ -67,6 +67,8 @@ def compare(
         chosen = choose_backends(backends)
         plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
         runner = make_executor(executor, jobs)
+    for backend, count in plan.too_large().items():
+        typer.echo(f"sudokit: {backend} skips {count} puzzles larger than it handles", err=True)
     name = name or harness.run_name(puzzle_sets)
     finish(db, name, out, write_report, lambda store, progress: harness.run(store, name, plan, runner, **progress))
 

@@ -101,7 +101,7 @@ def test_invalid_givens_are_unsat_not_a_crash(backend, solver):
 
 
 def test_4x4(backend, solver):
-    puzzle = Grid.parse("1..4.4....1.4..3")
+    puzzle = Grid.parse("..4..2.131....1.")  # unique; solution 1342423131242413
     result = solver.solve(puzzle)
     expect(backend, result, Status.SOLVED)
     assert result.status is Status.STUCK or is_solution(result.solution, puzzle)

@@ -1,0 +1,80 @@
+"""Agreement on real data: every backend gives the same, judged grid on the same puzzles.
+
+The puzzles have unique solutions (17-clue and magictour lists, Gecode's 16x16 set), so two
+backends agree exactly when each returns ``solved`` with a grid the judge accepts and the grids
+are equal. Logic-only backends may stop ``stuck``, but what they do solve must agree.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compare.sets import load_set
+from models.grid import is_solution
+from solvers.base import Status
+from solvers.registry import BACKENDS
+
+from tests.solvers.test_contract import backend_params
+
+SAMPLES = {
+    "17clue-1000": 60,
+    "magictour": 60,
+    "easy50": 50,
+    "gecode-16x16": 12,
+}
+SLOW = {"csp": 8}  # python-constraint takes ~1.5 s on a hard 9x9: a smaller, easier sample
+
+
+def sample(set_name: str, backend_name: str):
+    puzzles = load_set(set_name).puzzles
+    count = SAMPLES[set_name]
+    if backend_name in SLOW:
+        if set_name != "easy50":
+            return []
+        count = SLOW[backend_name]
+    return puzzles[:count]
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, str]:
+    """The solutions as dancing links finds them; each checked by the judge here."""
+    solver = BACKENDS["dlx"].create()
+    answers = {}
+    for set_name in SAMPLES:
+        for puzzle in load_set(set_name).puzzles[: SAMPLES[set_name]]:
+            result = solver.solve(puzzle.grid)
+            assert result.status is Status.SOLVED and is_solution(result.solution, puzzle.grid)
+            answers[puzzle.grid.line()] = result.solution.line()
+    return answers
+
+
+@pytest.mark.parametrize("backend", list(backend_params()))
+@pytest.mark.parametrize("set_name", list(SAMPLES))
+def test_backends_agree(backend, set_name, reference):
+    puzzles = [p for p in sample(set_name, backend.name) if p.grid.size <= backend.max_size]
+    if not puzzles:
+        pytest.skip(f"{backend.name} is not run on {set_name} (size or speed)")
+    solver = backend.create()
+    solved = 0
+    for puzzle in puzzles:
+        result = solver.solve(puzzle.grid, time_limit=30)
+        if backend.logic_only and result.status is Status.STUCK:
+            continue
+        assert result.status is Status.SOLVED, f"{puzzle.grid.line()}: {result.status} {result.message}"
+        assert is_solution(result.solution, puzzle.grid)
+        assert result.solution.line() == reference[puzzle.grid.line()]
+        solved += 1
+    assert solved or backend.logic_only
+
+
+@pytest.mark.parametrize("backend", list(backend_params()))
+def test_large_exact_solution_counts(backend):
+    """tdoku's puzzles with 600-850 solutions, counted exactly (counts from tdoku's tests)."""
+    if backend.logic_only or backend.name in SLOW:
+        pytest.skip(f"{backend.name} does not enumerate hundreds of solutions quickly")
+    solver = backend.create()
+    for puzzle in load_set("tdoku-tests").puzzles:
+        count = puzzle.meta["count"]
+        if count > 140:
+            result = solver.solve(puzzle.grid, limit=count + 1)
+            assert result.solutions_found == count and result.status is Status.MULTIPLE
