@@ -1,12 +1,12 @@
-"""Algorithm X specialised to Sudoku: the whole matrix in one Python big integer.
+"""Algorithm X specialised to Sudoku: the matrix as N planes of column bits in big integers.
 
-Every column owns a lane of F bits (F the power of two ≥ N): bit j of a column's lane is set
-while the column's j-th row is still in the matrix. A cell column's j-th row writes digit
-j + 1 there; a "unit holds digit" column's j-th row writes the digit in the unit's j-th cell.
-A SWAR population count turns every lane into its column's size in log2(F) steps, so all
-4·N² sizes cost a few dozen big-integer operations. Choosing a row clears every row it meets
-with one mask and makes a new state, so backing up has nothing to undo; the rows forced by
-columns of size 1 are all chosen before the sizes are counted again.
+Plane j has one bit per column (bit = column id), set while the column's j-th row is still in
+the matrix. A cell column's j-th row writes digit j + 1 there; a "unit holds digit" column's
+j-th row writes the digit in the unit's j-th cell. Two running ORs over the planes tell every
+column with no row or one row at once; a carry-save adder tree gives every column's exact size
+when a choice must be made. Choosing a row is one AND per plane and makes a new state, so
+backing up has nothing to undo. The rows forced by columns of one row are all chosen before
+the columns are counted again.
 
 >>> from models.grid import Grid
 >>> BitXSolver().solve(Grid.parse("1..." "..1." ".1.." "...1")).status.value
@@ -15,115 +15,89 @@ columns of size 1 are all chosen before the sizes are counted again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from operator import and_
 
-from models.exact_cover import Choice, SudokuCover, choice_columns, column_count, unit_column
+from models.exact_cover import Choice, SudokuCover, choice_columns, column_count
 from models.grid import geometry
 from solvers.algx import ExactCoverSolver, Search, SearchStats
 
-State = tuple[int, int]  # (the rows still in the matrix, the top bit of every open column's lane)
+State = tuple[Sequence[int], int]  # (the planes, the open columns)
 Path = tuple | None  # the rows chosen so far, linked: (last choice, earlier path)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """The lanes of an N×N grid: where each row's bits are, and the masks that clear them."""
+    """The planes of an N×N grid: where each row's bits are, and which rows each column holds."""
 
     size: int
-    lane: int  # F, bits per column
-    digit_shift: int  # from one digit's unit-column lanes to the next digit's: 3N lanes
-    steps: tuple[tuple[int, int], ...]  # the popcount's (width w, the low w of every 2w bits)
-    ones: int  # 1 in every lane
-    low: int  # the F − 1 low bits of every lane
-    full: int  # every row of the matrix
-    own_rows: tuple[int, ...]  # per cell: the bits of its rows, any digit
-    peer_rows: tuple[int, ...]  # per cell: the unit-column bits of its peers' digit-1 rows
-    peer_cells: tuple[int, ...]  # per cell: the cell-column bits of its peers' digit-1 rows
-    cell_top: tuple[int, ...]  # per cell: the top bit of its cell column's lane
-    units_top: tuple[int, ...]  # per cell: the top bits of its digit-1 unit columns' lanes
-    rows: tuple[tuple[Choice, ...], ...]  # per column: its rows, by place in the lane
+    positions: tuple[tuple[int, ...], ...]  # per cell: its place in its row, column and box
+    rows: tuple[tuple[Choice, ...], ...]  # per column: its rows, by plane
+    planes: tuple[int, ...]  # the full matrix: every column holds N rows
 
-    def top(self, column: int) -> int:
-        return 1 << (column * self.lane + self.lane - 1)
+    def row_bits(self, choice: Choice) -> Iterator[tuple[int, int]]:
+        """The (plane, column) of each of a row's four bits."""
+        cell, digit = choice
+        return zip((digit - 1, *self.positions[cell]), choice_columns(self.size, choice))
 
 
 @cache
 def layout(size: int) -> Layout:
     """The layout of an N×N grid, made once per size."""
     geo = geometry(size)
-    lane = 1 << (size - 1).bit_length()
-    every_lane = sum(1 << c * lane for c in range(column_count(size)))
-    positions = [tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)]
-
-    def bits(choice: Choice, columns: slice = slice(None)) -> int:
-        """A row's bits (all four, or some of them)."""
-        cell, digit = choice
-        planes = (digit - 1, *positions[cell])
-        return sum(1 << c * lane + j for j, c in list(zip(planes, choice_columns(size, choice)))[columns])
-
-    def tops(columns) -> int:
-        return sum(1 << c * lane + lane - 1 for c in columns)
-
     digits = range(1, size + 1)
     return Layout(
         size,
-        lane,
-        3 * size * lane,
-        tuple((w, every_lane * sum(((1 << w) - 1) << s for s in range(0, lane, 2 * w))) for w in _powers(lane)),
-        every_lane,
-        every_lane * ((1 << lane - 1) - 1),
-        every_lane * ((1 << size) - 1),
-        tuple(sum(bits((cell, d)) for d in digits) for cell in geo.cells),
-        tuple(sum(bits((peer, 1), slice(1, None)) for peer in geo.peers[cell]) for cell in geo.cells),
-        tuple(sum(bits((peer, 1), slice(1)) for peer in geo.peers[cell]) for cell in geo.cells),
-        tuple(tops([cell]) for cell in geo.cells),
-        tuple(tops(unit_column(size, u, 1) for u in units) for units in geo.cell_units),
+        tuple(tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)),
         tuple(tuple((cell, d) for d in digits) for cell in geo.cells)
         + tuple(tuple((cell, d) for cell in geo.units[u]) for d in digits for u in range(3 * size)),
+        ((1 << column_count(size)) - 1,) * size,
     )
 
 
-def _powers(lane: int) -> Iterator[int]:
-    """1, 2, 4, … up to half the lane."""
-    width = 1
-    while width < lane:
-        yield width
-        width *= 2
+@lru_cache(maxsize=4096)  # every row of a 9x9 or 16x16 grid; a 25x25 one recomputes some
+def choosing(size: int, choice: Choice) -> tuple[tuple[int, ...], int]:
+    """What choosing a row does: the mask it keeps of each plane (the rows meeting it go), and
+    the columns it covers."""
+    lay = layout(size)
+    cell, digit = choice
+    ruled_out = [(cell, d) for d in range(1, size + 1)] + [(peer, digit) for peer in geometry(size).peers[cell]]
+    planes = [(1 << column_count(size)) - 1] * size
+    for row in ruled_out:
+        for j, column in lay.row_bits(row):
+            planes[j] &= ~(1 << column)
+    return tuple(planes), sum(1 << column for column in choice_columns(size, choice))
 
 
 class BitCover:
-    """A puzzle's exact-cover matrix as lanes of row bits, searched without undo."""
+    """A puzzle's exact-cover matrix as planes of column bits, searched without undo."""
 
     def __init__(self, cover: SudokuCover):
         """The full matrix with the givens chosen like any other row (which leaves ``cover.rows``)."""
-        self.layout = lay = layout(cover.grid.size)
-        self.state: State = (lay.full, sum(lay.top(column) for column in cover.columns))
+        self.layout = layout(cover.grid.size)
+        self.state: State = (self.layout.planes, sum(1 << column for column in cover.columns))
         for given in enumerate(cover.grid.values):
             if given[1]:
-                self.state = (self.state[0] & ~self.ruled_out(given), self.state[1])
+                self.state = self.select(self.state, given)
 
     def solutions(self, stats: SearchStats | None = None) -> Iterator[list[Choice]]:
         """Every exact cover, lazily, as the rows chosen (depth first, smallest column first)."""
         stats = stats or SearchStats()
-        lay = self.layout
         stack: list[tuple[State, Path]] = [(self.state, None)]
         while stack:
             outcome = self.force(*stack.pop(), stats)
             if outcome is None:
                 continue
-            (rows, open_), path, column = outcome
+            state, path, column = outcome
             if column is None:
                 yield _unwind(path)
                 continue
             stats.guesses += 1
-            lane = rows >> column * lay.lane
-            for j in reversed(range(lay.size)):
-                if lane >> j & 1:
-                    choice = lay.rows[column][j]
-                    stats.visit()
-                    stack.append(((rows & ~self.ruled_out(choice), open_ & ~self.covered(choice)), (choice, path)))
+            for choice in reversed(self.rows_in(state[0], 1 << column)):
+                stats.visit()
+                stack.append((self.select(state, choice), (choice, path)))
 
     def force(self, state: State, path: Path, stats: SearchStats) -> tuple[State, Path, int | None] | None:
         """Choose every row alone in its column, pass after pass, until a real choice remains.
@@ -131,62 +105,84 @@ class BitCover:
         Returns the state, its path and the column to branch on (None once all is covered);
         None at a dead end.
         """
-        lay = self.layout
-        rows, open_ = state
+        planes, open_ = state
         while open_:
-            sizes = rows
-            for width, mask in lay.steps:
-                sizes = (sizes & mask) + (sizes >> width & mask)
-            at_most_one = open_ & ~((sizes & ~lay.ones) + lay.low)  # the top bits of lanes of size 0 or 1
-            if not at_most_one:
-                lanes = _lanes_of_smallest(sizes, open_, lay)
-                return (rows, open_), path, ((lanes & -lanes).bit_length() - 1) // lay.lane
-            singles = at_most_one & sizes << lay.lane - 1
-            if at_most_one != singles:  # a column no row can cover
+            one = two = 0  # the columns with at least one row, with at least two
+            for plane in planes:
+                two |= one & plane
+                one |= plane
+            if open_ & ~one:
                 return None
-            covered = ruled_out = 0
-            forced = rows & (singles >> lay.lane - 1) * ((1 << lay.lane) - 1)
-            for choice in dict.fromkeys(lay.rows[bit // lay.lane][bit % lay.lane] for bit in _bits(forced)):
-                columns = self.covered(choice)
+            singles = open_ & ~two
+            if not singles:
+                columns = _smallest_columns(planes, open_)
+                return (planes, open_), path, (columns & -columns).bit_length() - 1
+            forced = self.rows_in(planes, singles)
+            covered = 0
+            for row in forced:
+                keep, columns = choosing(self.layout.size, row)
                 if covered & columns:  # two forced rows meet: no cover
                     return None
                 covered |= columns
-                ruled_out |= self.ruled_out(choice)
-                path = (choice, path)
-                stats.visit()
-            rows &= ~ruled_out
+                planes = list(map(and_, planes, keep))
+                path = (row, path)
             open_ &= ~covered
-        return (rows, open_), path, None
+            stats.visit(len(forced))
+        return (planes, open_), path, None
 
-    def ruled_out(self, choice: Choice) -> int:
-        """The bits of every row that meets this one (itself included)."""
-        cell, digit = choice
-        lay = self.layout
-        return lay.own_rows[cell] | lay.peer_rows[cell] << (digit - 1) * lay.digit_shift | lay.peer_cells[cell] << digit - 1
+    def rows_in(self, planes: list[int], columns: int) -> list[Choice]:
+        """The rows still in the given columns, each once, plane by plane."""
+        table = self.layout.rows
+        found = {}
+        for j, plane in enumerate(planes):
+            hits = plane & columns
+            while hits:
+                low = hits & -hits
+                found[table[low.bit_length() - 1][j]] = None
+                hits ^= low
+        return list(found)
 
-    def covered(self, choice: Choice) -> int:
-        """The top bits of the row's four columns."""
-        cell, digit = choice
-        return self.layout.cell_top[cell] | self.layout.units_top[cell] << (digit - 1) * self.layout.digit_shift
+    def select(self, state: State, choice: Choice) -> State:
+        """The state after choosing a row: its columns covered, every row meeting them gone."""
+        keep, covered = choosing(self.layout.size, choice)
+        return list(map(and_, state[0], keep)), state[1] & ~covered
 
 
-def _lanes_of_smallest(sizes: int, open_: int, lay: Layout) -> int:
-    """The top bits of the open lanes of the smallest size (all sizes are 2 or more)."""
-    size = 2
+def _smallest_columns(planes: list[int], open_: int) -> int:
+    """The open columns of the smallest size."""
+    digits = _sizes(planes)
+    size = 0
     while True:
-        other = sizes ^ lay.ones * size  # zero in the lanes of that size
-        lanes = open_ & ~((other & lay.low) + lay.low | other)
-        if lanes:
-            return lanes
+        columns = open_
+        for i, bits in enumerate(digits):
+            columns &= bits if size >> i & 1 else ~bits
+        if columns:
+            return columns
         size += 1
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """The positions of the set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _sizes(planes: list[int]) -> list[int]:
+    """How many planes have each bit, as binary digits (least significant first).
+
+    A carry-save adder tree: three bits of one weight become a sum bit of that weight and a
+    carry of the next.
+    """
+    digits = []
+    level = list(planes)
+    while level:
+        carries = []
+        while len(level) > 2:
+            a, b, c = level.pop(), level.pop(), level.pop()
+            half = a ^ b
+            level.append(half ^ c)
+            carries.append(a & b | half & c)
+        if len(level) == 2:
+            a, b = level
+            level = [a ^ b]
+            carries.append(a & b)
+        digits.append(level[0])
+        level = carries
+    return digits
 
 
 def _unwind(path: Path) -> list[Choice]:
@@ -199,7 +195,7 @@ def _unwind(path: Path) -> list[Choice]:
 
 
 class BitXSolver(ExactCoverSolver):
-    """Algorithm X on column lanes in one big integer, all column sizes counted at once."""
+    """Algorithm X on bit planes, all column sizes counted at once."""
 
     name = "bitx"
 
