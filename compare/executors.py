@@ -79,15 +79,18 @@ class Executor(Protocol):
         ...
 
 
-EXECUTORS = {"local": "compare.executors:ProcessExecutor"}
+EXECUTORS = {
+    "local": "compare.executors:ProcessExecutor",
+    "dask": "compare.dask_executor:DaskExecutor",
+}
 
 
-def make_executor(name: str, jobs: int) -> Executor:
-    """The executor registered as ``name``, running ``jobs`` workers."""
+def make_executor(name: str, jobs: int, **options) -> Executor:
+    """The executor registered as ``name``, running ``jobs`` workers (and its own ``options``)."""
     if name not in EXECUTORS:
         raise KeyError(f"unknown executor {name!r}; choose from {', '.join(EXECUTORS)}")
     module, _, attr = EXECUTORS[name].partition(":")
-    return getattr(importlib.import_module(module), attr)(jobs)
+    return getattr(importlib.import_module(module), attr)(jobs, **options)
 
 
 # ---------------------------------------------------------------------------- solving

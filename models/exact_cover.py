@@ -31,7 +31,12 @@ def column_count(size: int) -> int:
 
 def unit_column(size: int, unit: int, digit: Digit) -> Column:
     """The column "``unit`` holds ``digit``"."""
-    return size * size + (digit - 1) * 3 * size + unit
+    return size * size + digit_shift(size, digit) + unit
+
+
+def digit_shift(size: int, digit: Digit) -> int:
+    """How far a digit's unit columns lie from digit 1's."""
+    return (digit - 1) * 3 * size
 
 
 @cache

@@ -1,12 +1,12 @@
 """Algorithm X specialised to Sudoku: the matrix as N planes of column bits in big integers.
 
 Plane j has one bit per column (bit = column id), set while the column's j-th row is still in
-the matrix. A cell column's j-th row writes digit j + 1 there; a "unit holds digit" column's
-j-th row writes the digit in the unit's j-th cell. Two running ORs over the planes tell every
-column with no row or one row at once; a carry-save adder tree gives every column's exact size
-when a choice must be made. Choosing a row is one AND per plane and makes a new state, so
-backing up has nothing to undo. The rows forced by columns of one row are all chosen before
-the columns are counted again.
+the matrix: a cell column's j-th row writes digit j + 1 there, a "unit holds digit" column's
+j-th row writes the digit in the unit's j-th cell. Two running ORs over the planes find every
+column with no row or a single row at once; a carry-save adder over the planes gives every
+column's exact size when the search must branch. Choosing a row is one AND per plane into a
+new state, so backing up has nothing to undo. All the rows forced by single-row columns are
+chosen before the planes are counted again (a "node" is still one row tried).
 
 >>> from models.grid import Grid
 >>> BitXSolver().solve(Grid.parse("1..." "..1." ".1.." "...1")).status.value
@@ -15,32 +15,30 @@ the columns are counted again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import and_
 
-from models.exact_cover import Choice, SudokuCover, choice_columns, column_count
+from models.exact_cover import Choice, SudokuCover, choice_columns, column_count, digit_shift
 from models.grid import geometry
 from solvers.algx import ExactCoverSolver, Search, SearchStats
 
-State = tuple[Sequence[int], int]  # (the planes, the open columns)
+Planes = Sequence[int]
+State = tuple[Planes, int]  # (the planes, the open columns)
 Path = tuple | None  # the rows chosen so far, linked: (last choice, earlier path)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """The planes of an N×N grid: where each row's bits are, and which rows each column holds."""
+    """The planes of an N×N grid: where each row's bits are, and the per-cell masks."""
 
     size: int
-    positions: tuple[tuple[int, ...], ...]  # per cell: its place in its row, column and box
+    full: Planes  # the whole matrix: every column holds N rows
     rows: tuple[tuple[Choice, ...], ...]  # per column: its rows, by plane
-    planes: tuple[int, ...]  # the full matrix: every column holds N rows
-
-    def row_bits(self, choice: Choice) -> Iterator[tuple[int, int]]:
-        """The (plane, column) of each of a row's four bits."""
-        cell, digit = choice
-        return zip((digit - 1, *self.positions[cell]), choice_columns(self.size, choice))
+    own_rows: tuple[Planes, ...]  # per cell: the bits of its rows, any digit
+    peer_rows: tuple[Planes, ...]  # per cell: the unit-column bits of its peers' digit-1 rows
+    peer_cells: tuple[int, ...]  # per cell: its peers' cell columns
 
 
 @cache
@@ -48,27 +46,39 @@ def layout(size: int) -> Layout:
     """The layout of an N×N grid, made once per size."""
     geo = geometry(size)
     digits = range(1, size + 1)
+    place = [tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)]
+
+    def bits(choice: Choice) -> list[tuple[int, int]]:
+        """The (plane, column) of a row's four bits: its cell column, then its unit columns."""
+        cell, digit = choice
+        return list(zip((digit - 1, *place[cell]), choice_columns(size, choice)))
+
+    def planes(found: Iterable[tuple[int, int]]) -> Planes:
+        masks = [0] * size
+        for plane, column in found:
+            masks[plane] |= 1 << column
+        return tuple(masks)
+
     return Layout(
         size,
-        tuple(tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)),
+        ((1 << column_count(size)) - 1,) * size,
         tuple(tuple((cell, d) for d in digits) for cell in geo.cells)
         + tuple(tuple((cell, d) for cell in geo.units[u]) for d in digits for u in range(3 * size)),
-        ((1 << column_count(size)) - 1,) * size,
+        tuple(planes(b for d in digits for b in bits((cell, d))) for cell in geo.cells),
+        tuple(planes(b for peer in geo.peers[cell] for b in bits((peer, 1))[1:]) for cell in geo.cells),
+        tuple(sum(1 << peer for peer in geo.peers[cell]) for cell in geo.cells),
     )
 
 
-@lru_cache(maxsize=4096)  # every row of a 9x9 or 16x16 grid; a 25x25 one recomputes some
-def choosing(size: int, choice: Choice) -> tuple[tuple[int, ...], int]:
-    """What choosing a row does: the mask it keeps of each plane (the rows meeting it go), and
-    the columns it covers."""
+@lru_cache(maxsize=4096)  # every row of a 9x9 or 16x16 grid
+def choosing(size: int, choice: Choice) -> tuple[Planes, int]:
+    """What choosing a row does: the mask it keeps of each plane (every row meeting it goes),
+    and the columns it covers."""
     lay = layout(size)
     cell, digit = choice
-    ruled_out = [(cell, d) for d in range(1, size + 1)] + [(peer, digit) for peer in geometry(size).peers[cell]]
-    planes = [(1 << column_count(size)) - 1] * size
-    for row in ruled_out:
-        for j, column in lay.row_bits(row):
-            planes[j] &= ~(1 << column)
-    return tuple(planes), sum(1 << column for column in choice_columns(size, choice))
+    keep = [~(own | peer << digit_shift(size, digit)) for own, peer in zip(lay.own_rows[cell], lay.peer_rows[cell])]
+    keep[digit - 1] &= ~lay.peer_cells[cell]
+    return tuple(keep), sum(1 << column for column in choice_columns(size, choice))
 
 
 class BitCover:
@@ -77,7 +87,7 @@ class BitCover:
     def __init__(self, cover: SudokuCover):
         """The full matrix with the givens chosen like any other row (which leaves ``cover.rows``)."""
         self.layout = layout(cover.grid.size)
-        self.state: State = (self.layout.planes, sum(1 << column for column in cover.columns))
+        self.state: State = (self.layout.full, sum(1 << column for column in cover.columns))
         for given in enumerate(cover.grid.values):
             if given[1]:
                 self.state = self.select(self.state, given)
@@ -130,7 +140,7 @@ class BitCover:
             stats.visit(len(forced))
         return (planes, open_), path, None
 
-    def rows_in(self, planes: list[int], columns: int) -> list[Choice]:
+    def rows_in(self, planes: Planes, columns: int) -> list[Choice]:
         """The rows still in the given columns, each once, plane by plane."""
         table = self.layout.rows
         found = {}
@@ -148,7 +158,7 @@ class BitCover:
         return list(map(and_, state[0], keep)), state[1] & ~covered
 
 
-def _smallest_columns(planes: list[int], open_: int) -> int:
+def _smallest_columns(planes: Planes, open_: int) -> int:
     """The open columns of the smallest size."""
     digits = _sizes(planes)
     size = 0
@@ -161,11 +171,11 @@ def _smallest_columns(planes: list[int], open_: int) -> int:
         size += 1
 
 
-def _sizes(planes: list[int]) -> list[int]:
+def _sizes(planes: Planes) -> list[int]:
     """How many planes have each bit, as binary digits (least significant first).
 
-    A carry-save adder tree: three bits of one weight become a sum bit of that weight and a
-    carry of the next.
+    A carry-save adder: three bits of one weight make a sum bit of that weight and a carry of
+    the next.
     """
     digits = []
     level = list(planes)

@@ -107,27 +107,23 @@ class DancingLinks(Generic[R, C]):
         empty = size[1:].count(0)  # open columns that no row covers
         try:
             while True:
-                if right[0]:
-                    if empty:  # a column no row can cover: back up
-                        c = right[0]
-                        while size[c]:
-                            c = right[c]
-                    else:  # the smallest column, the first of equals
-                        c = j = right[0]
-                        least = size[c]
-                        while j and least > 1:
-                            if size[j] < least:
-                                c, least = j, size[j]
-                            j = right[j]
-                    if size[c] > 1:
-                        stats.guesses += 1
-                    cover(c)
-                    node = down[c]
-                else:
-                    yield [self.row[n] for n in chosen]
+                if empty or not right[0]:  # a column no row can cover, or none left to cover
+                    if not empty:
+                        yield [self.row[n] for n in chosen]
                     if not chosen:
                         return
                     node = unchoose()
+                else:  # branch on the smallest column, the first of equals (none is empty)
+                    c = j = right[0]
+                    least = size[c]
+                    while j and least > 1:
+                        if size[j] < least:
+                            c, least = j, size[j]
+                        j = right[j]
+                    if least > 1:
+                        stats.guesses += 1
+                    cover(c)
+                    node = down[c]
                 while node <= headers:  # the column is exhausted: back up one level
                     uncover(node)
                     if not chosen:

@@ -54,7 +54,13 @@ def compare(
     db: Db = DEFAULT_DB,
     name: Name = None,
     skip_invalid: SkipInvalid = False,
-    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)}.")] = "local",
+    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (local processes, or a Dask "
+                                                "cluster: --scheduler, or --workers).")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        help="With --executor dask: the cluster's scheduler, e.g. tcp://HOST:8786.", show_default=False)] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="With --executor dask: start a local cluster of N workers [default: --jobs].",
+        show_default=False)] = None,
     out: Out = None,
     write_report: WriteReport = True,
 ) -> None:
@@ -66,7 +72,7 @@ def compare(
     with reporting_bad_input():
         chosen = choose_backends(backends)
         plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
-        runner = make_executor(executor, jobs)
+        runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
     for backend, count in plan.too_large().items():
         typer.echo(f"sudokit: {backend} skips {count} puzzles larger than it handles", err=True)
     name = name or harness.run_name(puzzle_sets)
@@ -157,6 +163,14 @@ def choose_backends(spec: str | None) -> list[Backend]:
         if reason := backend.why_unavailable():
             raise KeyError(f"backend {backend.name!r} is not available: {reason}")
     return chosen
+
+
+def cluster_options(executor: str, scheduler: str | None, workers: int | None) -> dict:
+    """The options of ``--executor dask`` that were given; with another executor, none may be."""
+    options = {name: value for name, value in (("scheduler", scheduler), ("workers", workers)) if value}
+    if options and executor != "dask":
+        raise KeyError(f"--{next(iter(options))} needs --executor dask")
+    return options
 
 
 Work = Callable[[Store, dict], Run]

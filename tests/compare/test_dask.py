@@ -1,0 +1,185 @@
+"""The Dask executor on real ``dask scheduler`` and ``dask worker`` processes: a local run's records, always."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import compare.cli  # noqa: F401  (registers the commands)
+from compare.app import app
+from compare.dask_executor import DaskExecutor, solve_chunk
+from compare.executors import Chunk, Executor, ProcessExecutor, Settings, Task
+from compare.harness import Plan, run
+from compare.sets import load_set
+from compare.store import Record, Store
+from models.grid import Grid, PuzzleError, is_solution
+from models.puzzles import PuzzleSet
+from solvers.registry import get_backend
+from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
+from tests.conftest import REPO
+
+runner = CliRunner()
+STARTUP_SECONDS = 30
+MIXED = PuzzleSet("mixed", load_set("top95").puzzles[:10] + load_set("multi-200").puzzles[:2])
+
+
+def dask(tmp_path: Path, *args: str) -> subprocess.Popen:
+    """A ``dask`` command (scheduler or worker) that can import this checkout, tests included."""
+    return subprocess.Popen([sys.executable, "-m", "dask", *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+class Cluster:
+    """A scheduler and worker processes on 127.0.0.1, each worker with one thread and no nanny."""
+
+    def __init__(self, tmp_path: Path, workers: int):
+        pytest.importorskip("distributed")
+        file = tmp_path / "scheduler.json"
+        self.scheduler = dask(tmp_path, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                              "--scheduler-file", str(file))
+        self.workers = [
+            dask(tmp_path, "worker", "--scheduler-file", str(file), "--host", "127.0.0.1", "--nthreads", "1",
+                 "--no-nanny", "--no-dashboard", "--death-timeout", str(STARTUP_SECONDS))
+            for _ in range(workers)
+        ]
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not file.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.address = json.loads(file.read_text())["address"]
+        from distributed import Client
+
+        with Client(self.address, timeout=STARTUP_SECONDS) as client:
+            client.wait_for_workers(workers, timeout=STARTUP_SECONDS)
+
+    def stop(self) -> None:
+        for process in [*self.workers, self.scheduler]:
+            process.terminate()
+        for process in [*self.workers, self.scheduler]:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def cluster_of(tmp_path: Path, workers: int) -> Iterator[Cluster]:
+    cluster = Cluster(tmp_path, workers)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory) -> Iterator[Cluster]:
+    yield from cluster_of(tmp_path_factory.mktemp("cluster"), 2)
+
+
+@pytest.fixture
+def doomed_cluster(tmp_path) -> Iterator[Cluster]:
+    """A cluster of its own, for a test that kills one of its workers."""
+    yield from cluster_of(tmp_path, 2)
+
+
+def answers(records: list[Record]) -> list[tuple]:
+    """What must not depend on where puzzles were solved: statuses and solutions (not timings)."""
+    return sorted((r.key, r.status, r.solution, r.solutions_found) for r in records)
+
+
+def records(plan: Plan, executor: Executor, db: Path, **hooks) -> list[Record]:
+    with Store.open(db) as store:
+        return store.records(run(store, "run", plan, executor, **hooks))
+
+
+def test_compare_on_the_cluster_records_what_a_local_run_records(cluster, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    puzzles = tmp_path / "mixed.txt"
+    puzzles.write_text("".join(p.grid.line() + "\n" for p in MIXED))
+    common = ["compare", str(puzzles), "--backends", "dlx,human", "--transform", "--seed", "4", "--name", "on",
+              "--no-report"]
+    on_dask = runner.invoke(app, [*common, "--db", "dask.sqlite", "--executor", "dask", "--scheduler", cluster.address])
+    assert on_dask.exit_code == 0, on_dask.output
+    assert runner.invoke(app, [*common, "--db", "local.sqlite", "--jobs", "2"]).exit_code == 0
+    with Store.open("dask.sqlite") as dask_store, Store.open("local.sqlite") as local_store:
+        found, expected = (answers(store.records(store.run("on"))) for store in (dask_store, local_store))
+    assert len(found) == 2 * len(MIXED) and found == expected
+    assert {status for _, status, _, _ in found} >= {"solved", "multiple", "stuck"}
+
+
+def test_puzzles_overrunning_the_timeout_are_killed_on_the_workers(cluster, tmp_path):
+    easy = first(load_set("easy50"), 48)  # chunks of 3: a process dies mid-chunk, the rest of it goes on
+    backends = [HONEST, fake("hanging", "HangingSolver"), fake("killing", "KillingSolver")]
+    plan = Plan([easy], backends, Settings(timeout=0.3, grace=0.2), seed=2)
+    found = records(plan, DaskExecutor(scheduler=cluster.address), tmp_path / "dask.sqlite")
+    bad = {p.index for p in easy if p.grid.count_givens() == MISBEHAVING_GIVENS}
+    assert bad and {r.puzzle_index: r.status for r in found if r.backend == "hanging"} == {
+        p.index: "timeout" if p.index in bad else "solved" for p in easy}
+    assert answers(found) == answers(records(plan, ProcessExecutor(2), tmp_path / "local.sqlite"))
+
+
+def test_losing_a_worker_mid_run_loses_and_duplicates_no_record(doomed_cluster, tmp_path):
+    victim = doomed_cluster.workers[0]
+    plan = Plan([first(load_set("top95"), 48)], [get_backend("human")], Settings(timeout=10))
+    seen: list[Record] = []
+
+    def kill_a_worker_once_records_arrive(record: Record) -> None:
+        seen.append(record)
+        if len(seen) == 1:
+            victim.send_signal(signal.SIGKILL)
+
+    found = records(plan, DaskExecutor(scheduler=doomed_cluster.address), tmp_path / "dask.sqlite",
+                    on_record=kill_a_worker_once_records_arrive)
+    assert victim.wait(timeout=10) == -signal.SIGKILL
+    assert sorted(r.key for r in seen) == sorted({r.key for r in seen}) == sorted(r.key for r in found)
+    assert len(found) == 48 and not any(r.status == "error" for r in found)
+    assert answers(found) == answers(records(plan, ProcessExecutor(2), tmp_path / "local.sqlite"))
+
+
+def test_workers_a_local_cluster_starts_solve_and_are_judged(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    puzzles = {p.grid.line(): p.grid for p in load_set("easy50").puzzles[:4]}
+    (tmp_path / "four.txt").write_text("".join(line + "\n" for line in puzzles))
+    result = runner.invoke(app, ["compare", "four.txt", "--backends", "bitx", "--executor", "dask", "--workers", "1",
+                                 "--name", "four", "--no-report"])
+    assert result.exit_code == 0, result.output
+    with Store.open("results/sudokit.sqlite") as store:
+        found = store.records(store.run("four"))
+    assert len(found) == 4 and all(is_solution(Grid.parse(r.solution), puzzles[r.puzzle]) for r in found)
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --executor dask"),
+    (["--executor", "dask", "--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "not both"),
+    (["--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+])
+def test_a_cluster_misdescribed_is_one_line_and_exit_2(options, message, tmp_path, monkeypatch):
+    dask_config = pytest.importorskip("dask.config")
+    monkeypatch.chdir(tmp_path)
+    with dask_config.set({"distributed.comm.timeouts.connect": "0.5s"}):
+        result = runner.invoke(app, ["compare", "easy50", "--backends", "dlx", "--no-report", *options])
+    assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
+
+
+def test_without_dask_installed_the_executor_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # importing it fails
+    result = runner.invoke(app, ["compare", "easy50", "--backends", "dlx", "--executor", "dask", "--workers", "2"])
+    assert result.exit_code == 2 and "pip install 'sudokit[dask]'" in result.stderr
+    assert not (tmp_path / "results").exists()
+
+
+def test_a_daemonic_worker_says_how_to_let_it_start_solving_processes(monkeypatch):
+    monkeypatch.setattr(multiprocessing.current_process(), "daemon", True)  # as under a default Dask nanny
+    chunk = Chunk(HONEST, (Task("easy50", 0, load_set("easy50").puzzles[0].grid),))
+    with pytest.raises(PuzzleError, match="DASK_DISTRIBUTED__WORKER__DAEMON=False"):
+        solve_chunk(chunk, Settings())
