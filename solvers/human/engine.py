@@ -23,7 +23,7 @@ from models.grid import Grid
 from solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from solvers.human.rating import Rating, rate
 from solvers.human.registry import GUESS, PRESETS, technique
-from solvers.human.steps import Step
+from solvers.human.steps import Finder, Step
 from solvers.human.techniques.guessing import refuted
 
 
@@ -58,8 +58,9 @@ def solve_logically(
 ) -> HumanResult:
     """Solve a puzzle or a pencil-mark state with the given techniques, easiest first.
 
-    With ``allow_guess`` the engine branches when stuck and counts solutions up to ``limit``;
-    without it a logical solve that finishes proves the solution unique.
+    With ``allow_guess`` the engine branches when stuck and counts solutions up to ``limit``
+    (after the first, with singles only: that search is not shown); without it a logical solve
+    that finishes proves the solution unique.
     """
     state = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
     search = _Search([technique(name).find for name in techniques], allow_guess, limit, Deadline(time_limit))
@@ -88,11 +89,15 @@ def find_steps(state: Candidates, name: str) -> list[Step]:
     return list(technique(name).find(state))
 
 
+# Once a solution is found, the search for another only counts: its steps are never shown.
+_COUNTING = [technique(name).find for name in PRESETS["singles"]]
+
+
 @dataclass
 class _Search:
     """One solve: the finders in order, whether to guess, and what was found so far."""
 
-    finders: list
+    finders: list[Finder]
     allow_guess: bool
     limit: int
     deadline: Deadline
@@ -128,7 +133,8 @@ class _Search:
         while not (reason := state.contradiction()):
             if self.deadline.passed():
                 raise SearchTimeout
-            step = next((s for find in self.finders for s in find(state)), None)
+            finders = self.finders if self.first is None else _COUNTING
+            step = next((s for find in finders for s in find(state)), None)
             if step is None:
                 return None
             apply_step(state, step)

@@ -36,7 +36,7 @@ class Step:
     @property
     def explanation(self) -> str:
         """``Title: pattern => conclusions``, as HoDoKu prints a step."""
-        from solvers.human.registry import technique
+        from solvers.human.registry import technique  # here: the registry imports what builds steps
 
         conclusions = ", ".join(
             [f"{self.name(c)}={symbol(d)}" for c, d in self.placements]

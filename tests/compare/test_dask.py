@@ -23,14 +23,13 @@ from compare.harness import Plan, run
 from compare.sets import load_set
 from compare.store import Record, Store
 from models.grid import Grid, PuzzleError, is_solution
-from models.puzzles import PuzzleSet
 from solvers.registry import get_backend
 from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
 
 runner = CliRunner()
 STARTUP_SECONDS = 30
-MIXED = PuzzleSet("mixed", load_set("top95").puzzles[:10] + load_set("multi-200").puzzles[:2])
+MIXED = [p.grid.line() for p in load_set("top95").puzzles[:10] + load_set("multi-200").puzzles[:2]]
 
 
 def dask(tmp_path: Path, *args: str) -> subprocess.Popen:
@@ -43,23 +42,26 @@ class Cluster:
     """A scheduler and worker processes on 127.0.0.1, each worker with one thread and no nanny."""
 
     def __init__(self, tmp_path: Path, workers: int):
-        pytest.importorskip("distributed")
-        file = tmp_path / "scheduler.json"
+        self.file = tmp_path / "scheduler.json"
         self.scheduler = dask(tmp_path, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                              "--scheduler-file", str(file))
+                              "--scheduler-file", str(self.file))
         self.workers = [
-            dask(tmp_path, "worker", "--scheduler-file", str(file), "--host", "127.0.0.1", "--nthreads", "1",
-                 "--no-nanny", "--no-dashboard", "--death-timeout", str(STARTUP_SECONDS))
-            for _ in range(workers)
+            dask(tmp_path, "worker", "--scheduler-file", str(self.file), "--host", "127.0.0.1", "--nthreads", "1",
+                 "--no-nanny", "--no-dashboard", "--death-timeout", str(STARTUP_SECONDS), "--name", f"w{number}")
+            for number in range(workers)
         ]
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not file.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        self.address = json.loads(file.read_text())["address"]
+
+    def wait_until_ready(self) -> None:
+        """Wait for the scheduler's address, then for every worker; learn the workers' addresses by name."""
         from distributed import Client
 
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not self.file.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.address = json.loads(self.file.read_text())["address"]
         with Client(self.address, timeout=STARTUP_SECONDS) as client:
-            client.wait_for_workers(workers, timeout=STARTUP_SECONDS)
+            client.wait_for_workers(len(self.workers), timeout=STARTUP_SECONDS)
+            self.addresses = {w["name"]: a for a, w in client.scheduler_info()["workers"].items()}
 
     def stop(self) -> None:
         for process in [*self.workers, self.scheduler]:
@@ -72,8 +74,11 @@ class Cluster:
 
 
 def cluster_of(tmp_path: Path, workers: int) -> Iterator[Cluster]:
+    """A started cluster, stopped afterwards whatever happens."""
+    pytest.importorskip("distributed")
     cluster = Cluster(tmp_path, workers)
     try:
+        cluster.wait_until_ready()
         yield cluster
     finally:
         cluster.stop()
@@ -103,7 +108,7 @@ def records(plan: Plan, executor: Executor, db: Path, **hooks) -> list[Record]:
 def test_compare_on_the_cluster_records_what_a_local_run_records(cluster, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     puzzles = tmp_path / "mixed.txt"
-    puzzles.write_text("".join(p.grid.line() + "\n" for p in MIXED))
+    puzzles.write_text("\n".join(MIXED))
     common = ["compare", str(puzzles), "--backends", "dlx,human", "--transform", "--seed", "4", "--name", "on",
               "--no-report"]
     on_dask = runner.invoke(app, [*common, "--db", "dask.sqlite", "--executor", "dask", "--scheduler", cluster.address])
@@ -116,34 +121,43 @@ def test_compare_on_the_cluster_records_what_a_local_run_records(cluster, tmp_pa
 
 
 def test_puzzles_overrunning_the_timeout_are_killed_on_the_workers(cluster, tmp_path):
-    easy = first(load_set("easy50"), 48)  # chunks of 3: a process dies mid-chunk, the rest of it goes on
-    backends = [HONEST, fake("hanging", "HangingSolver"), fake("killing", "KillingSolver")]
-    plan = Plan([easy], backends, Settings(timeout=0.3, grace=0.2), seed=2)
-    found = records(plan, DaskExecutor(scheduler=cluster.address), tmp_path / "dask.sqlite")
+    easy = first(load_set("easy50"), 32)  # chunks of 2: a process dies at the head of one, the rest goes on
     bad = {p.index for p in easy if p.grid.count_givens() == MISBEHAVING_GIVENS}
-    assert bad and {r.puzzle_index: r.status for r in found if r.backend == "hanging"} == {
-        p.index: "timeout" if p.index in bad else "solved" for p in easy}
-    assert answers(found) == answers(records(plan, ProcessExecutor(2), tmp_path / "local.sqlite"))
+    backends = [fake("hanging", "HangingSolver"), fake("killing", "KillingSolver")]
+    plan = Plan([easy], backends, Settings(timeout=1, grace=0.5))
+    found = records(plan, DaskExecutor(scheduler=cluster.address), tmp_path / "dask.sqlite")
+    assert len(bad) == 3 and len(found) == 2 * len(easy)
+    for r in found:
+        if r.puzzle_index in bad:
+            assert (r.status, r.message) == (("timeout", "killed after the timeout") if r.backend == "hanging" else
+                                             ("error", "the worker process died (exit code -9)"))
+        else:
+            assert is_solution(Grid.parse(r.solution), easy.puzzles[r.puzzle_index].grid)
 
 
 def test_losing_a_worker_mid_run_loses_and_duplicates_no_record(doomed_cluster, tmp_path):
-    victim = doomed_cluster.workers[0]
+    from distributed import Client
+
+    victim, lost = doomed_cluster.workers[0], []
     plan = Plan([first(load_set("top95"), 48)], [get_backend("human")], Settings(timeout=10))
     seen: list[Record] = []
+    with Client(doomed_cluster.address) as client:
 
-    def kill_a_worker_once_records_arrive(record: Record) -> None:
-        seen.append(record)
-        if len(seen) == 1:
-            victim.send_signal(signal.SIGKILL)
+        def kill_a_busy_worker_once_records_arrive(record: Record) -> None:
+            seen.append(record)
+            if len(seen) == 1:
+                lost.extend(client.processing()[doomed_cluster.addresses["w0"]])
+                victim.send_signal(signal.SIGKILL)
 
-    found = records(plan, DaskExecutor(scheduler=doomed_cluster.address), tmp_path / "dask.sqlite",
-                    on_record=kill_a_worker_once_records_arrive)
-    assert victim.wait(timeout=10) == -signal.SIGKILL
+        found = records(plan, DaskExecutor(scheduler=doomed_cluster.address), tmp_path / "dask.sqlite",
+                        on_record=kill_a_busy_worker_once_records_arrive)
+    assert lost and victim.wait(timeout=10) == -signal.SIGKILL  # it died with chunks in hand
     assert sorted(r.key for r in seen) == sorted({r.key for r in seen}) == sorted(r.key for r in found)
     assert len(found) == 48 and not any(r.status == "error" for r in found)
     assert answers(found) == answers(records(plan, ProcessExecutor(2), tmp_path / "local.sqlite"))
 
 
+@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")  # Dask then picks another
 def test_workers_a_local_cluster_starts_solve_and_are_judged(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.chdir(tmp_path)
@@ -158,9 +172,11 @@ def test_workers_a_local_cluster_starts_solve_and_are_judged(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("options, message", [
-    (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --executor dask"),
-    (["--executor", "dask", "--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "not both"),
-    (["--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    pytest.param(["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --executor dask", id="not-dask"),
+    pytest.param(["--executor", "dask", "--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "not both",
+                 id="both"),
+    pytest.param(["--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler",
+                 id="unreachable"),
 ])
 def test_a_cluster_misdescribed_is_one_line_and_exit_2(options, message, tmp_path, monkeypatch):
     dask_config = pytest.importorskip("dask.config")

@@ -1,0 +1,61 @@
+"""The human engine behind the Solver contract: presets, stats, statuses, registry entries."""
+
+from __future__ import annotations
+
+import pytest
+
+from compare.sets import load_set
+from models.grid import is_solution
+from solvers.base import Solver, Status
+from solvers.human.backend import HumanSolver
+from solvers.human.registry import PRESETS, TECHNIQUES
+from solvers.registry import BACKENDS
+
+EASY = load_set("easy50").puzzles[0].grid
+TDOKU = load_set("tdoku-tests").puzzles
+
+
+@pytest.mark.parametrize("name, preset", [("human", "full"), ("human-basic", "basic"), ("human-singles", "singles")])
+def test_registry_entries_create_the_preset(name, preset):
+    solver = BACKENDS[name].create()
+    assert isinstance(solver, Solver) and solver.techniques == PRESETS[preset]
+
+
+def test_stats_describe_the_solve():
+    result = HumanSolver().solve(EASY)
+    assert result.status is Status.SOLVED and is_solution(result.solution, EASY)
+    stats = result.stats
+    assert stats["steps"] == EASY.values.count(0) and stats["guesses"] == 0
+    assert stats["hardest"] in stats["techniques"] and stats["techniques"] == sorted(stats["techniques"])
+    assert stats["se_rating"] == TECHNIQUES[stats["hardest"]].se_rating
+    assert stats["level"] == "easy" and stats["score"] > 0
+
+
+def test_stuck_returns_the_partial_grid():
+    hard = next(p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 9)
+    result = HumanSolver("singles").solve(hard)
+    assert result.status is Status.STUCK and result.solution is not None and not result.solution.is_complete()
+    assert all(g == s for g, s in zip(hard.values, result.solution.values) if g)
+
+
+def test_guessing_counts_solutions_up_to_the_limit():
+    multiple = next(p for p in TDOKU if p.meta["count"] >= 2).grid
+    solver = HumanSolver("singles", allow_guess=True)
+    result = solver.solve(multiple, limit=2)
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 2)
+    assert is_solution(result.solution, multiple)
+    assert solver.solve(multiple, limit=1).status is Status.SOLVED
+
+
+def test_unsat_says_why():
+    unsat = next(p for p in TDOKU if p.meta["count"] == 0).grid
+    result = HumanSolver("singles", allow_guess=True).solve(unsat)
+    assert result.status is Status.UNSAT and result.solution is None and result.message
+
+
+def test_an_explicit_technique_list_overrides_the_preset():
+    assert HumanSolver(techniques=["hidden_single"]).techniques == ("hidden_single",)
+    with pytest.raises(KeyError, match="unknown technique"):
+        HumanSolver(techniques=["xy_wing_of_doom"])
+    with pytest.raises(KeyError, match="unknown preset"):
+        HumanSolver("everything")

@@ -1,0 +1,81 @@
+"""``sudokit explain``, ``rate`` and ``techniques``: exit codes, text and the documented JSON shapes."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from compare.cli import app
+from compare.sets import load_set
+from models.grid import Grid, is_solution
+from solvers.human.registry import TECHNIQUES
+
+runner = CliRunner()
+EASY = load_set("easy50").puzzles[0].grid
+HARD = next(p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 9)
+
+
+def test_explain_json_shape_and_solution():
+    result = runner.invoke(app, ["explain", EASY.line(), "--json"])
+    assert result.exit_code == 0
+    out = json.loads(result.output)
+    assert out["status"] == "solved" and is_solution(Grid.parse(out["solution"]), EASY)
+    assert set(out["rating"]) >= {"se_rating", "score", "level", "hardest", "techniques", "guessed"}
+    step = out["steps"][0]
+    assert set(step) == {"technique", "placements", "eliminations", "explanation"}
+    assert step["placements"][0].keys() == {"cell", "digit"} and step["placements"][0]["cell"].startswith("r")
+
+
+def test_explain_text_numbers_the_steps_and_shows_the_grid():
+    result = runner.invoke(app, ["explain", EASY.line(), "--show-grid", "--preset", "singles"])
+    assert result.exit_code == 0
+    assert "  1. " in result.output and ".---" in result.output and "solved:" in result.output
+
+
+def test_explain_stuck_and_with_guessing():
+    stuck = runner.invoke(app, ["explain", HARD.line(), "--preset", "basic"])
+    assert stuck.exit_code == 1 and "stuck" in stuck.output
+    guessed = runner.invoke(app, ["explain", HARD.line(), "--preset", "singles", "--allow-guess", "--json"])
+    out = json.loads(guessed.output)
+    assert guessed.exit_code == 0 and out["rating"]["guessed"]
+    assert any(s["technique"] == "guess" for s in out["steps"])
+
+
+def test_explain_all_instances_of_one_technique_in_a_pencil_mark_state(tmp_path):
+    from models.candidates import Candidates
+
+    marks = tmp_path / "marks.txt"
+    marks.write_text(Candidates.from_grid(EASY).picture())
+    first = runner.invoke(app, ["explain", str(marks), "--technique", "naked_single"])
+    every = runner.invoke(app, ["explain", str(marks), "--technique", "naked_single", "--all", "--json"])
+    assert first.exit_code == every.exit_code == 0
+    assert first.output.count("Naked Single:") == 1
+    steps = [json.loads(line) for line in every.output.splitlines()]
+    assert len(steps) > 1 and all(s["technique"] == "naked_single" for s in steps)
+
+
+def test_rate_json_lines():
+    result = runner.invoke(app, ["rate", "easy50", "--json"])
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert result.exit_code == 0 and len(rows) == 50
+    assert set(rows[0]) == {"index", "puzzle", "status", "se_rating", "score", "level", "hardest", "techniques",
+                            "guessed"}
+    assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
+
+
+def test_techniques_json_lists_the_registry():
+    result = runner.invoke(app, ["techniques", "--json", "--preset", "singles"])
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["name"] for r in rows] == list(TECHNIQUES)
+    assert {r["name"] for r in rows if r["in_preset"]} == {"full_house", "naked_single", "hidden_single"}
+    assert next(r for r in rows if r["name"] == "naked_pair")["hodoku_code"] == "n2"
+
+
+def test_bad_input_is_one_line_and_exit_2():
+    for args in (["explain", "12345"], ["explain", EASY.line(), "--preset", "nope"],
+                 ["explain", EASY.line(), "--technique", "nope"], ["explain", EASY.line(), "--all"],
+                 ["rate", "no/such/file.txt"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert result.output.count("\n") == 1 and "error" in result.output
