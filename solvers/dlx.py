@@ -116,7 +116,7 @@ class DancingLinks(Generic[R, C]):
                 else:  # branch on the smallest column, the first of equals (none is empty)
                     c = j = right[0]
                     least = size[c]
-                    while j and least > 1:
+                    while j and least > 2:
                         if size[j] < least:
                             c, least = j, size[j]
                         j = right[j]

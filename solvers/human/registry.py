@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.human.steps import Finder
-from solvers.human.techniques import fish, guessing, intersections, singles, subsets
+from solvers.human.techniques import coloring, fish, forcing, guessing, intersections, singles, subsets, uniqueness, wings
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 
@@ -58,10 +58,37 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("x_wing", "X-Wing", "fish", 3.2, "bf2", 140, "hard", fish.x_wing),
     Technique("swordfish", "Swordfish", "fish", 3.8, "bf3", 150, "hard", fish.swordfish),
     Technique("jellyfish", "Jellyfish", "fish", 5.2, "bf4", 160, "hard", fish.jellyfish),
+    Technique("bug_plus_1", "Bivalue Universal Grave + 1", "uniqueness", 5.6, "bug1", 100, "hard",
+              uniqueness.bug_plus_1),
+    Technique("xy_wing", "XY-Wing", "wings", 4.2, "xy", 160, "hard", wings.xy_wing),
+    Technique("xyz_wing", "XYZ-Wing", "wings", 4.4, "xyz", 180, "hard", wings.xyz_wing),
+    Technique("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", 4.5, "u1", 100, "hard",
+              uniqueness.unique_rectangle_1),
+    Technique("unique_rectangle_2", "Uniqueness Test 2", "uniqueness", 4.6, "u2", 100, "hard",
+              uniqueness.unique_rectangle_2),
+    Technique("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", 4.7, "u3", 100, "hard",
+              uniqueness.unique_rectangle_3),
+    Technique("unique_rectangle_4", "Uniqueness Test 4", "uniqueness", 4.6, "u4", 100, "hard",
+              uniqueness.unique_rectangle_4),
+    Technique("hidden_rectangle", "Hidden Rectangle", "uniqueness", 4.6, "hr", 100, "hard",
+              uniqueness.hidden_rectangle),
     Technique("finned_x_wing", "Finned X-Wing", "fish", 6.6, "fbf2", 130, "hard", fish.finned_x_wing),
     Technique("sashimi_x_wing", "Sashimi X-Wing", "fish", 6.6, "sbf2", 150, "hard", fish.sashimi_x_wing),
     Technique("finned_swordfish", "Finned Swordfish", "fish", 6.6, "fbf3", 200, "unfair", fish.finned_swordfish),
     Technique("sashimi_swordfish", "Sashimi Swordfish", "fish", 6.6, "sbf3", 240, "unfair", fish.sashimi_swordfish),
+    Technique("finned_jellyfish", "Finned Jellyfish", "fish", 6.6, "fbf4", 250, "unfair", fish.finned_jellyfish),
+    Technique("sashimi_jellyfish", "Sashimi Jellyfish", "fish", 6.6, "sbf4", 260, "unfair", fish.sashimi_jellyfish),
+    Technique("simple_colors", "Simple Colors", "coloring", 6.5, "sc", 150, "hard", coloring.simple_colors),
+    Technique("multi_colors_1", "Multi Colors 1", "coloring", 6.6, "mc1", 200, "hard", coloring.multi_colors_1),
+    Technique("multi_colors_2", "Multi Colors 2", "coloring", 6.6, "mc2", 200, "hard", coloring.multi_colors_2),
+    Technique("forcing_chain_contradiction", "Forcing Chain Contradiction", "forcing", 7.5, "fcc", 500, "extreme",
+              forcing.forcing_chain_contradiction),
+    Technique("forcing_chain_verity", "Forcing Chain Verity", "forcing", 8.0, "fcv", 500, "extreme",
+              forcing.forcing_chain_verity),
+    Technique("forcing_net_contradiction", "Forcing Net Contradiction", "forcing", 8.5, "fnc", 700, "extreme",
+              forcing.forcing_net_contradiction),
+    Technique("forcing_net_verity", "Forcing Net Verity", "forcing", 8.5, "fnv", 700, "extreme",
+              forcing.forcing_net_verity),
 )
 
 # The engine's last resort, rated as HoDoKu rates Brute Force and SE a puzzle beyond its techniques.

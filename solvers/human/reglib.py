@@ -30,6 +30,11 @@ LIBRARY_CODES = {
     "0210": "hidden_pair", "0211": "hidden_triple", "0212": "hidden_quad",
     "0300": "x_wing", "0301": "swordfish", "0302": "jellyfish",
     "0310": "finned_x_wing", "0311": "finned_swordfish", "0320": "sashimi_x_wing", "0321": "sashimi_swordfish",
+    "0312": "finned_jellyfish", "0322": "sashimi_jellyfish",
+    "0800": "xy_wing", "0801": "xyz_wing",
+    "0600": "unique_rectangle_1", "0601": "unique_rectangle_2", "0602": "unique_rectangle_3",
+    "0603": "unique_rectangle_4", "0606": "hidden_rectangle", "0610": "bug_plus_1",
+    "0500": "simple_colors", "0501": "simple_colors", "0502": "multi_colors_1", "0503": "multi_colors_2",
 }
 
 

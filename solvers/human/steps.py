@@ -21,7 +21,8 @@ Candidate = tuple[Cell, Digit]  # a digit in a cell: what is placed or eliminate
 class Step:
     """What a technique found: conclusions, and the digits, cells and units that justify them.
 
-    ``pattern`` is the notation between the technique's title and ``=>`` (``3 in b1``).
+    ``pattern`` is the notation between the technique's title and ``=>`` (``3 in b1``);
+    ``length``, for chains, the nodes they use (it adds to the SE rating, as Sudoku Explainer's does).
     """
 
     technique: str
@@ -32,6 +33,7 @@ class Step:
     cells: tuple[Cell, ...] = ()
     units: tuple[int, ...] = ()
     pattern: str = ""
+    length: int = 0
 
     @property
     def explanation(self) -> str:

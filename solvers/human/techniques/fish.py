@@ -50,6 +50,16 @@ def sashimi_swordfish(state: Candidates) -> Iterator[Step]:
     return _finned_fish(state, 3, "sashimi_swordfish", sashimi=True)
 
 
+def finned_jellyfish(state: Candidates) -> Iterator[Step]:
+    """A Jellyfish with fins in one box."""
+    return _finned_fish(state, 4, "finned_jellyfish", sashimi=False)
+
+
+def sashimi_jellyfish(state: Candidates) -> Iterator[Step]:
+    """A finned Jellyfish that would be degenerate without its fins."""
+    return _finned_fish(state, 4, "sashimi_jellyfish", sashimi=True)
+
+
 class _Sea:
     """The candidates of one digit seen along rows (cover: columns) or along columns (cover: rows)."""
 

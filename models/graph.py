@@ -1,0 +1,205 @@
+"""The networkx view of a pencil-mark state: the link graphs chain techniques search.
+
+- ``strong(d)``: cells holding digit ``d``, linked when they are the only two places for ``d`` in a
+  unit (a conjugate pair); edge attribute ``units``.
+- ``weak(d)``: cells holding ``d``, linked when they see each other; ``strong`` says whether the
+  link is also a conjugate pair (a strong link is usable as a weak one).
+- ``bivalue``: cells with two candidates, linked when they see each other and share a digit;
+  node attribute ``digits``, edge attribute ``digits`` (the shared ones).
+- ``links``: the candidate link graph for alternating inference chains. Nodes are candidates
+  ``(cell, digit)``; edges join candidates that cannot both be true (weak) and are labelled
+  ``strong=True`` when one of them must be true (a conjugate pair, or the two digits of a
+  bivalue cell).
+- ``grouped_links``: ``links`` plus group nodes ``(cells, digit)``: a digit's candidates (two or
+  more) in one box-line intersection, linked to what shares a unit with all of them.
+
+A view is built once per state and each graph on first use: ``graph_view`` caches views by the
+state's marks, so techniques asking in turn about one state share them, and the engine's next
+step (which changes the marks) gets a fresh view.
+
+>>> from models.candidates import Candidates
+>>> view = graph_view(Candidates.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+>>> view is graph_view(Candidates.parse(view.state_line))
+True
+>>> list(view.strong(4).edges(data="units")), view.links.edges[(1, 1), (1, 7)]["strong"]
+([(58, 62, (6,))], False)
+"""
+
+from __future__ import annotations
+
+from functools import cache, cached_property, lru_cache
+from itertools import combinations
+
+import networkx as nx
+
+from models.candidates import Candidates, digits_of
+from models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
+
+Node = tuple  # (cell, digit) for a candidate, ((cell, ...), digit) for a group
+
+
+def graph_view(state: Candidates) -> GraphView:
+    """The (cached) graph view of a state's current pencil marks."""
+    return _view(state.size, tuple(state.marks))
+
+
+@lru_cache(maxsize=4)
+def _view(size: int, marks: tuple[int, ...]) -> GraphView:
+    return GraphView(size, marks)
+
+
+def node_cells(node: Node) -> tuple[Cell, ...]:
+    """The cells of a candidate or group node.
+
+    >>> node_cells((4, 7)), node_cells(((3, 4), 7))
+    ((4,), (3, 4))
+    """
+    cells = node[0]
+    return cells if isinstance(cells, tuple) else (cells,)
+
+
+def node_name(node: Node, size: int = 9) -> str:
+    """A node as people write it: ``r1c2:4`` for a candidate, ``r1c23:4`` for a group.
+
+    >>> node_name((1, 4)), node_name(((0, 1, 2), 5))
+    ('r1c2:4', 'r1c123:5')
+    """
+    return f"{cells_name(node_cells(node), size)}:{symbol(node[1])}"
+
+
+def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
+    """``r1c2``, or a group of cells in one line written compactly: ``r1c23``, ``r12c5``."""
+    if len(cells) == 1:
+        return cell_name(cells[0], size)
+    rows = sorted({c // size for c in cells})
+    cols = sorted({c % size for c in cells})
+    return "r" + "".join(symbol(r + 1) for r in rows) + "c" + "".join(symbol(c + 1) for c in cols)
+
+
+class GraphView:
+    """The link graphs of one pencil-mark state (read-only), each built on first use."""
+
+    def __init__(self, size: int, marks: tuple[int, ...]):
+        self.size, self.marks = size, marks
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    @property
+    def state_line(self) -> str:
+        return Candidates(self.size, list(self.marks), [0] * len(self.marks)).line()
+
+    def has(self, cell: Cell, digit: Digit) -> bool:
+        return bool(self.marks[cell] >> (digit - 1) & 1)
+
+    @cached_property
+    def places(self) -> dict[Digit, list[list[Cell]]]:
+        """Per digit, per unit: the cells of the unit holding the digit as a candidate."""
+        places = {d: [[] for _ in self.geometry.units] for d in range(1, self.size + 1)}
+        for unit, cells in enumerate(self.geometry.units):
+            for cell in cells:
+                for digit in digits_of(self.marks[cell]):
+                    places[digit][unit].append(cell)
+        return places
+
+    def conjugates(self, digit: Digit) -> list[tuple[int, Cell, Cell]]:
+        """Every conjugate pair of a digit: (unit, cell, cell)."""
+        return [(u, *cells) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
+
+    def strong(self, digit: Digit) -> nx.Graph:
+        """The strong-link graph of a digit: conjugate pairs, with the units that make them."""
+        return self._strong[digit]
+
+    def weak(self, digit: Digit) -> nx.Graph:
+        """Every cell holding a digit, linked to the peers holding it; ``strong`` marks conjugate pairs."""
+        return self._weak[digit]
+
+    @cached_property
+    def _strong(self) -> dict[Digit, nx.Graph]:
+        graphs = {}
+        for digit in range(1, self.size + 1):
+            graph = nx.Graph(digit=digit)
+            for unit, a, b in self.conjugates(digit):
+                if graph.has_edge(a, b):
+                    graph.edges[a, b]["units"] += (unit,)
+                else:
+                    graph.add_edge(a, b, units=(unit,))
+            graphs[digit] = graph
+        return graphs
+
+    @cached_property
+    def _weak(self) -> dict[Digit, nx.Graph]:
+        graphs = {}
+        for digit in range(1, self.size + 1):
+            graph = nx.Graph(digit=digit)
+            for cells in self.places[digit]:
+                graph.add_nodes_from(cells)
+                graph.add_edges_from(combinations(cells, 2), strong=False)
+            for a, b in self.strong(digit).edges:
+                graph.edges[a, b]["strong"] = True
+            graphs[digit] = graph
+        return graphs
+
+    @cached_property
+    def bivalue(self) -> nx.Graph:
+        """Cells with exactly two candidates, linked when they see each other and share a digit."""
+        graph = nx.Graph()
+        cells = [c for c, m in enumerate(self.marks) if m.bit_count() == 2]
+        graph.add_nodes_from((c, {"digits": digits_of(self.marks[c])}) for c in cells)
+        peers = self.geometry.peers
+        for a, b in combinations(cells, 2):
+            shared = self.marks[a] & self.marks[b]
+            if shared and b in peers[a]:
+                graph.add_edge(a, b, digits=digits_of(shared))
+        return graph
+
+    @cached_property
+    def links(self) -> nx.Graph:
+        """The candidate link graph: (cell, digit) nodes, weak edges, ``strong=True`` where one must hold."""
+        graph = nx.Graph()
+        for cell, mask in enumerate(self.marks):
+            digits = digits_of(mask)
+            graph.add_nodes_from((cell, d) for d in digits)
+            graph.add_edges_from((((cell, a), (cell, b)) for a, b in combinations(digits, 2)), strong=len(digits) == 2)
+        for digit in range(1, self.size + 1):
+            for a, b, strong in self.weak(digit).edges(data="strong"):
+                graph.add_edge((a, digit), (b, digit), strong=strong)
+        return graph
+
+    @cached_property
+    def grouped_links(self) -> nx.Graph:
+        """``links`` plus group nodes: a digit's candidates in a box-line intersection, as one node."""
+        graph = self.links.copy()
+        for digit in range(1, self.size + 1):
+            places = self.places[digit]
+            for unit, cells in enumerate(places):
+                nodes = [(c, digit) for c in cells] + [(g, digit) for g in self._groups(unit, cells)]
+                for a, b in combinations(nodes, 2):
+                    if set(node_cells(a)).isdisjoint(node_cells(b)) and len(node_cells(a) + node_cells(b)) > 2:
+                        strong = len(node_cells(a)) + len(node_cells(b)) == len(cells)
+                        if not (graph.has_edge(a, b) and graph.edges[a, b]["strong"]):
+                            graph.add_edge(a, b, strong=strong)
+        return graph
+
+    def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
+        """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""
+        return [group for group in _crossings(self.size, unit, tuple(cells)) if len(group) > 1]
+
+
+@cache
+def _intersections(size: int) -> dict[int, list[frozenset[Cell]]]:
+    """Per unit, the box-line intersections inside it (a line's boxes, a box's rows and columns)."""
+    geo = geometry(size)
+    found: dict[int, list[frozenset[Cell]]] = {u: [] for u in range(len(geo.units))}
+    for box in range(2 * size, 3 * size):
+        for line in range(2 * size):
+            shared = frozenset(geo.units[box]) & frozenset(geo.units[line])
+            if shared:
+                found[box].append(shared)
+                found[line].append(shared)
+    return found
+
+
+def _crossings(size: int, unit: int, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    return [tuple(c for c in cells if c in part) for part in _intersections(size)[unit]]

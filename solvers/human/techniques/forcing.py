@@ -1,0 +1,222 @@
+"""Forcing chains and forcing nets: the last logical resorts before guessing.
+
+An assumption (a *premise*: a candidate set, or removed) is followed to its consequences. A
+*forcing chain* uses only the state's binary links: a set candidate removes its peers and the
+rest of its cell; a removed candidate sets the other one of a bivalue cell or of a digit's two
+places in a unit. A *forcing net* (Sudoku Explainer's dynamic forcing chains) re-reads the state
+as the assumption changes it: a cell or a unit left with one place for a digit sets it, so one
+deduction may rest on several branches.
+
+- Contradiction: a premise that leads to a candidate both set and removed, to a cell without a
+  candidate or to a unit without a place for a digit is false.
+- Verity: what every candidate of a cell (or every place of a digit in a unit) leads to is true.
+
+The propagation is its own (a breadth-first search over literals, so each chain is a shortest
+one) rather than the graph view: a net's links change as it grows. The consequences of every
+premise are computed once per state and shared by the four techniques (the cache is keyed on
+the state's contents, which the engine changes between steps). Steps come shortest first; their
+``length`` (the literals of every branch) adds to the SE rating. Branches are shown in Eureka
+notation from their premise, ``(1)r1c2 - (1=4)r1c5 - (4)r3c4``; a net shows the path through
+the deduction that completed each literal (the other branches it rests on count in its length).
+
+>>> from models.grid import Grid
+>>> pm = Candidates.from_grid(Grid.parse(
+...     ".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3"))
+>>> step = next(forcing_chain_verity(pm))
+>>> step.explanation
+'Forcing Chain Verity: r4c4 is 1 or 7: (1)r4c4 - (1=7)r2c... => r2c1=4'
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from models.candidates import Candidates, digits_of
+from models.grid import Cell, Digit, cell_name, symbol
+from solvers.human.steps import Step
+
+Literal = tuple[Cell, Digit, bool]  # a candidate, set (True) or removed (False)
+
+
+def forcing_chain_contradiction(state: Candidates) -> Iterator[Step]:
+    """A premise whose chains end in a contradiction is false."""
+    return _contradictions(state, "forcing_chain_contradiction", dynamic=False)
+
+
+def forcing_chain_verity(state: Candidates) -> Iterator[Step]:
+    """What every candidate of a cell, or every place of a digit in a unit, implies by chains is true."""
+    return _verities(state, "forcing_chain_verity", dynamic=False)
+
+
+def forcing_net_contradiction(state: Candidates) -> Iterator[Step]:
+    """A premise whose consequences, singles included, end in a contradiction is false."""
+    return _contradictions(state, "forcing_net_contradiction", dynamic=True)
+
+
+def forcing_net_verity(state: Candidates) -> Iterator[Step]:
+    """What every branch of a cell or of a digit in a unit implies, singles included, is true."""
+    return _verities(state, "forcing_net_verity", dynamic=True)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a premise leads: each literal implied, with the literals it follows from (the first
+    completed it) and its distance from the premise; and the contradiction met, if any."""
+
+    premise: Literal
+    implied: dict[Literal, tuple[Literal, ...]]
+    depth: dict[Literal, int]
+    contradiction: tuple[str, tuple[Literal, ...]] | None  # what, and the literals that show it
+
+    def proof(self, target: Literal) -> set[Literal]:
+        """The literals ``target`` rests on, itself and the premise included."""
+        seen, todo = set(), [target]
+        while todo:
+            literal = todo.pop()
+            if literal not in seen:
+                seen.add(literal)
+                todo.extend(self.implied[literal])
+        return seen
+
+    def path(self, target: Literal) -> list[Literal]:
+        """From the premise to ``target``, through the deduction that completed each literal."""
+        path = [target]
+        while parents := self.implied[path[-1]]:
+            path.append(parents[0])
+        return path[::-1]
+
+
+def consequences(state: Candidates, premise: Literal, dynamic: bool) -> Outcome:
+    """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
+    marks, geo, size = state.marks, state.geometry, state.size
+    implied: dict[Literal, tuple[Literal, ...]] = {premise: ()}
+    depth = {premise: 0}
+    queue = deque([premise])
+
+    def imply(literal: Literal, parents: tuple[Literal, ...]) -> tuple[str, tuple[Literal, ...]] | None:
+        if literal in implied:
+            return None
+        implied[literal], depth[literal] = parents, 1 + max(depth[p] for p in parents)
+        queue.append(literal)
+        cell, digit, on = literal
+        if (cell, digit, not on) in implied:
+            name = cell_name(cell, size)
+            return f"{name}={symbol(digit)} and {name}<>{symbol(digit)}", ((cell, digit, True), (cell, digit, False))
+        return None
+
+    def settle(removed: Literal, group: list[Literal], empty: str) -> tuple[str, tuple[Literal, ...]] | None:
+        """``group`` (a cell's or a unit's removals for a digit) just lost ``removed``: set what is left alone."""
+        left = [g for g in group if g not in implied]
+        if not left:
+            return empty, tuple(group)
+        if len(left) == 1 and (dynamic or len(group) == 2):
+            cell, digit, _ = left[0]
+            others = tuple(g for g in group if g != removed and g != left[0]) if dynamic else ()
+            return imply((cell, digit, True), (removed, *others))
+        return None
+
+    while queue:
+        literal = queue.popleft()
+        cell, digit, on = literal
+        bit = 1 << (digit - 1)
+        if on:
+            news = [(cell, d, False) for d in digits_of(marks[cell]) if d != digit]
+            news += [(p, digit, False) for p in geo.peers[cell] if marks[p] & bit]
+            found = next(filter(None, (imply(new, (literal,)) for new in news)), None)
+        else:
+            found = settle(literal, [(cell, d, False) for d in digits_of(marks[cell])],
+                           f"{cell_name(cell, size)} without a candidate")
+            for unit in geo.cell_units[cell]:
+                found = found or settle(literal, [(c, digit, False) for c in geo.units[unit] if marks[c] & bit],
+                                        f"no place for {symbol(digit)} in {geo.unit_name(unit)}")
+        if found:
+            return Outcome(premise, implied, depth, found)
+    return Outcome(premise, implied, depth, None)
+
+
+def _contradictions(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
+    """Each false premise as a step: remove it if it sets a candidate, else set the candidate."""
+    failed = [o for o in _outcomes(state, dynamic).values() if o.contradiction]
+    failed.sort(key=lambda o: sum(o.depth[t] for t in o.contradiction[1]))
+    for outcome in failed:
+        what, shown = outcome.contradiction
+        cell, digit, on = outcome.premise
+        conclusion = {"eliminations" if on else "placements": ((cell, digit),)}
+        branches = "; ".join(eureka(outcome.path(t), state.size) for t in shown)
+        yield Step(name, state.size, (digit,), cells=(cell,), **conclusion,
+                   pattern=f"{_text(outcome.premise, state.size)} leads to {what}: {branches}",
+                   length=sum(len(outcome.proof(t)) for t in shown))
+
+
+def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
+    """Each literal that every branch of a cell or of a digit's places in a unit implies, as a step."""
+    outcomes = _outcomes(state, dynamic)
+    best: dict[Literal, tuple[int, str, tuple[Literal, ...]]] = {}
+    for heading, premises in _groups(state):
+        branches = [outcomes[p] for p in premises]
+        if any(b.contradiction for b in branches):
+            continue  # a contradiction is a step of its own
+        common = set(branches[0].implied).intersection(*(b.implied for b in branches[1:]))
+        for literal in common:
+            cost = sum(b.depth[literal] for b in branches)
+            if literal not in best or cost < best[literal][0]:
+                best[literal] = (cost, heading, premises)
+    for literal, (_, heading, premises) in sorted(best.items(), key=lambda item: item[1][0]):
+        cell, digit, on = literal
+        branches = [outcomes[p] for p in premises]
+        yield Step(name, state.size, (digit,), cells=tuple(sorted({p[0] for p in premises})),
+                   **{"placements" if on else "eliminations": ((cell, digit),)},
+                   pattern=f"{heading}: " + "; ".join(eureka(b.path(literal), state.size) for b in branches),
+                   length=sum(len(b.proof(literal)) for b in branches))
+
+
+def _groups(state: Candidates) -> Iterator[tuple[str, tuple[Literal, ...]]]:
+    """The premises of which one is true: a cell's candidates, a digit's places in a unit."""
+    geo, size = state.geometry, state.size
+    for cell, mask in enumerate(state.marks):
+        if mask:
+            yield (f"{cell_name(cell, size)} is {' or '.join(map(symbol, digits_of(mask)))}",
+                   tuple((cell, d, True) for d in digits_of(mask)))
+    for unit in range(len(geo.units)):
+        for digit, places in state.places(unit).items():
+            if len(places) > 1:
+                yield (f"{symbol(digit)} of {geo.unit_name(unit)} is in {' or '.join(cell_name(c, size) for c in places)}",
+                       tuple((c, digit, True) for c in places))
+
+
+def _outcomes(state: Candidates, dynamic: bool) -> dict[Literal, Outcome]:
+    """The outcome of every premise (each candidate set, and removed) of this state."""
+    return _outcomes_of(state.size, tuple(state.marks), tuple(state.values), dynamic)
+
+
+@lru_cache(maxsize=4)
+def _outcomes_of(size: int, marks: tuple[int, ...], values: tuple[Digit, ...], dynamic: bool) -> dict[Literal, Outcome]:
+    state = Candidates(size, list(marks), list(values))
+    return {premise: consequences(state, premise, dynamic)
+            for cell, mask in enumerate(marks) for digit in digits_of(mask) for premise in
+            ((cell, digit, True), (cell, digit, False))}
+
+
+def eureka(path: Iterable[Literal], size: int = 9) -> str:
+    """A chain of literals in Eureka notation: ``-`` leads to a removal, ``=`` to a setting.
+
+    >>> eureka([(1, 1, True), (4, 1, False), (4, 4, True), (21, 4, False)])
+    '(1)r1c2 - (1=4)r1c5 - (4)r3c4'
+    """
+    nodes: list[list] = []  # [link into the node, its digits with their inner links, cell]
+    for cell, digit, on in path:
+        link = "=" if on else "-"
+        if nodes and nodes[-1][2] == cell:
+            nodes[-1][1] += link + symbol(digit)
+        else:
+            nodes.append([link, symbol(digit), cell])
+    return " ".join((f"{link} " if i else "") + f"({digits}){cell_name(cell, size)}"
+                    for i, (link, digits, cell) in enumerate(nodes))
+
+
+def _text(literal: Literal, size: int) -> str:
+    cell, digit, on = literal
+    return f"{cell_name(cell, size)}{'=' if on else '<>'}{symbol(digit)}"

@@ -1,0 +1,50 @@
+"""Wings: a few bivalue (or trivalue) cells that force a digit into one of two pincers.
+
+Whichever pincer holds the digit ``z``, a cell that sees both pincers cannot: it loses ``z``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from models.candidates import Candidates, digits_of
+from models.grid import Cell
+from solvers.human.steps import Step, cells_text, digits_text, removable
+
+
+def xy_wing(state: Candidates) -> Iterator[Step]:
+    """A pivot ``xy`` sees pincers ``xz`` and ``yz``: ``z`` leaves the cells seeing both pincers."""
+    return _wings(state, 2, "xy_wing")
+
+
+def xyz_wing(state: Candidates) -> Iterator[Step]:
+    """A pivot ``xyz`` sees pincers ``xz`` and ``yz``: ``z`` leaves the cells seeing all three."""
+    return _wings(state, 3, "xyz_wing")
+
+
+def _wings(state: Candidates, pivot_size: int, name: str) -> Iterator[Step]:
+    marks, peers = state.marks, state.geometry.peers
+    for pivot, pivot_mask in enumerate(marks):
+        if pivot_mask.bit_count() != pivot_size:
+            continue
+        pincers = [p for p in peers[pivot] if marks[p].bit_count() == 2 and (marks[p] & pivot_mask).bit_count()
+                   == pivot_size - 1]
+        for a, b in combinations(pincers, 2):
+            z = marks[a] & marks[b]
+            if z.bit_count() != 1 or (marks[a] | marks[b] | pivot_mask).bit_count() != 3:
+                continue
+            seeing = peers[a] & peers[b]
+            if pivot_size == 3:
+                seeing &= peers[pivot]
+            eliminations = removable(state, seeing - {pivot}, z)
+            if eliminations:
+                yield _wing_step(state, name, pivot, (a, b), pivot_mask | z, eliminations)
+
+
+def _wing_step(state: Candidates, name: str, pivot: Cell, pincers: tuple[Cell, Cell], mask: int,
+               eliminations) -> Step:
+    digits = digits_of(mask)
+    cells = (pivot, *pincers)
+    return Step(name, state.size, digits, eliminations=eliminations, cells=cells,
+                pattern=f"{digits_text(digits).replace(',', '/')} in {cells_text(cells, state.size)}")
