@@ -10,7 +10,7 @@ import importlib
 
 from compare.app import app
 
-COMMAND_MODULES = ("solve", "human", "runs")
+COMMAND_MODULES = ("solve", "human", "runs", "graph")
 
 
 def _register() -> None:

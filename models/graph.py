@@ -76,6 +76,68 @@ def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
     return "r" + "".join(symbol(r + 1) for r in rows) + "c" + "".join(symbol(c + 1) for c in cols)
 
 
+KINDS = ("strong", "weak", "bivalue", "aic", "grouped")  # the graphs a view exports
+
+
+def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph:
+    """One of a view's graphs named for people (``r1c2``, ``r1c2:4``), attributes as text or numbers.
+
+    ``strong`` and ``weak`` need a digit; ``aic`` and ``grouped`` keep only its candidates when given
+    one. The result is ready for GraphML or node-link JSON.
+
+    >>> from models.candidates import Candidates
+    >>> view = graph_view(Candidates.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    >>> list(exported(view, "strong", 4).edges(data=True))
+    [('r7c5', 'r7c9', {'units': 'r7'})]
+    """
+    if kind not in KINDS:
+        raise KeyError(f"unknown graph kind {kind!r}; choose from {', '.join(KINDS)}")
+    if digit is not None and not 1 <= digit <= view.size:
+        raise KeyError(f"{digit} is not a digit of a {view.size}x{view.size} grid")
+    if kind in ("strong", "weak"):
+        if digit is None:
+            raise KeyError(f"a {kind}-link graph belongs to one digit: give one")
+        return _exported_digit(view, kind, digit)
+    if kind == "bivalue":
+        return _exported_bivalue(view)
+    return _exported_links(view, kind, digit)
+
+
+def _exported_digit(view: GraphView, kind: str, digit: Digit) -> nx.Graph:
+    size, unit_name = view.size, view.geometry.unit_name
+    graph = view.strong(digit) if kind == "strong" else view.weak(digit)
+    out = nx.Graph(kind=kind, digit=digit)
+    out.add_nodes_from(cell_name(c, size) for c in graph)
+    for a, b, data in graph.edges(data=True):
+        attrs = {"units": ",".join(map(unit_name, data["units"]))} if kind == "strong" else data
+        out.add_edge(cell_name(a, size), cell_name(b, size), **attrs)
+    return out
+
+
+def _exported_bivalue(view: GraphView) -> nx.Graph:
+    size, graph = view.size, view.bivalue
+    out = nx.Graph(kind="bivalue")
+    out.add_nodes_from((cell_name(c, size), {"digits": _digits(ds)}) for c, ds in graph.nodes(data="digits"))
+    out.add_edges_from((cell_name(a, size), cell_name(b, size), {"digits": _digits(ds)})
+                       for a, b, ds in graph.edges(data="digits"))
+    return out
+
+
+def _exported_links(view: GraphView, kind: str, digit: Digit | None) -> nx.Graph:
+    size = view.size
+    graph = view.grouped_links if kind == "grouped" else view.links
+    keep = [n for n in graph if digit is None or n[1] == digit]
+    out = nx.Graph(kind=kind)
+    out.add_nodes_from((node_name(n, size), {"cells": cells_name(node_cells(n), size), "digit": n[1]}) for n in keep)
+    out.add_edges_from((node_name(a, size), node_name(b, size), {"strong": strong})
+                       for a, b, strong in graph.subgraph(keep).edges(data="strong"))
+    return out
+
+
+def _digits(digits: tuple[Digit, ...]) -> str:
+    return ",".join(map(symbol, digits))
+
+
 class GraphView:
     """The link graphs of one pencil-mark state (read-only), each built on first use."""
 

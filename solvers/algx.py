@@ -120,6 +120,7 @@ class ExactCoverSolver(ABC):
         """Build the search state for a puzzle's matrix (timed as the build)."""
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        """Search the puzzle's matrix for up to ``limit`` solutions; clashing givens are unsat."""
         stats = SearchStats(Deadline(time_limit))
         start = time.perf_counter()
         cover = sudoku_cover(grid)

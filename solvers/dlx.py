@@ -4,6 +4,8 @@ Node 0 is the root, nodes 1 … m the column headers, then one node per 1 of the
 ``left``/``right`` link a row's nodes (and the headers still to cover), ``up``/``down`` a
 column's nodes, ``column`` names each node's header and ``size`` counts each column's rows.
 Covering a column unlinks it and every row meeting it; uncovering relinks them in reverse.
+The search also counts the open columns left without a row: it backs up as soon as there is
+one, and otherwise stops looking for the smallest column at the first of size 1.
 
 >>> rows = {"A": [1, 2], "B": [2, 3], "C": [1, 5], "D": [1, 4], "E": [5]}
 >>> [sorted(cover) for cover in DancingLinks(rows).solutions()]
@@ -116,7 +118,7 @@ class DancingLinks(Generic[R, C]):
                 else:  # branch on the smallest column, the first of equals (none is empty)
                     c = j = right[0]
                     least = size[c]
-                    while j and least > 2:
+                    while j and least > 1:
                         if size[j] < least:
                             c, least = j, size[j]
                         j = right[j]

@@ -82,6 +82,8 @@ BACKENDS: dict[str, Backend] = _registry(
             options={"preset": "full"}, logic_only=True, max_size=16),
     Backend("human-basic", "solvers.human.backend:HumanSolver", "human strategies: singles, intersections, subsets",
             options={"preset": "basic"}, logic_only=True, max_size=16),
+    Backend("human-chains", "solvers.human.backend:HumanSolver", "human strategies: singles and chains only",
+            options={"preset": "chains"}, logic_only=True, max_size=16),
     Backend("human-singles", "solvers.human.backend:HumanSolver", "human strategies: singles only",
             options={"preset": "singles"}, logic_only=True, max_size=25),
 )

@@ -96,7 +96,8 @@ def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
     rating = result.rating
     return {"index": puzzle.index, "puzzle": puzzle.grid.line(), "status": result.status.value,
             "se_rating": rating.se_rating, "score": rating.score, "level": rating.level,
-            "hardest": rating.hardest, "techniques": list(rating.techniques), "guessed": rating.guessed}
+            "hardest": rating.hardest, "techniques": list(rating.techniques), "guessed": rating.guessed,
+            "uniqueness": rating.uniqueness}
 
 
 def _rating_line(row: dict) -> str:

@@ -36,7 +36,7 @@ Timeout = Annotated[float, typer.Option(min=0.001, help="Seconds per puzzle; a s
 Db = Annotated[Path, typer.Option(help="The results database.")]
 Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed.")]
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
-Out = Annotated[Path | None, typer.Option(help="Report folder [default: results/runs/RUN].", show_default=False)]
+Out = Annotated[Path | None, typer.Option(help="Report folder (default: results/runs/RUN).", show_default=False)]
 WriteReport = Annotated[bool, typer.Option("--report/--no-report", help="Write the run's report.")]
 
 
@@ -118,7 +118,7 @@ def export(
     run: Annotated[str, typer.Argument(help="The run's name.")],
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")] = "csv",
     db: Db = DEFAULT_DB,
-    out: Annotated[Path | None, typer.Option(help="Output file [default: standard output].", show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option(help="Output file (default: standard output).", show_default=False)] = None,
 ) -> None:
     """Export a run's records, one row per record."""
     with Store.open(db) as store, reporting_bad_input():

@@ -1,4 +1,4 @@
-"""The human engine as a sudokit backend (``human``, ``human-basic``, ``human-singles``)."""
+"""The human engine as a sudokit backend (``human``, ``human-basic``, ``human-chains``, ``human-singles``)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class HumanSolver:
                 "hardest": rating.hardest,
                 "techniques": list(rating.techniques),
                 "guesses": result.guesses,
+                "uniqueness": rating.uniqueness,
                 "se_rating": rating.se_rating,
                 "score": rating.score,
                 "level": rating.level,

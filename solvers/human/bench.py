@@ -1,25 +1,43 @@
 """Measurements of the human engine, run by hand (too long for the tests); figures go to reports.
 
     python -m solvers.human.bench soundness   # every step of every solve checked against the truth
-    python -m solvers.human.bench ladder      # fraction solved without guessing per SE rating
-    python -m solvers.human.bench speed       # rate the SE-rated sample: full preset, guessing allowed
+    python -m solvers.human.bench sample      # rate the SE-rated sample with the full preset (guessing
+                                              # allowed): solved without guessing per SE rating, Spearman
+                                              # correlation with SE's ratings, puzzles/s, median, p99, max
+    python -m solvers.human.bench ladder      # solved without guessing per SE rating: basic, chains presets
+    python -m solvers.human.bench exemplars   # HoDoKu's exemplars solved without guessing, per section
+    python -m solvers.human.bench graphs      # the share of the time spent building graph views
+
+The soundness run takes the SE-rated sample, magictour and 1,000 17-clue puzzles (5,058 in all),
+and the first 1,000 of the unbiased collection when ../shared/data is beside the checkout (it is
+GPL: read from there, never copied); the exemplars come from there too.
 """
 
 from __future__ import annotations
 
+import cProfile
+import pstats
+import re
 import statistics
 import sys
 import time
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from compare.sets import load_set
 from models.grid import Grid, is_solution
-from models.puzzles import Puzzle
+from models.puzzles import Puzzle, read_puzzles
 from solvers.base import Status
 from solvers.human.engine import solve_logically
+from solvers.human.rating import Rating
 from solvers.human.registry import PRESETS
 from solvers.human.steps import Step
+
+SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+UNBIASED = SHARED_DATA / "unbiased" / "cbg001_21695_ratings.csv"
+EXEMPLARS = SHARED_DATA / "hodoku" / "exemplars-1.0-dev.txt"
 
 
 def truth(grid: Grid) -> Grid:
@@ -36,52 +54,139 @@ def unsound(steps: Iterable[Step], solution: Grid) -> list[Step]:
             if any(values[c] == d for c, d in s.eliminations) or any(values[c] != d for c, d in s.placements)]
 
 
-def soundness(puzzles: Iterable[Puzzle], preset: str = "full") -> tuple[int, list[tuple[Puzzle, Step]]]:
-    """Logical solves of unique puzzles (no guessing), every step checked: (puzzles checked, violations)."""
-    checked, violations = 0, []
+def soundness(puzzles: Iterable[Puzzle], preset: str = "full") -> tuple[Counter, list[tuple[Puzzle, Step]]]:
+    """Logical solves of unique puzzles (no guessing), every step checked: (steps per technique, violations)."""
+    used, violations = Counter(), []
     for puzzle in puzzles:
         result = solve_logically(puzzle.grid, PRESETS[preset])
         violations += [(puzzle, step) for step in unsound(result.steps, truth(puzzle.grid))]
-        checked += 1
-    return checked, violations
+        used.update(step.technique for step in result.steps)
+    return used, violations
 
 
-def ladder(puzzles: Iterable[Puzzle], preset: str = "full") -> dict[float, tuple[int, int]]:
+@dataclass(frozen=True)
+class Rated:
+    """One puzzle rated by the engine (guessing allowed), and how long that took."""
+
+    puzzle: Puzzle
+    rating: Rating
+    seconds: float
+
+
+def rate_all(puzzles: Iterable[Puzzle], preset: str = "full") -> list[Rated]:
+    """Rate every puzzle with a preset, guessing allowed when the techniques are not enough."""
+    rated = []
+    for puzzle in puzzles:
+        began = time.perf_counter()
+        rating = solve_logically(puzzle.grid, PRESETS[preset], allow_guess=True).rating
+        rated.append(Rated(puzzle, rating, time.perf_counter() - began))
+    return rated
+
+
+def ladder(rated: Iterable[Rated]) -> dict[float, tuple[int, int]]:
     """Per SE rating: (puzzles solved without guessing, puzzles)."""
     counts: dict[float, list[int]] = defaultdict(lambda: [0, 0])
-    for puzzle in puzzles:
-        solved = solve_logically(puzzle.grid, PRESETS[preset]).status is Status.SOLVED
-        counts[puzzle.meta["se_rating"]][0] += solved
-        counts[puzzle.meta["se_rating"]][1] += 1
+    for r in rated:
+        counts[r.puzzle.meta["se_rating"]][0] += not r.rating.guessed
+        counts[r.puzzle.meta["se_rating"]][1] += 1
     return {rating: (s, n) for rating, (s, n) in sorted(counts.items())}
 
 
-def speed(puzzles: list[Puzzle]) -> dict[str, float]:
-    """Rate every puzzle with the full preset, guessing allowed: puzzles/s, median and p99 in ms."""
-    seconds = []
-    for puzzle in puzzles:
-        began = time.perf_counter()
-        solve_logically(puzzle.grid, PRESETS["full"], allow_guess=True)
-        seconds.append(time.perf_counter() - began)
-    seconds.sort()
+def agreement(rated: Sequence[Rated], key: str = "se_rating") -> float:
+    """Spearman's correlation between our SE-style ratings and the puzzles' ``meta[key]``."""
+    return spearman([r.rating.se_rating for r in rated], [r.puzzle.meta[key] for r in rated])
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation: Pearson's on the ranks, tied values sharing their mean rank.
+
+    >>> spearman([1, 2, 3, 4], [1, 5, 7, 9]), spearman([1, 2, 2, 3], [3, 2, 2, 1])
+    (1.0, -1.0)
+    """
+    return statistics.correlation(_ranks(xs), _ranks(ys))
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    first, last = {}, {}
+    for rank, value in enumerate(sorted(values)):
+        first.setdefault(value, rank)
+        last[value] = rank
+    return [(first[v] + last[v]) / 2 for v in values]
+
+
+def speed(rated: Sequence[Rated]) -> dict[str, float]:
+    """Puzzles/s, and the median, p99 and longest time per puzzle in ms."""
+    seconds = sorted(r.seconds for r in rated)
     return {"puzzles": len(seconds), "per_second": len(seconds) / sum(seconds),
-            "median_ms": statistics.median(seconds) * 1000, "p99_ms": seconds[int(0.99 * (len(seconds) - 1))] * 1000}
+            "median_ms": statistics.median(seconds) * 1000, "p99_ms": seconds[int(0.99 * (len(seconds) - 1))] * 1000,
+            "max_ms": seconds[-1] * 1000}
+
+
+def read_exemplars(path: str | Path) -> dict[str, list[Puzzle]]:
+    """HoDoKu's exemplar file: the puzzles of each section (``0100 Locked Candidate Type 1``).
+
+    A puzzle line is the puzzle then ``# `` and the steps of HoDoKu's solution (``s lc1(6) s``),
+    kept as ``meta["path"]``; the odd library-format line (``:0604:...``) is skipped.
+    """
+    sections: dict[str, list[Puzzle]] = {}
+    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if header := re.match(r"#(\d{4}):?\s*(.*)", line):
+            section = sections.setdefault(f"{header[1]} {header[2].strip()}", [])
+        elif line[:1] not in ("", "#", ":"):
+            puzzle, _, steps = line.partition("#")
+            section.append(Puzzle(len(section), Grid.parse(puzzle), number, {"path": steps.strip()}))
+    return sections
+
+
+def exemplar_coverage(sections: dict[str, list[Puzzle]], preset: str = "full") -> dict[str, tuple[int, int]]:
+    """Per section with puzzles: (solved without guessing, puzzles)."""
+    return {name: (sum(solve_logically(p.grid, PRESETS[preset]).status is Status.SOLVED for p in puzzles),
+                   len(puzzles))
+            for name, puzzles in sections.items() if puzzles}
+
+
+def graph_share(puzzles: list[Puzzle]) -> float:
+    """The share of the rating time spent building graph views (measured under the profiler)."""
+    profile = cProfile.Profile()
+    profile.runcall(lambda: [solve_logically(p.grid, PRESETS["full"], allow_guess=True) for p in puzzles])
+    stats = pstats.Stats(profile).stats
+    graph = Path("models", "graph.py")
+
+    def inside(function) -> bool:
+        return Path(function[0]).match(str(graph))
+
+    entered = sum(ct for function, (*_, callers) in stats.items() if inside(function)
+                  for caller, (_, _, _, ct) in callers.items() if not inside(caller))
+    return entered / pstats.Stats(profile).total_tt
 
 
 def main(what: str) -> None:
     sample = load_set("se-sample").puzzles
     if what == "soundness":
-        puzzles = sample + load_set("17clue-1000").puzzles[:500] + load_set("magictour").puzzles[:500]
-        checked, violations = soundness(puzzles)
-        print(f"{checked} puzzles, {len(violations)} violations")
+        puzzles = sample + load_set("magictour").puzzles + load_set("17clue-1000").puzzles
+        if UNBIASED.exists():
+            puzzles += read_puzzles(UNBIASED).puzzles[:1000]
+        used, violations = soundness(puzzles)
+        print(f"{len(puzzles)} puzzles, {sum(used.values())} steps, {len(violations)} violations")
+        print(", ".join(f"{name} {count}" for name, count in used.most_common()))
         for puzzle, step in violations[:20]:
             print(puzzle.grid.line(), step.explanation)
     elif what == "ladder":
-        for preset in ("basic", "full"):
-            for rating, (solved, total) in ladder(sample, preset).items():
+        for preset in ("basic", "chains"):
+            for rating, (solved, total) in ladder(rate_all(sample, preset)).items():
                 print(f"{preset:<6} SE {rating}: {solved}/{total} = {solved / total:.0%}")
-    elif what == "speed":
-        print(speed(sample))
+    elif what == "sample":
+        rated = rate_all(sample)
+        for rating, (solved, total) in ladder(rated).items():
+            print(f"SE {rating}: {solved}/{total} solved without guessing")
+        print(f"Spearman with SE: {agreement(rated):.3f}; speed: {speed(rated)}")
+        slow = max(rated, key=lambda r: r.seconds)
+        print(f"slowest: {slow.puzzle.grid.line()} {slow.seconds:.1f} s")
+    elif what == "exemplars":
+        for name, (solved, total) in exemplar_coverage(read_exemplars(EXEMPLARS)).items():
+            print(f"{name}: {solved}/{total}")
+    elif what == "graphs":
+        print(f"graph building: {graph_share(sample[::10]):.1%} of the time (profiled, every 10th puzzle)")
     else:
         raise SystemExit(__doc__)
 

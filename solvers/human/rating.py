@@ -1,6 +1,7 @@
 """Ratings of a solve path on the community's scales.
 
 - Sudoku Explainer style: the rating of the hardest step (SE rates a puzzle by its hardest step);
+  a chain's length adds to its technique's rating as in SE;
 - HoDoKu style: the sum of the steps' base scores, and the level of the hardest step.
 
 A guess rates like HoDoKu's Brute Force (10000, extreme) and SE's "beyond its techniques" (20.0).
@@ -27,6 +28,7 @@ class Rating:
     hardest: str | None  # the technique of the hardest step
     techniques: tuple[str, ...]  # every technique used, sorted
     guessed: bool
+    uniqueness: bool  # the path assumed the puzzle has one solution (unique rectangles, BUG)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "techniques": list(self.techniques)}
@@ -37,15 +39,39 @@ def rate(steps: Sequence[Step]) -> Rating:
 
     >>> from solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
-    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False)
+    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False)
     """
     used = [technique(s.technique) for s in steps]
-    hardest = max(used, key=lambda t: (t.se_rating, LEVELS.index(t.level)), default=None)
+    rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]
+    top = max(rated, default=None)
     return Rating(
-        se_rating=hardest.se_rating if hardest else 0.0,
+        se_rating=top[0] if top else 0.0,
         score=sum(t.hodoku_score for t in used),
         level=max((t.level for t in used), key=LEVELS.index, default=LEVELS[0]),
-        hardest=hardest.name if hardest else None,
+        hardest=top[2] if top else None,
         techniques=tuple(sorted({t.name for t in used})),
         guessed=any(t is GUESS for t in used),
+        uniqueness=any(t.family == "uniqueness" for t in used),
     )
+
+
+def se_rating(step: Step) -> float:
+    """A step's SE-style rating: its technique's, plus what its chain's length adds."""
+    return round(technique(step.technique).se_rating + chain_bonus(step.length), 1)
+
+
+def chain_bonus(length: int) -> float:
+    """What a chain of ``length`` nodes adds to its technique's SE rating, as Sudoku Explainer counts.
+
+    SE adds 0.1 each time the length (less its two ends) passes a ceiling: 4, 6, 8, 12, 16, 24,
+    32, 48, … (alternately times 3/2 and 4/3).
+
+    >>> [chain_bonus(n) for n in (0, 6, 7, 10, 11, 30)]
+    [0.0, 0.0, 0.1, 0.2, 0.3, 0.6]
+    """
+    bonus, ceiling, grow = 0.0, 4, (3, 2)
+    while length - 2 > ceiling:
+        bonus += 0.1
+        ceiling = ceiling * grow[0] // grow[1]
+        grow = (4, 3) if grow == (3, 2) else (3, 2)
+    return round(bonus, 1)

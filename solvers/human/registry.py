@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.human.steps import Finder
-from solvers.human.techniques import coloring, fish, forcing, guessing, intersections, singles, subsets, uniqueness, wings
+from solvers.human.techniques import chains, coloring, fish, forcing, guessing, intersections, single_digit, singles, subsets, uniqueness,
+    wings
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 
@@ -58,8 +59,13 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("x_wing", "X-Wing", "fish", 3.2, "bf2", 140, "hard", fish.x_wing),
     Technique("swordfish", "Swordfish", "fish", 3.8, "bf3", 150, "hard", fish.swordfish),
     Technique("jellyfish", "Jellyfish", "fish", 5.2, "bf4", 160, "hard", fish.jellyfish),
+    Technique("remote_pair", "Remote Pair", "chains", 6.6, "rp", 110, "hard", chains.remote_pair),
     Technique("bug_plus_1", "Bivalue Universal Grave + 1", "uniqueness", 5.6, "bug1", 100, "hard",
               uniqueness.bug_plus_1),
+    Technique("skyscraper", "Skyscraper", "single_digit", 6.6, "sk", 130, "hard", single_digit.skyscraper),
+    Technique("two_string_kite", "2-String Kite", "single_digit", 6.6, "2sk", 150, "hard", single_digit.two_string_kite),
+    Technique("turbot_fish", "Turbot Fish", "single_digit", 6.6, "tf", 120, "hard", single_digit.turbot_fish),
+    Technique("empty_rectangle", "Empty Rectangle", "single_digit", 6.6, "er", 120, "hard", single_digit.empty_rectangle),
     Technique("xy_wing", "XY-Wing", "wings", 4.2, "xy", 160, "hard", wings.xy_wing),
     Technique("xyz_wing", "XYZ-Wing", "wings", 4.4, "xyz", 180, "hard", wings.xyz_wing),
     Technique("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", 4.5, "u1", 100, "hard",
@@ -81,6 +87,18 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("simple_colors", "Simple Colors", "coloring", 6.5, "sc", 150, "hard", coloring.simple_colors),
     Technique("multi_colors_1", "Multi Colors 1", "coloring", 6.6, "mc1", 200, "hard", coloring.multi_colors_1),
     Technique("multi_colors_2", "Multi Colors 2", "coloring", 6.6, "mc2", 200, "hard", coloring.multi_colors_2),
+    Technique("x_chain", "X-Chain", "chains", 6.6, "x", 260, "unfair", chains.x_chain),
+    Technique("xy_chain", "XY-Chain", "chains", 6.6, "xyc", 260, "unfair", chains.xy_chain),
+    Technique("continuous_nice_loop", "Continuous Nice Loop", "chains", 7.0, "nl", 280, "unfair",
+              chains.continuous_nice_loop),
+    Technique("discontinuous_nice_loop", "Discontinuous Nice Loop", "chains", 7.0, "nl", 280, "unfair",
+              chains.discontinuous_nice_loop),
+    Technique("aic", "AIC", "chains", 7.0, "nl", 280, "unfair", chains.aic),
+    Technique("grouped_continuous_nice_loop", "Grouped Continuous Nice Loop", "chains", 7.0, "gnl", 300, "unfair",
+              chains.grouped_continuous_nice_loop),
+    Technique("grouped_discontinuous_nice_loop", "Grouped Discontinuous Nice Loop", "chains", 7.0, "gnl", 300,
+              "unfair", chains.grouped_discontinuous_nice_loop),
+    Technique("grouped_aic", "Grouped AIC", "chains", 7.0, "gnl", 300, "unfair", chains.grouped_aic),
     Technique("forcing_chain_contradiction", "Forcing Chain Contradiction", "forcing", 7.5, "fcc", 500, "extreme",
               forcing.forcing_chain_contradiction),
     Technique("forcing_chain_verity", "Forcing Chain Verity", "forcing", 8.0, "fcv", 500, "extreme",
@@ -103,7 +121,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "singles": _families("singles"),
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
+    "chains": _families("singles", "chains"),
     "full": tuple(TECHNIQUES),
+    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items() if t.family != "uniqueness"),
 }
 
 

@@ -32,10 +32,19 @@ LIBRARY_CODES = {
     "0310": "finned_x_wing", "0311": "finned_swordfish", "0320": "sashimi_x_wing", "0321": "sashimi_swordfish",
     "0312": "finned_jellyfish", "0322": "sashimi_jellyfish",
     "0800": "xy_wing", "0801": "xyz_wing",
+    "0400": "skyscraper", "0401": "two_string_kite", "0402": "empty_rectangle", "0403": "turbot_fish",
     "0600": "unique_rectangle_1", "0601": "unique_rectangle_2", "0602": "unique_rectangle_3",
     "0603": "unique_rectangle_4", "0606": "hidden_rectangle", "0610": "bug_plus_1",
     "0500": "simple_colors", "0501": "simple_colors", "0502": "multi_colors_1", "0503": "multi_colors_2",
+    "0703": "remote_pair", "0701": "x_chain", "0702": "xy_chain",
+    "0706": "continuous_nice_loop", "0707": "discontinuous_nice_loop", "0708": "aic",
+    "0709": "grouped_continuous_nice_loop", "0710": "grouped_discontinuous_nice_loop", "0711": "grouped_aic",
 }
+
+# The techniques the library has no section for (HoDoKu's code "xxxx"): the exemplars and the
+# soundness checks cover them.
+UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
+                      "forcing_net_verity"})
 
 
 @dataclass(frozen=True)

@@ -92,5 +92,5 @@ def _step(name: str, state: Candidates, digit: Digit, clusters, eliminations) ->
     pattern = f"{symbol(digit)} " + ", ".join(
         f"({cells_text(a, state.size)}) / ({cells_text(b, state.size)})" for a, b in clusters)
     cells = tuple(c for colours in clusters for cells in colours for c in cells)
-    return Step(name, state.size, (digit,), eliminations=eliminations, cells=cells,
-                pattern=pattern)
+    return Step(name, state.size, (digit,), eliminations=eliminations, cells=cells, pattern=pattern,
+                length=len(cells))

@@ -9,7 +9,8 @@ deduction may rest on several branches.
 
 - Contradiction: a premise that leads to a candidate both set and removed, to a cell without a
   candidate or to a unit without a place for a digit is false.
-- Verity: what every candidate of a cell (or every place of a digit in a unit) leads to is true.
+- Verity: what a candidate leads to both when set and when removed is true, and so is what every
+  candidate of a cell (or every place of a digit in a unit) leads to.
 
 The propagation is its own (a breadth-first search over literals, so each chain is a shortest
 one) rather than the graph view: a net's links change as it grows. The consequences of every
@@ -20,11 +21,15 @@ notation from their premise, ``(1)r1c2 - (1=4)r1c5 - (4)r3c4``; a net shows the 
 the deduction that completed each literal (the other branches it rests on count in its length).
 
 >>> from models.grid import Grid
->>> pm = Candidates.from_grid(Grid.parse(
-...     ".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3"))
->>> step = next(forcing_chain_verity(pm))
->>> step.explanation
-'Forcing Chain Verity: r4c4 is 1 or 7: (1)r4c4 - (1=7)r2c... => r2c1=4'
+>>> from solvers.human.engine import PRESETS, solve_logically
+>>> stuck = solve_logically(Grid.parse(
+...     ".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3"), PRESETS["basic"])
+>>> step = next(forcing_net_contradiction(stuck.state))
+>>> print(step.explanation.replace("; ", ";\n    "))
+Forcing Net Contradiction: r8c8<>1 leads to no place for 3 in r4: (1)r8c8 = (1)r5c8 - (1)r4c7 = (1-3)r4c6;
+    (1=6)r8c8 - (6=3)r6c8 - (3)r4c7 => r8c8=1
+>>> step.placements, step.length
+(((70, 1),), 12)
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from models.candidates import Candidates, digits_of
-from models.grid import Cell, Digit, cell_name, symbol
+from models.grid import Cell, Digit, cell_name, geometry, symbol
 from solvers.human.steps import Step
 
 Literal = tuple[Cell, Digit, bool]  # a candidate, set (True) or removed (False)
@@ -89,51 +94,86 @@ class Outcome:
         return path[::-1]
 
 
-def consequences(state: Candidates, premise: Literal, dynamic: bool) -> Outcome:
+@dataclass(frozen=True)
+class Links:
+    """A state's links: what setting each candidate removes, and the groups each removal counts in
+    (a group: the removals of a cell's candidates, or of a digit's places in a unit)."""
+
+    size: int
+    removes: dict[tuple[Cell, Digit], tuple[Literal, ...]]
+    member_of: dict[tuple[Cell, Digit], tuple[int, ...]]  # group numbers
+    groups: list[tuple[Literal, ...]]
+    units: list[int | None]  # each group's unit (None: a cell)
+
+    @classmethod
+    def of(cls, state: Candidates) -> Links:
+        marks, geo = state.marks, state.geometry
+        groups, units, number = [], [], {}
+        for cell, mask in enumerate(marks):
+            if mask:
+                number[cell] = len(groups)
+                groups.append(tuple((cell, d, False) for d in digits_of(mask)))
+                units.append(None)
+        for unit in range(len(geo.units)):
+            for digit, cells in state.places(unit).items():
+                number[unit, digit] = len(groups)
+                groups.append(tuple((c, digit, False) for c in cells))
+                units.append(unit)
+        removes, member_of = {}, {}
+        for cell, mask in enumerate(marks):
+            for digit in digits_of(mask):
+                bit = 1 << (digit - 1)
+                removes[cell, digit] = (tuple(r for r in groups[number[cell]] if r[1] != digit)
+                                        + tuple((p, digit, False) for p in sorted(geo.peers[cell]) if marks[p] & bit))
+                member_of[cell, digit] = (number[cell], *(number[u, digit] for u in geo.cell_units[cell]))
+        return cls(state.size, removes, member_of, groups, units)
+
+    def empty(self, group: int) -> str:
+        """What a group left without a candidate means."""
+        cell, digit, _ = self.groups[group][0]
+        if self.units[group] is None:
+            return f"{cell_name(cell, self.size)} without a candidate"
+        return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(self.units[group])}"
+
+
+def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
     """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
-    marks, geo, size = state.marks, state.geometry, state.size
     implied: dict[Literal, tuple[Literal, ...]] = {premise: ()}
     depth = {premise: 0}
+    left: dict[int, int] = {}  # per group touched: its removals not yet implied
     queue = deque([premise])
 
     def imply(literal: Literal, parents: tuple[Literal, ...]) -> tuple[str, tuple[Literal, ...]] | None:
         if literal in implied:
             return None
-        implied[literal], depth[literal] = parents, 1 + max(depth[p] for p in parents)
+        implied[literal], depth[literal] = parents, depth[parents[0]] + 1
         queue.append(literal)
         cell, digit, on = literal
         if (cell, digit, not on) in implied:
-            name = cell_name(cell, size)
+            name = cell_name(cell, links.size)
             return f"{name}={symbol(digit)} and {name}<>{symbol(digit)}", ((cell, digit, True), (cell, digit, False))
-        return None
-
-    def settle(removed: Literal, group: list[Literal], empty: str) -> tuple[str, tuple[Literal, ...]] | None:
-        """``group`` (a cell's or a unit's removals for a digit) just lost ``removed``: set what is left alone."""
-        left = [g for g in group if g not in implied]
-        if not left:
-            return empty, tuple(group)
-        if len(left) == 1 and (dynamic or len(group) == 2):
-            cell, digit, _ = left[0]
-            others = tuple(g for g in group if g != removed and g != left[0]) if dynamic else ()
-            return imply((cell, digit, True), (removed, *others))
         return None
 
     while queue:
         literal = queue.popleft()
         cell, digit, on = literal
-        bit = 1 << (digit - 1)
         if on:
-            news = [(cell, d, False) for d in digits_of(marks[cell]) if d != digit]
-            news += [(p, digit, False) for p in geo.peers[cell] if marks[p] & bit]
-            found = next(filter(None, (imply(new, (literal,)) for new in news)), None)
-        else:
-            found = settle(literal, [(cell, d, False) for d in digits_of(marks[cell])],
-                           f"{cell_name(cell, size)} without a candidate")
-            for unit in geo.cell_units[cell]:
-                found = found or settle(literal, [(c, digit, False) for c in geo.units[unit] if marks[c] & bit],
-                                        f"no place for {symbol(digit)} in {geo.unit_name(unit)}")
-        if found:
-            return Outcome(premise, implied, depth, found)
+            for removal in links.removes[cell, digit]:
+                if found := imply(removal, (literal,)):
+                    return Outcome(premise, implied, depth, found)
+            continue
+        for number in links.member_of[cell, digit]:
+            group = links.groups[number]
+            left[number] = count = left.get(number, len(group)) - 1
+            if count == 0:
+                return Outcome(premise, implied, depth, (links.empty(number), group))
+            if count == 1 and (dynamic or len(group) == 2):
+                last = next((g for g in group if g not in implied), None)
+                if last is None:
+                    continue  # the last one is implied too: the group empties when its turn comes
+                others = tuple(g for g in group if g != literal and g != last) if dynamic else ()
+                if found := imply((last[0], last[1], True), (literal, *others)):
+                    return Outcome(premise, implied, depth, found)
     return Outcome(premise, implied, depth, None)
 
 
@@ -174,10 +214,13 @@ def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
 
 
 def _groups(state: Candidates) -> Iterator[tuple[str, tuple[Literal, ...]]]:
-    """The premises of which one is true: a cell's candidates, a digit's places in a unit."""
+    """The premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places in a unit."""
     geo, size = state.geometry, state.size
     for cell, mask in enumerate(state.marks):
-        if mask:
+        for digit in digits_of(mask):
+            yield (f"{cell_name(cell, size)} is {symbol(digit)} or not", ((cell, digit, True), (cell, digit, False)))
+    for cell, mask in enumerate(state.marks):
+        if mask & (mask - 1):
             yield (f"{cell_name(cell, size)} is {' or '.join(map(symbol, digits_of(mask)))}",
                    tuple((cell, d, True) for d in digits_of(mask)))
     for unit in range(len(geo.units)):
@@ -194,8 +237,8 @@ def _outcomes(state: Candidates, dynamic: bool) -> dict[Literal, Outcome]:
 
 @lru_cache(maxsize=4)
 def _outcomes_of(size: int, marks: tuple[int, ...], values: tuple[Digit, ...], dynamic: bool) -> dict[Literal, Outcome]:
-    state = Candidates(size, list(marks), list(values))
-    return {premise: consequences(state, premise, dynamic)
+    links = Links.of(Candidates(size, list(marks), list(values)))
+    return {premise: consequences(links, premise, dynamic)
             for cell, mask in enumerate(marks) for digit in digits_of(mask) for premise in
             ((cell, digit, True), (cell, digit, False))}
 

@@ -60,7 +60,7 @@ def test_rate_json_lines():
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
     assert set(rows[0]) == {"index", "puzzle", "status", "se_rating", "score", "level", "hardest", "techniques",
-                            "guessed"}
+                            "guessed", "uniqueness"}
     assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
 
 

@@ -1,0 +1,139 @@
+"""Single-digit patterns: two strong links of one digit joined by a weak link.
+
+In ``a1 = a2 - b1 = b2`` (``=``: a conjugate pair, ``-``: two cells that see each other) ``a1`` or
+``b2`` holds the digit, so a cell seeing both ends loses it. The strong links are the edges of
+``models.graph``'s strong-link graph. HoDoKu names the pattern by its units:
+
+- Skyscraper: both strong links in rows (or both in columns), the weak link in a column (a row);
+- 2-String Kite: one strong link in a row, one in a column, the weak link in a box;
+- Turbot Fish: any other such chain;
+- Empty Rectangle: a box whose candidates lie on one row and one column (the box is then the weak
+  end of a grouped chain with a conjugate pair outside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from models.candidates import Candidates
+from models.graph import graph_view
+from models.grid import Cell, Digit, symbol
+from solvers.human.steps import Step, cells_text, removable
+
+Link = tuple[Cell, Cell, tuple[int, ...]]  # a strong link: its two cells, and the units that make it
+
+
+def skyscraper(state: Candidates) -> Iterator[Step]:
+    """Two parallel conjugate pairs whose bases share a cross line: a cell seeing both tops loses the digit."""
+    return _patterns(state, "skyscraper")
+
+
+def two_string_kite(state: Candidates) -> Iterator[Step]:
+    """A row's and a column's conjugate pairs with an end of each in one box: cells seeing both far ends lose it."""
+    return _patterns(state, "two_string_kite")
+
+
+def turbot_fish(state: Candidates) -> Iterator[Step]:
+    """Any other chain of two conjugate pairs: ``a1 =d= a2 -d- b1 =d= b2``; cells seeing both ends lose ``d``."""
+    return _patterns(state, "turbot_fish")
+
+
+def empty_rectangle(state: Candidates) -> Iterator[Step]:
+    """A box's candidates on one row and one column, and a conjugate pair across: one crossing loses the digit.
+
+    With the pair in a column and one end on the box's row: if the cell where the other end's row
+    meets the box's column held the digit, the box would have no place left for it.
+    """
+    geo, size = state.geometry, state.size
+    view = graph_view(state)
+    for digit in range(1, size + 1):
+        links = [link for link in view.strong(digit).edges(data="units") if _kind(size, link[2]) < 2]
+        for box in range(2 * size, 3 * size):
+            cells = view.places[digit][box]
+            for row, col in _crosses(state, cells):
+                for a, b, units in links:
+                    along = _kind(size, units)  # 1: the pair is in a column, so it meets the box's row
+                    line, cross = (row, col) if along == 1 else (col, row)
+                    for p1, p2 in ((a, b), (b, a)):
+                        target = _meeting(state, *sorted((geo.cell_units[p2][1 - along], cross)))
+                        if geo.cell_units[p1][1 - along] == line and box not in (geo.cell_units[p1][2],
+                                                                                geo.cell_units[target][2]):
+                            yield from _step(state, "empty_rectangle", digit, (target,),
+                                             f"{symbol(digit)} in {geo.unit_name(box)} "
+                                             f"({_name(state, p1)}={_name(state, p2)})", (*cells, p1, p2))
+
+
+# ---- helpers
+
+
+def _patterns(state: Candidates, name: str) -> Iterator[Step]:
+    for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
+        if _pattern(state, a1, a2, ua, b1, b2, ub) != name:
+            continue
+        chain = (a1, a2, b1, b2)
+        if name == "turbot_fish":
+            d = symbol(digit)
+            pattern = f"{d} {_name(state, a1)} ={d}= {_name(state, a2)} -{d}- {_name(state, b1)} ={d}= {_name(state, b2)}"
+        else:
+            pattern = f"{symbol(digit)} in {cells_text((a1, b2), state.size)} (connected by {cells_text((a2, b1), state.size)})"
+        seeing = state.geometry.peers[a1] & state.geometry.peers[b2]
+        yield from _step(state, name, digit, set(seeing) - set(chain), pattern, chain)
+
+
+def _pattern(state: Candidates, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) -> str | None:
+    """HoDoKu's name for the chain ``a1 = a2 - b1 = b2`` (None for an X-Wing)."""
+    geo, size = state.geometry, state.size
+    ka, kb = _kind(size, ua), _kind(size, ub)
+    if ka == kb < 2 and geo.cell_units[a2][1 - ka] == geo.cell_units[b1][1 - ka]:
+        return None if geo.cell_units[a1][1 - ka] == geo.cell_units[b2][1 - ka] else "skyscraper"
+    box = geo.box_of(a2)
+    if {ka, kb} == {0, 1} and geo.box_of(b1) == box and box not in (geo.box_of(a1), geo.box_of(b2)):
+        return "two_string_kite"
+    return "turbot_fish"
+
+
+def _chains(state: Candidates) -> Iterator[tuple[Digit, Link, Link]]:
+    """Every ``a1 = a2 - b1 = b2`` of one digit: two strong links whose inner ends see each other."""
+    view = graph_view(state)
+    peers = state.geometry.peers
+    for digit in range(1, state.size + 1):
+        links = list(view.strong(digit).edges(data="units"))
+        for (x, y, ux), (u, v, uv) in combinations(links, 2):
+            for a1, a2 in ((x, y), (y, x)):
+                for b1, b2 in ((u, v), (v, u)):
+                    if len({a1, a2, b1, b2}) == 4 and b1 in peers[a2]:
+                        yield digit, (a1, a2, ux), (b1, b2, uv)
+
+
+def _kind(size: int, units: tuple[int, ...]) -> int:
+    """Where a strong link lies: 0 in a row, 1 in a column, 2 only in a box."""
+    return min(u // size for u in units)
+
+
+def _crosses(state: Candidates, cells: list[Cell]) -> Iterator[tuple[int, int]]:
+    """The (row, column) units of a box whose union holds all its ``cells`` (two or more)."""
+    geo = state.geometry
+    if len(cells) < 2:
+        return
+    rows = {geo.cell_units[c][0] for c in cells}
+    cols = {geo.cell_units[c][1] for c in cells}
+    for row in rows:
+        for col in cols:
+            if all(row in geo.cell_units[c] or col in geo.cell_units[c] for c in cells):
+                yield row, col
+
+
+def _meeting(state: Candidates, row: int, col: int) -> Cell:
+    """The cell where a row unit and a column unit meet."""
+    return row * state.size + col - state.size
+
+
+def _name(state: Candidates, cell: Cell) -> str:
+    return cells_text((cell,), state.size)
+
+
+def _step(state: Candidates, name: str, digit: Digit, targets, pattern: str, cells) -> Iterator[Step]:
+    eliminations = removable(state, targets, 1 << (digit - 1))
+    if eliminations:
+        yield Step(name, state.size, (digit,), eliminations=eliminations, cells=tuple(cells), pattern=pattern)

@@ -1,0 +1,95 @@
+"""The graph view: its links checked against the pencil marks themselves (units, peers, candidates)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from compare.sets import load_set
+from models.candidates import Candidates
+from models.graph import exported, graph_view, node_cells
+
+HARD = [Candidates.from_grid(p.grid) for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 8.5][:3]
+
+
+def conjugate_pairs(state: Candidates, digit: int) -> set[frozenset[int]]:
+    """Pairs of cells that are a unit's only two places for ``digit``, from ``Candidates.places``."""
+    pairs = set()
+    for unit in range(3 * state.size):
+        cells = state.places(unit).get(digit, [])
+        if len(cells) == 2:
+            pairs.add(frozenset(cells))
+    return pairs
+
+
+@pytest.mark.parametrize("state", HARD, ids=range(len(HARD)))
+def test_strong_and_weak_links_of_a_digit(state):
+    view, peers = graph_view(state), state.geometry.peers
+    for digit in range(1, 10):
+        assert {frozenset(e) for e in view.strong(digit).edges} == conjugate_pairs(state, digit)
+        weak = view.weak(digit)
+        holding = [c for c in range(81) if state.has(c, digit)]
+        assert sorted(weak) == holding
+        assert {frozenset(e) for e in weak.edges} == {frozenset((a, b)) for a, b in combinations(holding, 2)
+                                                     if b in peers[a]}
+        assert {frozenset(e) for e, s in weak.edges.items() if s["strong"]} == conjugate_pairs(state, digit)
+
+
+@pytest.mark.parametrize("state", HARD, ids=range(len(HARD)))
+def test_the_candidate_link_graph(state):
+    view, peers = graph_view(state), state.geometry.peers
+    links = view.links
+    assert sorted(links) == sorted((c, d) for c in range(81) for d in state.digits(c))
+    for (a, da), (b, db), strong in links.edges(data="strong"):
+        same_cell = a == b and da != db
+        assert same_cell or (da == db and b in peers[a])  # never both true
+        if strong:  # one of them is true
+            assert len(state.digits(a)) == 2 if same_cell else frozenset((a, b)) in conjugate_pairs(state, da)
+    bivalue = [c for c in range(81) if len(state.digits(c)) == 2]
+    assert sorted(view.bivalue) == bivalue
+    assert all(links.edges[(c, d), (c, e)]["strong"] for c in bivalue for d, e in [state.digits(c)])
+
+
+def test_groups_lie_in_one_box_line_intersection_and_link_what_they_see():
+    state = HARD[0]
+    geo, grouped = state.geometry, graph_view(state).grouped_links
+    groups = [n for n in grouped if len(node_cells(n)) > 1]
+    assert groups
+    for cells, digit in groups:
+        assert all(state.has(c, digit) for c in cells)
+        assert len({geo.box_of(c) for c in cells}) == 1
+        assert len({geo.row(c) for c in cells}) == 1 or len({geo.col(c) for c in cells}) == 1
+        for other, strong in grouped.adj[(cells, digit)].items():
+            assert other[1] == digit and set(cells).isdisjoint(node_cells(other))
+            assert all(b in geo.peers[a] for a in cells for b in node_cells(other))
+            if strong["strong"]:  # together they hold every place of the digit in a shared unit
+                shared = set.intersection(*(set(geo.cell_units[c]) for c in cells + node_cells(other)))
+                places = [set(state.places(u)[digit]) for u in shared]
+                assert set(cells) | set(node_cells(other)) in places
+
+
+def test_a_view_is_shared_until_the_marks_change():
+    state = HARD[1].copy()
+    view = graph_view(state)
+    assert graph_view(state.copy()) is view and view.links is view.links
+    cell, digit = next((c, d) for c in range(81) for d in state.digits(c))
+    state.eliminate(cell, digit)
+    assert graph_view(state) is not view and (cell, digit) not in graph_view(state).links
+
+
+def test_every_size_has_a_view():
+    state = Candidates.from_grid(load_set("gecode-16x16").puzzles[0].grid)
+    view = graph_view(state)
+    assert view.links.number_of_nodes() == sum(len(state.digits(c)) for c in range(256))
+    assert {frozenset(e) for e in view.strong(16).edges} == conjugate_pairs(state, 16)
+
+
+def test_exported_graphs_are_named_for_people():
+    view = graph_view(HARD[0])
+    assert all(n.startswith("r") and ":" in n for n in exported(view, "aic"))
+    assert set(exported(view, "aic", digit=5)) == {n for n in exported(view, "aic") if n.endswith(":5")}
+    assert exported(view, "strong", 3).number_of_edges() == len(conjugate_pairs(HARD[0], 3))
+    for bad in [("strong", None), ("weak", 10), ("cycles", None)]:
+        with pytest.raises(KeyError):
+            exported(view, *bad)

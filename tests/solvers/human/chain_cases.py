@@ -1,0 +1,40 @@
+"""Puzzles of the SE-rated sample whose solve needs a given colouring or chain technique, and the check."""
+
+from __future__ import annotations
+
+from models.grid import Grid
+from solvers.human.bench import truth, unsound
+from solvers.human.engine import find_steps, solve_logically
+from solvers.human.registry import TECHNIQUES
+
+BEFORE = [n for n, t in TECHNIQUES.items() if t.family in ("singles", "intersections", "subsets", "fish")]
+GRAPH_BASED = [n for n, t in TECHNIQUES.items() if t.family in ("coloring", "chains")]
+
+# technique -> a puzzle of ../shared's SE-rated sample (bundled as "se-sample") whose solve uses it
+NEEDS = {
+    "simple_colors": "73.....28..5...4....92.17...1..6..3.2...9...7..6...8...67...58.3..6.8..1....7....",
+    "multi_colors_1": "6...3...2.945..73..1...9.5...8....9.2.......8.4....1...8.7...2..63..247.7...4...1",
+    "x_chain": ".5.69.3.8..6....1.2..7.........6.9...72.5.86...4.8.........2..7.1....6..9.7.46.8.",
+    "xy_chain": "17.....49...4.....3..9..6.56.....52...15.43...35.....49.2..3..8.....1...78.....16",
+    "continuous_nice_loop": "12...7.4..53..8...7....93..5.........4..5..6.........1..26....8...2..91..3.8...24",
+    "discontinuous_nice_loop": "6.......4..1.5.3...8..1..6.8..9.4..7..........4.175.3.5.......2..48.29...2.5.7.1.",
+    "aic": "......5...3...9..2.263..4...9...7..8..2.8.3..8..1...2...4..529.9..4...1...5......",
+    "grouped_continuous_nice_loop": ".1.....9...5.4.8...7..9..4.....8......31.95.....756.....82643....7...6...2.....1.",
+    "grouped_discontinuous_nice_loop": "2.9..1....58.439....49.....6.24...8...........4...61.7.....46....617.89....3..5.1",
+    "grouped_aic": ".859....6.....125...2.3......7.....262.....748.....3......7.1...341.....7....862.",
+}
+
+
+def check_solve_uses(name: str) -> None:
+    """The engine (basic techniques, fish, colouring, chains) solves the puzzle soundly, using ``name``;
+    and every instance of every graph-based technique in the state where ``name`` first fired is sound."""
+    puzzle = Grid.parse(NEEDS[name])
+    solution = truth(puzzle)
+    result = solve_logically(puzzle, BEFORE + GRAPH_BASED)
+    assert result.state.to_grid() == solution
+    assert unsound(result.steps, solution) == []
+    assert name in {s.technique for s in result.steps}
+    state = solve_logically(puzzle, BEFORE + GRAPH_BASED[: GRAPH_BASED.index(name)]).state
+    assert find_steps(state, name)
+    for other in GRAPH_BASED:
+        assert unsound(find_steps(state, other), solution) == [], other
