@@ -72,11 +72,11 @@ def layout(size: int) -> Layout:
 
 @lru_cache(maxsize=4096)  # every row of a 9x9 or 16x16 grid
 def choosing(size: int, choice: Choice) -> tuple[Planes, int]:
-    """What choosing a row does: the mask it keeps of each plane (every row meeting it goes),
-    and the columns it covers."""
+    """What choosing a row does: the mask it keeps of each plane, and the columns it covers."""
     lay = layout(size)
     cell, digit = choice
-    keep = [~(own | peer << digit_shift(size, digit)) for own, peer in zip(lay.own_rows[cell], lay.peer_rows[cell])]
+    shift = digit_shift(size, digit)
+    keep = [~(own | peer << shift) for own, peer in zip(lay.own_rows[cell], lay.peer_rows[cell])]
     keep[digit - 1] &= ~lay.peer_cells[cell]
     return tuple(keep), sum(1 << column for column in choice_columns(size, choice))
 

@@ -51,7 +51,8 @@ class DancingLinks(Generic[R, C]):
     def solutions(self, stats: SearchStats | None = None) -> Iterator[list[R]]:
         """Every exact cover, lazily, as the rows chosen; the links are restored when it stops."""
         stats = stats or SearchStats()
-        left, right, up, down, column, size = self.left, self.right, self.up, self.down, self.column, self.size
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, size = self.column, self.size
         headers = len(size) - 1
 
         def cover(c: int) -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.human.steps import Finder
-from solvers.human.techniques import chains, coloring, fish, forcing, guessing, intersections, single_digit, singles, subsets, uniqueness,
-    wings
+from solvers.human.techniques import (als, chains, coloring, fish, forcing, guessing, intersections, single_digit,
+                                      singles, subsets, uniqueness, wings)
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 
@@ -66,6 +66,7 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("two_string_kite", "2-String Kite", "single_digit", 6.6, "2sk", 150, "hard", single_digit.two_string_kite),
     Technique("turbot_fish", "Turbot Fish", "single_digit", 6.6, "tf", 120, "hard", single_digit.turbot_fish),
     Technique("empty_rectangle", "Empty Rectangle", "single_digit", 6.6, "er", 120, "hard", single_digit.empty_rectangle),
+    Technique("w_wing", "W-Wing", "wings", 6.6, "w", 150, "hard", wings.w_wing),
     Technique("xy_wing", "XY-Wing", "wings", 4.2, "xy", 160, "hard", wings.xy_wing),
     Technique("xyz_wing", "XYZ-Wing", "wings", 4.4, "xyz", 180, "hard", wings.xyz_wing),
     Technique("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", 4.5, "u1", 100, "hard",
@@ -84,6 +85,7 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("sashimi_swordfish", "Sashimi Swordfish", "fish", 6.6, "sbf3", 240, "unfair", fish.sashimi_swordfish),
     Technique("finned_jellyfish", "Finned Jellyfish", "fish", 6.6, "fbf4", 250, "unfair", fish.finned_jellyfish),
     Technique("sashimi_jellyfish", "Sashimi Jellyfish", "fish", 6.6, "sbf4", 260, "unfair", fish.sashimi_jellyfish),
+    Technique("sue_de_coq", "Sue de Coq", "als", 7.0, "sdc", 250, "unfair", als.sue_de_coq),
     Technique("simple_colors", "Simple Colors", "coloring", 6.5, "sc", 150, "hard", coloring.simple_colors),
     Technique("multi_colors_1", "Multi Colors 1", "coloring", 6.6, "mc1", 200, "hard", coloring.multi_colors_1),
     Technique("multi_colors_2", "Multi Colors 2", "coloring", 6.6, "mc2", 200, "hard", coloring.multi_colors_2),
@@ -99,6 +101,8 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique("grouped_discontinuous_nice_loop", "Grouped Discontinuous Nice Loop", "chains", 7.0, "gnl", 300,
               "unfair", chains.grouped_discontinuous_nice_loop),
     Technique("grouped_aic", "Grouped AIC", "chains", 7.0, "gnl", 300, "unfair", chains.grouped_aic),
+    Technique("als_xz", "Almost Locked Set XZ-Rule", "als", 7.5, "axz", 300, "unfair", als.als_xz),
+    Technique("als_xy_wing", "Almost Locked Set XY-Wing", "als", 7.5, "axy", 320, "unfair", als.als_xy_wing),
     Technique("forcing_chain_contradiction", "Forcing Chain Contradiction", "forcing", 7.5, "fcc", 500, "extreme",
               forcing.forcing_chain_contradiction),
     Technique("forcing_chain_verity", "Forcing Chain Verity", "forcing", 8.0, "fcv", 500, "extreme",

@@ -124,11 +124,13 @@ def _adjacency(graph: nx.Graph, usable: Link, strong_ok: Link) -> Adjacency:
     return strong, weak
 
 
-def _search(start: Node, adjacency: Adjacency, max_links: int) -> tuple[dict, list[tuple[Node, int]]]:
+def _search(start: Node, adjacency: Adjacency, max_links: int, banned=()) -> tuple[dict, list[tuple[Node, int]]]:
     """Breadth first from ``start`` assumed false: how each state was reached, and every candidate
-    proved true with the length of the shortest chain proving it (in links)."""
+    proved true with the length of the shortest chain proving it (in links); ``banned`` states are
+    never entered."""
     strong, weak = adjacency
-    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = dict.fromkeys(banned)
+    parent[start, False] = None
     frontier, proved = [(start, False)], []
     for length in range(1, max_links + 1):
         following = []
@@ -145,21 +147,26 @@ def _search(start: Node, adjacency: Adjacency, max_links: int) -> tuple[dict, li
     return parent, proved
 
 
-def _path(parent: dict, end: Node) -> Chain:
+def _path(parent: dict, end: Node) -> Chain | None:
     nodes, state = [], (end, True)
+    if state not in parent:
+        return None
     while state is not None:
         nodes.append(state[0])
         state = parent[state]
     return tuple(reversed(nodes))
 
 
-def _simple(chain: Chain, grouped: bool) -> bool:
-    """No candidate used twice (but the start may come back: a chain proving its own start)."""
-    nodes = chain[chain[-1] == chain[0]:]
-    if not grouped:
-        return len(set(nodes)) == len(nodes)
-    used = [(c, node[1]) for node in nodes for c in node_cells(node)]
-    return len(used) == len(set(used))
+def _reused(chain: Chain) -> int | None:
+    """Where a chain first uses a candidate it used before (the start may come back: a chain proving
+    its own start), if it does."""
+    used = set()
+    for i, node in enumerate(chain[1:] if chain[-1] == chain[0] else chain):
+        candidates = {(c, node[1]) for c in node_cells(node)}
+        if not used.isdisjoint(candidates):
+            return next(j for j, n in enumerate(chain) if not candidates.isdisjoint((c, n[1]) for c in node_cells(n)))
+        used |= candidates
+    return None
 
 
 def _starts(adjacency: Adjacency) -> list[Node]:
@@ -191,15 +198,24 @@ def _end_steps(view: GraphView, adjacency: Adjacency, name: str, max_links: int)
         parent, proved = _search(start, adjacency, max_links)
         for end, length in proved:
             if end[1] == start[1] and end != start:
-                best.offer(name, _seen_by_both(view, start, end), length, _chain_maker(parent, end, False),
+                best.offer(name, _seen_by_both(view, start, end), length, _chain_maker(parent, start, end, adjacency, max_links),
                            lambda nodes: _chain_text(nodes, view.size))
     return iter(best.steps())
 
 
-def _chain_maker(parent: dict, end: Node, grouped: bool) -> Callable[[], Chain | None]:
+def _chain_maker(parent: dict, start: Node, end: Node, adjacency: Adjacency, max_links: int,
+                 retries: int = 3) -> Callable[[], Chain | None]:
+    """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
+    false): then the search runs again without the first use, a few times."""
     def chain() -> Chain | None:
-        nodes = _path(parent, end)
-        return nodes if _simple(nodes, grouped) else None
+        found, banned = parent, set()
+        for _ in range(retries):
+            nodes = _path(found, end)
+            if nodes is None or (reused := _reused(nodes)) is None:
+                return nodes
+            banned.add((nodes[reused], reused % 2 == 1))
+            found = _search(start, adjacency, max_links, banned)[0]
+        return None
     return chain
 
 
@@ -217,7 +233,7 @@ def _nice_loops(view: GraphView, grouped: bool) -> list[Step]:
     for start in _starts(adjacency):
         parent, proved = _search(start, adjacency, MAX_LINKS)
         for end, length in proved:
-            chain = _chain_maker(parent, end, grouped)
+            chain = _chain_maker(parent, start, end, adjacency, MAX_LINKS)
             if grouped:
                 chain = _with_group(chain)
             for kind, eliminations, text in _conclusions(view, start, end):

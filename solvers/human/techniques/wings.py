@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from models.candidates import Candidates, digits_of
-from models.grid import Cell
+from models.graph import graph_view
+from models.grid import Cell, symbol
 from solvers.human.steps import Step, cells_text, digits_text, removable
 
 
@@ -21,6 +22,29 @@ def xy_wing(state: Candidates) -> Iterator[Step]:
 def xyz_wing(state: Candidates) -> Iterator[Step]:
     """A pivot ``xyz`` sees pincers ``xz`` and ``yz``: ``z`` leaves the cells seeing all three."""
     return _wings(state, 3, "xyz_wing")
+
+
+def w_wing(state: Candidates) -> Iterator[Step]:
+    """Two cells ``xy`` joined by a conjugate pair of ``x`` (each end seeing one): cells seeing both lose ``y``.
+
+    The conjugate pairs are the edges of ``models.graph``'s strong-link graph.
+    """
+    marks, peers, size = state.marks, state.geometry.peers, state.size
+    view = graph_view(state)
+    bivalue = [c for c, m in enumerate(marks) if m.bit_count() == 2]
+    for p, q in combinations(bivalue, 2):
+        if marks[p] != marks[q] or q in peers[p]:
+            continue
+        digits = digits_of(marks[p])
+        for x in digits:
+            links = [(a, b) for edge in view.strong(x).edges for a, b in (edge, edge[::-1])
+                     if a in peers[p] and b in peers[q] and a != q and b != p]
+            for a, b in links:
+                eliminations = removable(state, peers[p] & peers[q], marks[p] & ~(1 << (x - 1)))
+                if eliminations:
+                    yield Step("w_wing", size, digits, eliminations=eliminations, cells=(p, q, a, b),
+                               pattern=f"{digits_text(digits).replace(',', '/')} in {cells_text((p, q), size)} "
+                                       f"connected by {symbol(x)} in {cells_text((a, b), size)}")
 
 
 def _wings(state: Candidates, pivot_size: int, name: str) -> Iterator[Step]:

@@ -1,0 +1,182 @@
+"""Almost locked sets: N cells of one unit holding N+1 digits between them.
+
+Take one digit away and an ALS is a locked set. Two ALSs share a *restricted common* digit ``X``
+when every ``X`` of one sees every ``X`` of the other: then ``X`` lies in at most one of them, so
+the other is locked. Steps name the digits they eliminate (HoDoKu's convention for ALS moves).
+
+- ALS-XZ: ALSs ``A`` and ``B`` with a restricted common ``X``: for any other common digit ``Z``,
+  one of them holds ``Z``, so a cell seeing every ``Z`` of both loses it. With two restricted
+  commons (doubly linked) both sets are locked: each digit leaves what sees all its cells in them.
+- ALS-XY-Wing: ``A`` and ``B`` each share a restricted common (``X``, ``Y``) with a pivot ALS ``C``:
+  ``Z`` common to ``A`` and ``B`` leaves what sees every ``Z`` of both.
+- Sue de Coq: two or three cells of a box-line intersection, with cells of the rest of the line
+  and of the rest of the box, hold as many digits as cells (the two parts sharing none): each
+  digit leaves the house it is locked in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from models.candidates import Candidates, digits_of
+from models.grid import Cell, Digit, geometry
+from solvers.human.steps import Step, cells_text, digits_text, removable
+
+
+@dataclass(frozen=True)
+class Als:
+    """An almost locked set: its cells (in one unit) and their candidates (one more digit than cells)."""
+
+    cells: frozenset[Cell]
+    mask: int
+    places: dict[Digit, frozenset[Cell]]  # per digit, the cells holding it
+    seen: dict[Digit, frozenset[Cell]]  # per digit, the cells that see all of its places
+
+    def text(self, size: int) -> str:
+        return f"{cells_text(sorted(self.cells), size)} {{{digits_text(digits_of(self.mask))}}}"
+
+
+def als_xz(state: Candidates) -> Iterator[Step]:
+    """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
+    sets, links = _sets(state), _links(state)
+    for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
+        a, b = sets[i], sets[j]
+        if len(restricted) == 1:
+            others = digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))
+            eliminations = _seeing_all(state, [(z, a.places[z] | b.places[z]) for z in others], a.cells | b.cells)
+        else:  # doubly linked: both sets locked
+            groups = [(x, a.places[x] | b.places[x]) for x in restricted]
+            groups += [(d, s.places[d]) for s in (a, b) for d in digits_of(s.mask) if d not in restricted]
+            eliminations = _seeing_all(state, groups, a.cells | b.cells)
+        if eliminations:
+            yield _step(state, "als_xz", eliminations, a.cells | b.cells,
+                        f"A={a.text(state.size)}, B={b.text(state.size)}, X={digits_text(restricted)}")
+
+
+def als_xy_wing(state: Candidates) -> Iterator[Step]:
+    """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
+    sets, links = _sets(state), _links(state)
+    for c, near in zip(sets, links):
+        wings = [(sets[j], x) for j, restricted in near for x in restricted]
+        for (a, x), (b, y) in combinations(wings, 2):
+            if x == y:  # A and B may overlap: one of them is locked either way
+                continue
+            zs = digits_of(a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1)))
+            eliminations = _seeing_all(state, [(z, a.places[z] | b.places[z]) for z in zs], a.cells | b.cells | c.cells)
+            if eliminations:
+                size = state.size
+                yield _step(state, "als_xy_wing", eliminations, a.cells | b.cells | c.cells,
+                            f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
+
+
+def sue_de_coq(state: Candidates) -> Iterator[Step]:
+    """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
+    geo = state.geometry
+    for box in range(2 * state.size, 3 * state.size):
+        for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
+            yield from _sue_de_coq_at(state, box, line)
+
+
+def _sue_de_coq_at(state: Candidates, box: int, line: int) -> Iterator[Step]:
+    geo, marks, size = state.geometry, state.marks, state.size
+    box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
+    inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
+    line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
+    box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
+    for core in (core for k in (2, 3) for core in combinations(inside, k)):
+        v = _union(marks, core)
+        spare = v.bit_count() - len(core)  # the core's digits that the other two parts must take
+        if spare < 2:
+            continue
+        box_parts = list(_parts(marks, box_rest, v))
+        for d, vd, d_gain in _parts(marks, line_rest, v):
+            for e, ve, e_gain in box_parts:
+                if vd & ve or d_gain + e_gain != spare:
+                    continue
+                locked = {*core, *d, *e}
+                eliminations = sorted({*removable(state, line_cells - locked, (v | vd) & ~ve),
+                                       *removable(state, box_cells - locked, (v | ve) & ~vd)})
+                if eliminations:
+                    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
+                                      for cells, mask in ((core, v), (d, vd), (e, ve)))
+                    yield _step(state, "sue_de_coq", eliminations, locked, parts)
+
+
+# ---- helpers
+
+
+def _sets(state: Candidates) -> tuple[Als, ...]:
+    """Every ALS of a state (a set of cells lying in two units counted once)."""
+    return _all_sets(state.size, tuple(state.marks))
+
+
+def _links(state: Candidates) -> list[list[tuple[int, tuple[Digit, ...]]]]:
+    """Per ALS of ``_sets``: the disjoint ALSs it shares restricted common digits with, and those digits."""
+    return _all_links(state.size, tuple(state.marks))
+
+
+@lru_cache(maxsize=2)
+def _all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
+    peers = geometry(size).peers
+    found: dict[frozenset[Cell], Als] = {}
+    for unit in geometry(size).units:
+        open_cells = [c for c in unit if marks[c]]
+        for n in range(1, len(open_cells)):
+            for cells in combinations(open_cells, n):
+                mask = _union(marks, cells)
+                if mask.bit_count() == n + 1 and frozenset(cells) not in found:
+                    places = {d: frozenset(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
+                    seen = {d: frozenset.intersection(*(peers[c] for c in held)) for d, held in places.items()}
+                    found[frozenset(cells)] = Als(frozenset(cells), mask, places, seen)
+    return tuple(found.values())
+
+
+@lru_cache(maxsize=2)
+def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[Digit, ...]]]]:
+    """A restricted common digit of two ALSs: every cell of one holding it sees every such cell of the other."""
+    sets = _all_sets(size, marks)
+    links: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
+    for i, j in combinations(range(len(sets)), 2):
+        a, b = sets[i], sets[j]
+        if a.mask & b.mask and not a.cells & b.cells:
+            restricted = tuple(x for x in digits_of(a.mask & b.mask) if b.places[x] <= a.seen[x])
+            if restricted:
+                links[i].append((j, restricted))
+                links[j].append((i, restricted))
+    return links
+
+
+def _seeing_all(state: Candidates, groups, exclude) -> tuple:
+    """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
+    peers = state.geometry.peers
+    found = []
+    for digit, cells in groups:
+        seeing = frozenset.intersection(*(peers[c] for c in cells)) - exclude
+        found += removable(state, seeing, 1 << (digit - 1))
+    return tuple(sorted(set(found)))
+
+
+def _parts(marks: list[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
+    """Non-empty sets of ``cells``, their candidates, and how many of ``v``'s digits they take (one or more)."""
+    for n in range(1, len(cells) + 1):
+        for part in combinations(cells, n):
+            mask = _union(marks, part)
+            gain = n - (mask & ~v).bit_count()
+            if gain > 0:
+                yield part, mask, gain
+
+
+def _union(marks: list[int], cells) -> int:
+    mask = 0
+    for c in cells:
+        mask |= marks[c]
+    return mask
+
+
+def _step(state: Candidates, name: str, eliminations, cells, pattern: str) -> Step:
+    digits = tuple(sorted({d for _, d in eliminations}))
+    return Step(name, state.size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(cells)),
+                pattern=pattern)

@@ -1,0 +1,36 @@
+"""Chains and loops: sound on real puzzles, written in nice-loop notation, bounded by a length limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.candidates import Candidates
+from solvers.human.techniques.chains import xy_chain
+from tests.solvers.human.chain_cases import check_solve_uses
+
+CHAINS = ["x_chain", "xy_chain", "continuous_nice_loop", "discontinuous_nice_loop", "aic",
+          "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "grouped_aic"]
+
+
+@pytest.mark.parametrize("name", CHAINS)
+def test_solves_that_need_a_chain_are_sound(name):
+    check_solve_uses(name)
+
+
+def three_bivalue_cells() -> Candidates:
+    """Every cell open with every digit, but r1c2 = 1/4, r3c3 = 4/7, r3c8 = 7/1: the issue's XY-Chain."""
+    marks = {1: "14", 20: "47", 25: "17"}
+    return Candidates.parse("".join(f"{marks.get(cell, '123456789'):.<9}" for cell in range(81)))
+
+
+def test_the_issue_xy_chain_in_its_notation():
+    (step,) = xy_chain(three_bivalue_cells())
+    # the cells that see both ends, r1c2 and r3c8, lose the 1: row 1 in box 3, row 3 in box 1
+    assert step.explanation == ("XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => "
+                                "r1c7<>1, r1c8<>1, r1c9<>1, r3c1<>1, r3c2<>1")
+    assert step.length == 6
+
+
+def test_the_length_limit_is_an_option():
+    assert list(xy_chain(three_bivalue_cells(), max_links=4)) == []
+    assert len(list(xy_chain(three_bivalue_cells(), max_links=5))) == 1

@@ -1,0 +1,54 @@
+"""Short samples of the issue's proofs (the full runs: ``python -m solvers.human.bench``).
+
+The truth is outside the engine: HoDoKu's solution paths of its exemplars, the judge, the
+solutions of unique puzzles, and Sudoku Explainer's ratings of the SE-rated sample.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compare.sets import load_set
+from models.grid import is_solution
+from solvers.base import Status
+from solvers.human.bench import agreement, rate_all, read_exemplars, truth
+from solvers.human.engine import solve_logically
+from solvers.human.registry import PRESETS, technique
+from solvers.registry import BACKENDS
+from tests.conftest import shared_file
+
+SE_SAMPLE = load_set("se-sample").puzzles
+CHAIN_CODES = {"x", "xyc", "rp", "cnl", "dnl", "aic", "gcnl", "gdnl", "gaic"}  # HoDoKu's codes for chains
+
+
+def test_the_chains_preset_is_singles_and_chains_only():
+    assert {technique(name).family for name in PRESETS["chains"]} == {"singles", "chains"}
+    assert BACKENDS["human-chains"].create().techniques == PRESETS["chains"]
+
+
+def test_the_chains_backend_finishes_hodoku_chain_exemplars():
+    """The exemplars HoDoKu solves with singles and one kind of chain (path ``s xyc(5) s``)."""
+    sections = read_exemplars(shared_file("hodoku/exemplars-1.0-dev.txt"))
+    puzzles = [p for section in sections.values() for p in section
+               if (path := re.fullmatch(r"s (\w+)\(\d+\) s", p.meta["path"])) and path[1] in CHAIN_CODES]
+    assert len(puzzles) > 30
+    solver = BACKENDS["human-chains"].create()
+    for puzzle in puzzles:
+        result = solver.solve(puzzle.grid)
+        assert result.status is Status.SOLVED, f"{puzzle.meta['path']}: {puzzle.grid.line()}"
+        assert is_solution(result.solution, puzzle.grid)
+
+
+@pytest.mark.parametrize("rating", [7.5, 8.3, 8.9])
+def test_hard_se_rated_puzzles_are_solved_without_guessing(rating):
+    puzzle = next(p for p in SE_SAMPLE if p.meta["se_rating"] == rating)
+    result = solve_logically(puzzle.grid, PRESETS["full"])
+    assert result.status is Status.SOLVED
+    assert result.state.to_grid() == truth(puzzle.grid)
+
+
+def test_our_rating_orders_puzzles_as_sudoku_explainer_does():
+    """Spearman's correlation with SE's ratings on a spread of the sample (one puzzle in 130)."""
+    assert agreement(rate_all(SE_SAMPLE[::130])) >= 0.9
