@@ -18,8 +18,9 @@ state's marks, so techniques asking in turn about one state share them, and the 
 step (which changes the marks) gets a fresh view.
 
 >>> from models.candidates import Candidates
->>> view = graph_view(Candidates.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
->>> view is graph_view(Candidates.parse(view.state_line))
+>>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> view = graph_view(Candidates.parse(puzzle))
+>>> view is graph_view(Candidates.parse(puzzle))  # the same marks: the same view
 True
 >>> list(view.strong(4).edges(data="units")), view.links.edges[(1, 1), (1, 7)]["strong"]
 ([(58, 62, (6,))], False)
@@ -55,7 +56,7 @@ def node_cells(node: Node) -> tuple[Cell, ...]:
     ((4,), (3, 4))
     """
     cells = node[0]
-    return cells if isinstance(cells, tuple) else (cells,)
+    return cells if cells.__class__ is tuple else (cells,)
 
 
 def node_name(node: Node, size: int = 9) -> str:
@@ -68,9 +69,13 @@ def node_name(node: Node, size: int = 9) -> str:
 
 
 def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
-    """``r1c2``, or a group of cells in one line written compactly: ``r1c23``, ``r12c5``."""
-    if len(cells) == 1:
-        return cell_name(cells[0], size)
+    """``r1c2``; a group as HoDoKu writes it, ``r1c23`` or ``r12c5`` (beyond 9x9: ``r10c1,r10c2``).
+
+    >>> cells_name((0, 1)), cells_name((144, 145), 16)
+    ('r1c12', 'r10c1,r10c2')
+    """
+    if len(cells) == 1 or size > 9:
+        return ",".join(cell_name(c, size) for c in cells)
     rows = sorted({c // size for c in cells})
     cols = sorted({c % size for c in cells})
     return "r" + "".join(symbol(r + 1) for r in rows) + "c" + "".join(symbol(c + 1) for c in cols)
@@ -86,8 +91,8 @@ def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph
     one. The result is ready for GraphML or node-link JSON.
 
     >>> from models.candidates import Candidates
-    >>> view = graph_view(Candidates.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
-    >>> list(exported(view, "strong", 4).edges(data=True))
+    >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> list(exported(graph_view(Candidates.parse(puzzle)), "strong", 4).edges(data=True))
     [('r7c5', 'r7c9', {'units': 'r7'})]
     """
     if kind not in KINDS:
@@ -147,10 +152,6 @@ class GraphView:
     @property
     def geometry(self) -> Geometry:
         return geometry(self.size)
-
-    @property
-    def state_line(self) -> str:
-        return Candidates(self.size, list(self.marks), [0] * len(self.marks)).line()
 
     def has(self, cell: Cell, digit: Digit) -> bool:
         return bool(self.marks[cell] >> (digit - 1) & 1)
@@ -224,24 +225,27 @@ class GraphView:
             digits = digits_of(mask)
             graph.add_nodes_from((cell, d) for d in digits)
             graph.add_edges_from((((cell, a), (cell, b)) for a, b in combinations(digits, 2)), strong=len(digits) == 2)
-        for digit in range(1, self.size + 1):
-            for a, b, strong in self.weak(digit).edges(data="strong"):
-                graph.add_edge((a, digit), (b, digit), strong=strong)
+        for digit, units in self.places.items():
+            for cells in units:
+                graph.add_edges_from((((a, digit), (b, digit)) for a, b in combinations(cells, 2)), strong=False)
+            graph.add_edges_from((((a, digit), (b, digit)) for _, a, b in self.conjugates(digit)), strong=True)
         return graph
 
     @cached_property
     def grouped_links(self) -> nx.Graph:
         """``links`` plus group nodes: a digit's candidates in a box-line intersection, as one node."""
         graph = self.links.copy()
-        for digit in range(1, self.size + 1):
-            places = self.places[digit]
+        for digit, places in self.places.items():
             for unit, cells in enumerate(places):
-                nodes = [(c, digit) for c in cells] + [(g, digit) for g in self._groups(unit, cells)]
-                for a, b in combinations(nodes, 2):
-                    if set(node_cells(a)).isdisjoint(node_cells(b)) and len(node_cells(a) + node_cells(b)) > 2:
-                        strong = len(node_cells(a)) + len(node_cells(b)) == len(cells)
-                        if not (graph.has_edge(a, b) and graph.edges[a, b]["strong"]):
-                            graph.add_edge(a, b, strong=strong)
+                groups = self._groups(unit, cells)
+                others = [((c,), (c, digit)) for c in cells] + [(g, (g, digit)) for g in groups]
+                for group in groups:
+                    for cells_of, other in others:
+                        if set(group).isdisjoint(cells_of):
+                            strong = len(group) + len(cells_of) == len(cells)  # together, every place
+                            link = graph.get_edge_data((group, digit), other)
+                            if not (link and link["strong"]):
+                                graph.add_edge((group, digit), other, strong=strong)
         return graph
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:

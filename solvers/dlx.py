@@ -1,8 +1,9 @@
 """Knuth's dancing links: Algorithm X on a sparse matrix kept in flat integer arrays.
 
 Node 0 is the root, nodes 1 … m the column headers, then one node per 1 of the matrix.
-``left``/``right`` link a row's nodes (and the headers still to cover), ``up``/``down`` a
-column's nodes, ``column`` names each node's header and ``size`` counts each column's rows.
+``left``/``right`` link the headers still to cover, ``up``/``down`` a column's nodes,
+``column`` names each node's header and ``size`` counts each column's rows. A row's nodes
+never move, so each node lists the others of its row (``others``) instead of linking them.
 Covering a column unlinks it and every row meeting it; uncovering relinks them in reverse.
 The search also counts the open columns left without a row: it backs up as soon as there is
 one, and otherwise stops looking for the smallest column at the first of size 1.
@@ -28,31 +29,28 @@ class DancingLinks(Generic[R, C]):
         order = list(dict.fromkeys(c for row in rows.values() for c in row)) if columns is None else columns
         header = {c: i for i, c in enumerate(order, 1)}
         m = len(order)
-        self.left = [m, *range(m)]
+        self.left = [m, *range(m)]  # the headers' ring
         self.right = [*range(1, m + 1), 0]
-        self.up = list(range(m + 1))
-        self.down = list(range(m + 1))
         self.column = list(range(m + 1))
-        self.size = [0] * (m + 1)
         self.row: list[R | None] = [None] * (m + 1)  # the row id of each node
+        self.others: list[tuple[int, ...]] = [()] * (m + 1)  # each node's row, from its right round to its left
         for row, row_columns in rows.items():
-            first, last = len(self.column), len(self.column) + len(row_columns) - 1
-            for node, c in enumerate(map(header.__getitem__, row_columns), first):
-                self.left.append(node - 1 if node > first else last)
-                self.right.append(node + 1 if node < last else first)
-                self.up.append(self.up[c])
-                self.down.append(c)
-                self.down[self.up[c]] = node
-                self.up[c] = node
-                self.column.append(c)
-                self.size[c] += 1
-                self.row.append(row)
+            nodes = range(len(self.column), len(self.column) + len(row_columns))
+            self.column.extend(map(header.__getitem__, row_columns))
+            self.row.extend([row] * len(nodes))
+            self.others.extend((*nodes[k + 1 :], *nodes[:k]) for k in range(len(nodes)))
+        self.up, self.down, self.size = list(range(m + 1)), list(range(m + 1)), [0] * (m + 1)
+        for node, c in enumerate(self.column[m + 1 :], m + 1):  # append the node at its column's bottom
+            self.up.append(self.up[c])
+            self.down.append(c)
+            self.down[self.up[c]] = self.up[c] = node
+            self.size[c] += 1
 
     def solutions(self, stats: SearchStats | None = None) -> Iterator[list[R]]:
         """Every exact cover, lazily, as the rows chosen; the links are restored when it stops."""
         stats = stats or SearchStats()
         left, right, up, down = self.left, self.right, self.up, self.down
-        column, size = self.column, self.size
+        column, size, others = self.column, self.size, self.others
         headers = len(size) - 1
 
         def cover(c: int) -> None:
@@ -62,29 +60,25 @@ class DancingLinks(Generic[R, C]):
                 empty -= 1
             i = down[c]
             while i != c:
-                j = right[i]
-                while j != i:
+                for j in others[i]:
                     u, d = up[j], down[j]
                     down[u], up[d] = d, u
                     k = column[j]
-                    size[k] -= 1
-                    if not size[k]:
+                    size[k] = remaining = size[k] - 1
+                    if not remaining:
                         empty += 1
-                    j = right[j]
                 i = down[i]
 
         def uncover(c: int) -> None:
             nonlocal empty
             i = up[c]
             while i != c:
-                j = left[i]
-                while j != i:
+                for j in reversed(others[i]):
                     k = column[j]
                     if not size[k]:
                         empty -= 1
                     size[k] += 1
                     down[up[j]] = up[down[j]] = j
-                    j = left[j]
                 i = up[i]
             right[left[c]] = left[right[c]] = c
             if not size[c]:
@@ -92,18 +86,14 @@ class DancingLinks(Generic[R, C]):
 
         def choose(r: int) -> None:
             chosen.append(r)
-            j = right[r]
-            while j != r:
+            for j in others[r]:
                 cover(column[j])
-                j = right[j]
 
         def unchoose() -> int:
             """Take back the last row chosen; return the next row of its column."""
             r = chosen.pop()
-            j = left[r]
-            while j != r:
+            for j in reversed(others[r]):
                 uncover(column[j])
-                j = left[j]
             return down[r]
 
         chosen: list[int] = []  # the row nodes of the partial cover

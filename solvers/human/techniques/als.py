@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from models.candidates import Candidates, digits_of
 from models.grid import Cell, Digit, geometry
 from solvers.human.steps import Step, cells_text, digits_text, removable
+
+MAX_DIGITS = 9  # the most digits an ALS or a Sue de Coq part holds: on a 9x9 grid, no limit
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,6 @@ class Als:
     cells: frozenset[Cell]
     mask: int
     places: dict[Digit, frozenset[Cell]]  # per digit, the cells holding it
-    seen: dict[Digit, frozenset[Cell]]  # per digit, the cells that see all of its places
 
     def text(self, size: int) -> str:
         return f"{cells_text(sorted(self.cells), size)} {{{digits_text(digits_of(self.mask))}}}"
@@ -120,33 +121,68 @@ def _links(state: Candidates) -> list[list[tuple[int, tuple[Digit, ...]]]]:
 
 @lru_cache(maxsize=2)
 def _all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
-    peers = geometry(size).peers
     found: dict[frozenset[Cell], Als] = {}
     for unit in geometry(size).units:
         open_cells = [c for c in unit if marks[c]]
-        for n in range(1, len(open_cells)):
-            for cells in combinations(open_cells, n):
-                mask = _union(marks, cells)
-                if mask.bit_count() == n + 1 and frozenset(cells) not in found:
-                    places = {d: frozenset(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
-                    seen = {d: frozenset.intersection(*(peers[c] for c in held)) for d, held in places.items()}
-                    found[frozenset(cells)] = Als(frozenset(cells), mask, places, seen)
+        for cells, mask in _subsets(marks, open_cells):
+            if mask.bit_count() == len(cells) + 1 and frozenset(cells) not in found:
+                places = {d: frozenset(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
+                found[frozenset(cells)] = Als(frozenset(cells), mask, places)
     return tuple(found.values())
+
+
+def _subsets(marks, cells: list[Cell], start: int = 0, chosen: tuple[Cell, ...] = (), mask: int = 0):
+    """The non-empty subsets of ``cells`` holding at most ``MAX_DIGITS`` digits, with their candidates.
+
+    On a 9x9 grid that is every subset; on larger grids it keeps the search small.
+    """
+    for i in range(start, len(cells)):
+        union = mask | marks[cells[i]]
+        if union.bit_count() <= MAX_DIGITS:
+            subset = (*chosen, cells[i])
+            yield subset, union
+            yield from _subsets(marks, cells, i + 1, subset, union)
 
 
 @lru_cache(maxsize=2)
 def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[Digit, ...]]]]:
-    """A restricted common digit of two ALSs: every cell of one holding it sees every such cell of the other."""
+    """``_links`` of a state's marks, computed on bitsets (the hot loop of the ALS techniques).
+
+    ``X`` is a restricted common of ``A`` and ``B`` when ``B``'s cells holding it all see every
+    cell of ``A`` holding it.
+    """
     sets = _all_sets(size, marks)
+    peers = _peer_bits(size)
+    by_digit: dict[Digit, list[tuple[int, int, int, int]]] = {}  # (ALS, its cells, the digit's places, what sees them)
+    for i, s in enumerate(sets):
+        cells = _bits(s.cells)
+        for digit, held in s.places.items():
+            seen = -1
+            for c in held:
+                seen &= peers[c]
+            by_digit.setdefault(digit, []).append((i, cells, _bits(held), seen))
+    restricted: dict[tuple[int, int], list[Digit]] = {}
+    for digit, group in sorted(by_digit.items()):
+        for (i, cells_i, held_i, seen_i), (j, cells_j, held_j, _) in combinations(group, 2):
+            if not cells_i & cells_j and not held_j & ~seen_i:
+                restricted.setdefault((i, j), []).append(digit)
     links: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
-    for i, j in combinations(range(len(sets)), 2):
-        a, b = sets[i], sets[j]
-        if a.mask & b.mask and not a.cells & b.cells:
-            restricted = tuple(x for x in digits_of(a.mask & b.mask) if b.places[x] <= a.seen[x])
-            if restricted:
-                links[i].append((j, restricted))
-                links[j].append((i, restricted))
+    for (i, j), digits in restricted.items():
+        links[i].append((j, tuple(digits)))
+        links[j].append((i, tuple(digits)))
     return links
+
+
+@cache
+def _peer_bits(size: int) -> tuple[int, ...]:
+    return tuple(_bits(peers) for peers in geometry(size).peers)
+
+
+def _bits(cells) -> int:
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    return bits
 
 
 def _seeing_all(state: Candidates, groups, exclude) -> tuple:
@@ -160,13 +196,11 @@ def _seeing_all(state: Candidates, groups, exclude) -> tuple:
 
 
 def _parts(marks: list[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
-    """Non-empty sets of ``cells``, their candidates, and how many of ``v``'s digits they take (one or more)."""
-    for n in range(1, len(cells) + 1):
-        for part in combinations(cells, n):
-            mask = _union(marks, part)
-            gain = n - (mask & ~v).bit_count()
-            if gain > 0:
-                yield part, mask, gain
+    """Sets of ``cells``, their candidates, and how many of ``v``'s digits they take (one or more)."""
+    for part, mask in _subsets(marks, cells):
+        gain = len(part) - (mask & ~v).bit_count()
+        if gain > 0:
+            yield part, mask, gain
 
 
 def _union(marks: list[int], cells) -> int:

@@ -4,7 +4,10 @@ A chain starts from a candidate assumed false and alternates strong links (one o
 true) and weak links (not both true), starting and ending with a strong link: so one of its two
 ends is true. The search walks the states (candidate, whether the next link must be strong) of
 ``models.graph``'s link graphs, breadth first, so the chain found to each end is a shortest one;
-``max_links`` bounds its length.
+``max_links`` (``MAX_LINKS`` for the nice loops) bounds its length. A shortest walk may use a
+candidate twice; the search then reruns without that use. The walk runs on plain neighbour lists
+read off the networkx graph: ``networkx.bfs_predecessors`` over a materialised state graph took
+three times as long (building it included) on the SE sample's stuck states.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): an AIC removes what sees both ends (two eliminations or more);
@@ -18,6 +21,7 @@ Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
@@ -33,14 +37,17 @@ MAX_LINKS = 20  # the longest chain searched, in links (inferences)
 
 Chain = tuple[Node, ...]  # alternating, the first and last links strong
 Adjacency = tuple[dict[Node, list[Node]], dict[Node, list[Node]]]  # strong, weak neighbours
-Link = Callable[[Node, Node], bool]
+Link = Callable[[Node, Node], bool]  # whether a chain may use a link
+Maker = Callable[[], "Chain | None"]  # makes a chain on demand (None: no simple one)
+Writer = Callable[[Chain], str]  # writes a chain in nice-loop notation
 
 
 def remote_pair(state: Candidates) -> Iterator[Step]:
     """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits."""
     view = graph_view(state)
     bivalue = view.bivalue
-    for pair in sorted({view.marks[c] for c in bivalue}):
+    counts = Counter(view.marks[c] for c in bivalue)
+    for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
         same = bivalue.subgraph(c for c in bivalue if view.marks[c] == pair)
         for component in nx.connected_components(same):
             chain = same.subgraph(component)
@@ -158,14 +165,14 @@ def _path(parent: dict, end: Node) -> Chain | None:
 
 
 def _reused(chain: Chain) -> int | None:
-    """Where a chain first uses a candidate it used before (the start may come back: a chain proving
-    its own start), if it does."""
-    used = set()
-    for i, node in enumerate(chain[1:] if chain[-1] == chain[0] else chain):
-        candidates = {(c, node[1]) for c in node_cells(node)}
-        if not used.isdisjoint(candidates):
-            return next(j for j, n in enumerate(chain) if not candidates.isdisjoint((c, n[1]) for c in node_cells(n)))
-        used |= candidates
+    """The position of the first use of a candidate the chain uses twice, if any (the start may come
+    back at the end: a chain proving its own start)."""
+    first_use: dict[Candidate, int] = {}
+    for i, node in enumerate(chain[:-1] if chain[-1] == chain[0] else chain):
+        for cell in node_cells(node):
+            if (cell, node[1]) in first_use:
+                return first_use[cell, node[1]]
+            first_use[cell, node[1]] = i
     return None
 
 
@@ -174,12 +181,14 @@ def _starts(adjacency: Adjacency) -> list[Node]:
 
 
 class _Best:
-    """The shortest chain found for each conclusion; steps made (and written) only for those."""
+    """The shortest chain found for each conclusion; chains are made, and steps written, only for those."""
 
     def __init__(self, view: GraphView):
-        self.view, self.found = view, {}
+        self.view = view
+        self.found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Chain, Writer]] = {}
 
-    def offer(self, kind: str, eliminations, length: int, chain: Callable[[], Chain | None], text) -> None:
+    def offer(self, kind: str, eliminations: tuple[Candidate, ...], length: int, chain: Maker, text: Writer) -> None:
+        """A conclusion, the length of a chain proving it, how to make that chain, and how to write it."""
         key = (kind, eliminations)
         if eliminations and (key not in self.found or self.found[key][0] > length):
             if (nodes := chain()) is not None:
@@ -198,13 +207,13 @@ def _end_steps(view: GraphView, adjacency: Adjacency, name: str, max_links: int)
         parent, proved = _search(start, adjacency, max_links)
         for end, length in proved:
             if end[1] == start[1] and end != start:
-                best.offer(name, _seen_by_both(view, start, end), length, _chain_maker(parent, start, end, adjacency, max_links),
-                           lambda nodes: _chain_text(nodes, view.size))
+                chain = _chain_maker(parent, start, end, adjacency, max_links)
+                best.offer(name, _seen_by_both(view, start, end), length, chain, lambda n: _chain_text(n, view.size))
     return iter(best.steps())
 
 
 def _chain_maker(parent: dict, start: Node, end: Node, adjacency: Adjacency, max_links: int,
-                 retries: int = 3) -> Callable[[], Chain | None]:
+                 retries: int = 3) -> Maker:
     """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
     false): then the search runs again without the first use, a few times."""
     def chain() -> Chain | None:
@@ -220,6 +229,7 @@ def _chain_maker(parent: dict, start: Node, end: Node, adjacency: Adjacency, max
 
 
 def _kind(state: Candidates, name: str, grouped: bool) -> Iterator[Step]:
+    """The steps of one kind among a state's nice loops and AICs (searched once for all kinds)."""
     return (step for step in _nice_loops(graph_view(state), grouped) if step.technique == name)
 
 
@@ -244,7 +254,7 @@ def _nice_loops(view: GraphView, grouped: bool) -> list[Step]:
     return best.steps()
 
 
-def _with_group(chain: Callable[[], Chain | None]) -> Callable[[], Chain | None]:
+def _with_group(chain: Maker) -> Maker:
     """Only chains that use a group count as grouped."""
     def grouped() -> Chain | None:
         nodes = chain()
@@ -252,7 +262,7 @@ def _with_group(chain: Callable[[], Chain | None]) -> Callable[[], Chain | None]
     return grouped
 
 
-def _conclusions(view: GraphView, start: Node, end: Node) -> Iterator[tuple[str, tuple[Candidate, ...], Callable]]:
+def _conclusions(view: GraphView, start: Node, end: Node) -> Iterator[tuple[str, tuple[Candidate, ...], Writer]]:
     """What a chain from ``start`` to ``end`` proves, by HoDoKu's kinds: (kind, eliminations, writer)."""
     size = view.size
     singles = len(node_cells(start)) == len(node_cells(end)) == 1
@@ -263,10 +273,10 @@ def _conclusions(view: GraphView, start: Node, end: Node) -> Iterator[tuple[str,
         return
     if start[1] == end[1]:
         eliminations = _seen_by_both(view, start, end)
-    elif singles and end[0] in view.geometry.peers[start[0]]:
-        eliminations = tuple((c, d) for c, d in ((start[0], end[1]), (end[0], start[1])) if view.has(c, d))
-    else:
-        return
+    else:  # an end's cell seeing the whole other end cannot hold the other end's digit
+        peers = view.geometry.peers
+        eliminations = tuple(sorted((x[0], y[1]) for x, y in ((start, end), (end, start)) if len(node_cells(x)) == 1
+                                    and view.has(x[0], y[1]) and peers[x[0]].issuperset(node_cells(y))))
     if len(eliminations) > 1:
         yield "aic", eliminations, lambda nodes: _chain_text(nodes, size)
     elif eliminations:
@@ -296,10 +306,10 @@ def _loop_eliminations(view: GraphView, loop: Chain) -> tuple[Candidate, ...]:
 
 def _seen_by_both(view: GraphView, a: Node, b: Node) -> tuple[Candidate, ...]:
     """The candidates of the ends' digit in cells seeing every cell of both ends."""
-    peers = view.geometry.peers
-    cells = node_cells(a) + node_cells(b)
-    seeing = set.intersection(*(set(peers[c]) for c in cells)) - set(cells)
-    return tuple(sorted((c, a[1]) for c in seeing if view.has(c, a[1])))
+    peers, bit = view.geometry.peers, 1 << (a[1] - 1)
+    first, *others = node_cells(a) + node_cells(b)
+    seeing = peers[first].intersection(*(peers[c] for c in others)).difference(others)
+    return tuple(sorted((c, a[1]) for c in seeing if view.marks[c] & bit))
 
 
 # ---- steps and notation

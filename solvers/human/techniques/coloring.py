@@ -13,12 +13,13 @@ one colour holds the digit, the other does not.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 import networkx as nx
 
 from models.candidates import Candidates
-from models.graph import graph_view
+from models.graph import GraphView, graph_view
 from models.grid import Cell, Digit, symbol
 from solvers.human.steps import Step, cells_text, removable
 
@@ -27,17 +28,18 @@ Colours = tuple[tuple[Cell, ...], tuple[Cell, ...]]  # a cluster's two colour cl
 
 def simple_colors(state: Candidates) -> Iterator[Step]:
     """A cluster whose colours trap an outside candidate, or whose colour wraps (sees itself)."""
-    peers = state.geometry.peers
+    view, peers = graph_view(state), state.geometry.peers
     for digit in range(1, state.size + 1):
-        for colours in _clusters(state, digit):
+        bit = 1 << (digit - 1)
+        for colours in _clusters(view, digit):
             false = next((i for i, cells in enumerate(colours) if _sees(peers, cells, cells)), None)
             if false is not None:
-                yield _step("simple_colors", state, digit, (colours,), removable(state, colours[false], 1 << (digit - 1)))
+                yield _step("simple_colors", state, digit, (colours,), removable(state, colours[false], bit))
                 continue
             clustered = set(colours[0] + colours[1])
             targets = [c for c in _holding(state, digit) if c not in clustered
                        and all(_sees(peers, (c,), cells) for cells in colours)]
-            if eliminations := removable(state, targets, 1 << (digit - 1)):
+            if eliminations := removable(state, targets, bit):
                 yield _step("simple_colors", state, digit, (colours,), eliminations)
 
 
@@ -64,18 +66,23 @@ def multi_colors_2(state: Candidates) -> Iterator[Step]:
 
 
 def _cluster_pairs(state: Candidates) -> Iterator[tuple[Digit, Colours, Colours]]:
+    """Every two clusters of a digit."""
+    view = graph_view(state)
     for digit in range(1, state.size + 1):
-        yield from ((digit, one, other) for one, other in combinations(list(_clusters(state, digit)), 2))
+        yield from ((digit, one, other) for one, other in combinations(_clusters(view, digit), 2))
 
 
-def _clusters(state: Candidates, digit: Digit) -> Iterator[Colours]:
-    """The 2-coloured components of a digit's strong-link graph (none that cannot be 2-coloured)."""
-    graph = graph_view(state).strong(digit)
-    for component in nx.connected_components(graph):
-        sub = graph.subgraph(component)
-        if nx.is_bipartite(sub):
-            colour = nx.bipartite.color(sub)
-            yield tuple(tuple(sorted(c for c in component if colour[c] == k)) for k in (0, 1))
+@lru_cache(maxsize=32)
+def _clusters(view: GraphView, digit: Digit) -> tuple[Colours, ...]:
+    """The 2-coloured components of a digit's strong-link graph (none when one has an odd cycle:
+    then the state has no solution, and other steps show it)."""
+    graph = view.strong(digit)
+    try:
+        colour = nx.bipartite.color(graph)
+    except nx.NetworkXError:
+        return ()
+    return tuple(tuple(tuple(sorted(c for c in component if colour[c] == k)) for k in (0, 1))
+                 for component in nx.connected_components(graph))
 
 
 def _holding(state: Candidates, digit: Digit) -> list[Cell]:
@@ -83,7 +90,7 @@ def _holding(state: Candidates, digit: Digit) -> list[Cell]:
     return [c for c, m in enumerate(state.marks) if m & bit]
 
 
-def _sees(peers, cells, others) -> bool:
+def _sees(peers: tuple[frozenset[Cell], ...], cells, others) -> bool:
     """Whether some cell of ``cells`` sees some cell of ``others``."""
     return any(not peers[c].isdisjoint(others) for c in cells)
 

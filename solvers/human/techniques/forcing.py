@@ -1,4 +1,4 @@
-"""Forcing chains and forcing nets: the last logical resorts before guessing.
+r"""Forcing chains and forcing nets: the last logical resorts before guessing.
 
 An assumption (a *premise*: a candidate set, or removed) is followed to its consequences. A
 *forcing chain* uses only the state's binary links: a set candidate removes its peers and the
@@ -25,8 +25,8 @@ the deduction that completed each literal (the other branches it rests on count 
 >>> stuck = solve_logically(Grid.parse(
 ...     ".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3"), PRESETS["basic"])
 >>> step = next(forcing_net_contradiction(stuck.state))
->>> print(step.explanation.replace("; ", ";\n    "))
-Forcing Net Contradiction: r8c8<>1 leads to no place for 3 in r4: (1)r8c8 = (1)r5c8 - (1)r4c7 = (1-3)r4c6;
+>>> print(*step.explanation.split("; "), sep="\n    ")
+Forcing Net Contradiction: r8c8<>1 leads to no place for 3 in r4: (1)r8c8 = (1)r5c8 - (1)r4c7 = (1-3)r4c6
     (1=6)r8c8 - (6=3)r6c8 - (3)r4c7 => r8c8=1
 >>> step.placements, step.length
 (((70, 1),), 12)
@@ -154,16 +154,17 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
             return f"{name}={symbol(digit)} and {name}<>{symbol(digit)}", ((cell, digit, True), (cell, digit, False))
         return None
 
+    removes, member_of, groups = links.removes, links.member_of, links.groups
     while queue:
         literal = queue.popleft()
         cell, digit, on = literal
         if on:
-            for removal in links.removes[cell, digit]:
-                if found := imply(removal, (literal,)):
+            for removal in removes[cell, digit]:
+                if removal not in implied and (found := imply(removal, (literal,))):
                     return Outcome(premise, implied, depth, found)
             continue
-        for number in links.member_of[cell, digit]:
-            group = links.groups[number]
+        for number in member_of[cell, digit]:
+            group = groups[number]
             left[number] = count = left.get(number, len(group)) - 1
             if count == 0:
                 return Outcome(premise, implied, depth, (links.empty(number), group))
@@ -214,7 +215,7 @@ def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
 
 
 def _groups(state: Candidates) -> Iterator[tuple[str, tuple[Literal, ...]]]:
-    """The premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places in a unit."""
+    """Premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places in a unit."""
     geo, size = state.geometry, state.size
     for cell, mask in enumerate(state.marks):
         for digit in digits_of(mask):
@@ -226,8 +227,8 @@ def _groups(state: Candidates) -> Iterator[tuple[str, tuple[Literal, ...]]]:
     for unit in range(len(geo.units)):
         for digit, places in state.places(unit).items():
             if len(places) > 1:
-                yield (f"{symbol(digit)} of {geo.unit_name(unit)} is in {' or '.join(cell_name(c, size) for c in places)}",
-                       tuple((c, digit, True) for c in places))
+                where = " or ".join(cell_name(c, size) for c in places)
+                yield f"{symbol(digit)} of {geo.unit_name(unit)} is in {where}", tuple((c, digit, True) for c in places)
 
 
 def _outcomes(state: Candidates, dynamic: bool) -> dict[Literal, Outcome]:
@@ -236,7 +237,7 @@ def _outcomes(state: Candidates, dynamic: bool) -> dict[Literal, Outcome]:
 
 
 @lru_cache(maxsize=4)
-def _outcomes_of(size: int, marks: tuple[int, ...], values: tuple[Digit, ...], dynamic: bool) -> dict[Literal, Outcome]:
+def _outcomes_of(size: int, marks: tuple[int, ...], values: tuple[Digit, ...], dynamic: bool) -> dict:
     links = Links.of(Candidates(size, list(marks), list(values)))
     return {premise: consequences(links, premise, dynamic)
             for cell, mask in enumerate(marks) for digit in digits_of(mask) for premise in

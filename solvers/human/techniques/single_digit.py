@@ -71,12 +71,10 @@ def _patterns(state: Candidates, name: str) -> Iterator[Step]:
     for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
         if _pattern(state, a1, a2, ua, b1, b2, ub) != name:
             continue
-        chain = (a1, a2, b1, b2)
-        if name == "turbot_fish":
-            d = symbol(digit)
-            pattern = f"{d} {_name(state, a1)} ={d}= {_name(state, a2)} -{d}- {_name(state, b1)} ={d}= {_name(state, b2)}"
-        else:
-            pattern = f"{symbol(digit)} in {cells_text((a1, b2), state.size)} (connected by {cells_text((a2, b1), state.size)})"
+        chain, d = (a1, a2, b1, b2), symbol(digit)
+        n1, n2, n3, n4 = (_name(state, c) for c in chain)
+        pattern = (f"{d} {n1} ={d}= {n2} -{d}- {n3} ={d}= {n4}" if name == "turbot_fish"
+                   else f"{d} in {n1},{n4} (connected by {n2},{n3})")
         seeing = state.geometry.peers[a1] & state.geometry.peers[b2]
         yield from _step(state, name, digit, set(seeing) - set(chain), pattern, chain)
 

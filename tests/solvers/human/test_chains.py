@@ -17,10 +17,11 @@ def test_solves_that_need_a_chain_are_sound(name):
     check_solve_uses(name)
 
 
-def three_bivalue_cells() -> Candidates:
+def three_bivalue_cells(size: int = 9) -> Candidates:
     """Every cell open with every digit, but r1c2 = 1/4, r3c3 = 4/7, r3c8 = 7/1: the issue's XY-Chain."""
-    marks = {1: "14", 20: "47", 25: "17"}
-    return Candidates.parse("".join(f"{marks.get(cell, '123456789'):.<9}" for cell in range(81)))
+    marks = {1: "14", 2 * size + 2: "47", 2 * size + 7: "17"}
+    every = "123456789ABCDEFG"[:size]
+    return Candidates.parse("".join(f"{marks.get(cell, every):.<{size}}" for cell in range(size * size)))
 
 
 def test_the_issue_xy_chain_in_its_notation():
@@ -34,3 +35,10 @@ def test_the_issue_xy_chain_in_its_notation():
 def test_the_length_limit_is_an_option():
     assert list(xy_chain(three_bivalue_cells(), max_links=4)) == []
     assert len(list(xy_chain(three_bivalue_cells(), max_links=5))) == 1
+
+
+def test_chains_on_a_16x16_grid():
+    (step,) = xy_chain(three_bivalue_cells(16))
+    # r1c2 and r3c3 share box 1 (4x4 boxes); what sees both ends: row 1 in box 2, row 3 in box 1
+    assert step.explanation == ("XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => "
+                                "r1c5<>1, r1c6<>1, r1c7<>1, r1c8<>1, r3c1<>1, r3c2<>1, r3c4<>1")

@@ -11,9 +11,9 @@ from models.candidates import Candidates
 from models.grid import Grid
 from solvers.base import Status
 from solvers.human.bench import read_exemplars, truth, unsound
-from solvers.human.engine import solve_logically
+from solvers.human.engine import find_steps, solve_logically
 from solvers.human.registry import PRESETS
-from solvers.human.techniques.forcing import Links, _groups, consequences, eureka
+from solvers.human.techniques.forcing import Links, consequences, eureka
 from tests.conftest import shared_file
 
 FORCING = ("forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction", "forcing_net_verity")
@@ -34,14 +34,22 @@ def holds(literal, solution: Grid) -> bool:
     return (solution[cell] == digit) == on
 
 
+@pytest.mark.parametrize("name", FORCING)
+def test_every_step_found_is_sound(stuck, name):
+    state, solution = stuck
+    steps = find_steps(state, name)
+    assert steps and unsound(steps, solution) == []
+
+
 @pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
-def test_refuted_premises_are_false_and_verities_true(stuck, dynamic):
+def test_premises_lead_only_to_the_truth(stuck, dynamic):
+    """A refuted premise is false in the solution; a true one implies only true literals."""
     state, solution = stuck
     links = Links.of(state)
-    outcomes = {p: consequences(links, p, dynamic) for _, group in _groups(state) for p in group}
+    premises = [(c, d, on) for c in range(81) for d in state.digits(c) for on in (True, False)]
+    outcomes = {p: consequences(links, p, dynamic) for p in premises}
     refuted = [p for p, o in outcomes.items() if o.contradiction]
     assert refuted and not any(holds(p, solution) for p in refuted)
-    # a true premise implies only the truth
     for premise, outcome in outcomes.items():
         if holds(premise, solution):
             assert all(holds(literal, solution) for literal in outcome.implied)
@@ -95,3 +103,13 @@ def test_hodoku_verity_exemplars_are_solved_with_singles_and_forcing_chains():
         result = solve_logically(puzzle.grid, PRESETS["singles"] + techniques)
         assert result.status is Status.SOLVED, puzzle.grid.line()
         assert unsound(result.steps, truth(puzzle.grid)) == []
+
+
+def test_forcing_chains_work_on_16x16():
+    puzzle = load_set("gecode-16x16").puzzles[28]
+    stuck = solve_logically(puzzle.grid, PRESETS["basic"])
+    assert stuck.status is Status.STUCK
+    result = solve_logically(stuck.state, PRESETS["basic"] + FORCING[:2])
+    solution = truth(puzzle.grid)
+    assert result.status is Status.SOLVED and result.state.to_grid() == solution
+    assert unsound(result.steps, solution) == []

@@ -1,0 +1,51 @@
+"""The states met along real solve paths, where every instance of a pattern technique is checked.
+
+A state's truth is its puzzle's solution (unique, found by guessing, accepted by the judge): an
+instance that removes a true digit is unsound. The exact patterns are the HoDoKu library's
+(test_reglib); these checks are about real puzzles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from itertools import islice
+
+from compare.sets import load_set
+from models.candidates import Candidates
+from models.grid import Grid
+from solvers.human.bench import truth, unsound
+from solvers.human.engine import apply_step, solve_logically
+from solvers.human.registry import PRESETS, TECHNIQUES, technique
+
+# SE 4.2 … 7.5: where wings, single-digit patterns, uniqueness and ALS moves are the hardest steps
+SAMPLE = tuple(p.grid for p in load_set("se-sample").puzzles if 4.2 <= p.meta["se_rating"] <= 7.5)[::60]
+
+
+def family(name: str) -> list[str]:
+    return [n for n, t in TECHNIQUES.items() if t.family == name]
+
+
+@cache
+def hard_states(puzzle: Grid) -> tuple[tuple[Candidates, ...], Grid]:
+    """The states where the full preset's solve needs more than the basic techniques, and the solution."""
+    state, states = Candidates.from_grid(puzzle), []
+    for step in solve_logically(puzzle, PRESETS["full"]).steps:
+        if step.technique not in PRESETS["basic"]:
+            states.append(state.copy())
+        apply_step(state, step)
+    return tuple(states), truth(puzzle)
+
+
+def sound_instances(names: Iterable[str], puzzles: Iterable[Grid] = SAMPLE, most: int = 20) -> Counter:
+    """How many instances of each technique (up to ``most`` per state) the hard states hold; fails on an unsound one."""
+    found: Counter = Counter()
+    for puzzle in puzzles:
+        states, solution = hard_states(puzzle)
+        for state in states:
+            for name in names:
+                steps = list(islice(technique(name).find(state), most))
+                assert unsound(steps, solution) == [], (puzzle.line(), unsound(steps, solution)[0].explanation)
+                found[name] += len(steps)
+    return found
