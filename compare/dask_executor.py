@@ -1,10 +1,11 @@
 """Run a comparison on a Dask cluster: each chunk is a Dask task, its outcomes stream back to the client.
 
-On the workers, each thread keeps one solving process per backend (the local executor's worker:
-it creates the backend once, and is killed and replaced when a puzzle overruns its timeout or it
-dies), so backends stay warm between tasks and timeouts are enforced there, per puzzle. A chunk's
-outcomes reach the harness only when its task has finished: when a Dask worker is lost, Dask re-runs
-its unfinished chunks elsewhere and no record is lost or duplicated.
+On a Dask worker, each thread keeps one solving process per backend: the local executor's worker,
+which creates its backend once and is killed and replaced when a puzzle overruns its timeout or
+the process dies. So backends stay warm between tasks, and timeouts are enforced there, per
+puzzle, exactly as on one machine. A chunk's outcomes reach the harness only once its task has
+finished: when a Dask worker is lost, Dask re-runs its unfinished chunks elsewhere, and no record is
+lost or duplicated.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ class DaskExecutor:
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
         from distributed import as_completed
 
+        if not (chunks := list(chunks)):  # nothing to do: no cluster to start
+            return
         with self._client() as client:
-            tasks = client.map(solve_chunk, list(chunks), settings=settings, pure=False)
+            tasks = client.map(solve_chunk, chunks, settings=settings, pure=False)
             for _, outcomes in as_completed(tasks, with_results=True):
                 yield from outcomes
 
@@ -74,32 +77,33 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
     """Solve a chunk in this thread's solving process for its backend; one outcome per task, in order."""
     outcomes: list[Outcome] = []
     while len(outcomes) < len(chunk.tasks):
-        worker = kept_worker(chunk.backend, settings)
-        worker.give(Chunk(chunk.backend, chunk.tasks[len(outcomes):]))
-        while worker.alive and worker.outstanding:
-            answered = worker.connection.poll(_earliest([worker]))
-            outcomes.append(worker.receive() if answered else worker.expire())
+        process = kept_process(chunk.backend, settings)
+        process.give(Chunk(chunk.backend, chunk.tasks[len(outcomes):]))
+        while process.alive and process.outstanding:
+            answered = process.connection.poll(_earliest([process]))
+            outcomes.append(process.receive() if answered else process.expire())
     return outcomes
 
 
-def kept_worker(backend: Backend, settings: Settings) -> _Worker:
+def kept_process(backend: Backend, settings: Settings) -> _Worker:
     """This thread's live solving process for ``backend`` with these settings, started if need be."""
     if multiprocessing.current_process().daemon:
         raise PuzzleError(DAEMONIC)
     key = threading.get_ident(), backend
-    worker = _kept.get(key)
-    if worker and worker.alive and worker.settings == settings:
-        return worker
-    if worker:
-        worker.kill()
+    process = _kept.get(key)
+    if process and process.alive and process.settings == settings:
+        return process
+    if process:
+        process.kill()
     _kept[key] = _Worker(backend, settings, ProcessExecutor(1).context)
     return _kept[key]
 
 
-def _end_kept() -> None:
-    """Kill the kept solving processes (idle by then) as this process exits, so it need not wait for them."""
-    for worker in _kept.values():
-        worker.kill()
+def _kill_kept() -> None:
+    """Kill the (idle) kept processes as this one exits; multiprocessing would wait for them forever."""
+    for process in _kept.values():
+        process.kill()
 
 
-multiprocessing.util.Finalize(None, _end_kept, exitpriority=0)
+# not atexit: a process started by multiprocessing (as under a Dask nanny) joins its children before that
+multiprocessing.util.Finalize(None, _kill_kept, exitpriority=0)

@@ -11,7 +11,8 @@
   ``strong=True`` when one of them must be true (a conjugate pair, or the two digits of a
   bivalue cell).
 - ``grouped_links``: ``links`` plus group nodes ``(cells, digit)``: a digit's candidates (two or
-  more) in one box-line intersection, linked to what shares a unit with all of them.
+  more) in one box-line intersection, linked to what shares a unit with all of them;
+  ``group_links`` holds just the links of groups (the chain search reads it beside ``links``).
 
 A view is built once per state and each graph on first use: ``graph_view`` caches views by the
 state's marks, so techniques asking in turn about one state share them, and the engine's next
@@ -234,7 +235,12 @@ class GraphView:
     @cached_property
     def grouped_links(self) -> nx.Graph:
         """``links`` plus group nodes: a digit's candidates in a box-line intersection, as one node."""
-        graph = self.links.copy()
+        return nx.compose(self.links, self.group_links)
+
+    @cached_property
+    def group_links(self) -> nx.Graph:
+        """The links of ``grouped_links`` that have a group at one end (or both)."""
+        graph = nx.Graph()
         for digit, places in self.places.items():
             for unit, cells in enumerate(places):
                 groups = self._groups(unit, cells)

@@ -36,18 +36,10 @@ class Layout:
 
     size: int
     ones: int  # the lowest bit of every column's field
+    guards: int  # the guard (top) bit of every column's field
+    full: int  # the whole matrix: every row in, every column open
     place: tuple[tuple[int, ...], ...]  # per cell: its index in its row, column and box
     choice_at: tuple[Choice | None, ...]  # per bit: the row it stands for (None for a guard)
-
-    @property
-    def guards(self) -> int:
-        """The guard bit of every column's field."""
-        return self.ones << self.size
-
-    @property
-    def full(self) -> int:
-        """The whole matrix: every row in, every column open."""
-        return (self.ones << self.size + 1) - self.ones
 
     def bits(self, choice: Choice) -> Iterator[int]:
         """The four bits of a row: in its cell column, then in its unit columns."""
@@ -55,42 +47,62 @@ class Layout:
         planes = (digit - 1, *self.place[cell])
         return (column * (self.size + 1) + plane for column, plane in zip(choice_columns(self.size, choice), planes))
 
+    def mask(self, choice: Choice) -> int:
+        """The AND that chooses a row: it clears every row meeting the row's columns, and their guards."""
+        width = self.size + 1
+        columns = choice_columns(self.size, choice)
+        meeting = {row for c in columns for row in self.choice_at[c * width : c * width + self.size]}
+        return self.full ^ _integer([*(bit for row in meeting for bit in self.bits(row)),
+                                     *(c * width + self.size for c in columns)])
+
 
 @cache
 def layout(size: int) -> Layout:
     """The layout of an N×N grid, made once per size."""
     geo = geometry(size)
-    columns = column_count(size)
     by_column = [tuple((cell, d) for d in range(1, size + 1)) for cell in geo.cells] + [
         tuple((cell, d) for cell in geo.units[u]) for d in range(1, size + 1) for u in range(3 * size)
     ]
+    ones = _integer(range(0, column_count(size) * (size + 1), size + 1))
     return Layout(
         size,
-        ((1 << columns * (size + 1)) - 1) // ((1 << size + 1) - 1),  # 1 in base 2^(N+1), `columns` times
+        ones,
+        ones << size,
+        (ones << size + 1) - ones,
         tuple(tuple(geo.units[u].index(cell) for u in units) for cell, units in enumerate(geo.cell_units)),
         tuple(row for rows in by_column for row in (*rows, None)),
     )
 
 
-class Masks(dict):
-    """Per row of an N×N grid, the mask that chooses it (made when first asked for)."""
+def _integer(bits: Iterable[int]) -> int:
+    """The integer with the given bits set (built in a bytearray, in one pass whatever its width)."""
+    bits = list(bits)
+    flags = bytearray(max(bits, default=0) // 8 + 1)
+    for bit in bits:
+        flags[bit >> 3] |= 1 << (bit & 7)
+    return int.from_bytes(flags, "little")
 
-    def __init__(self, size: int):
+
+class Masks(dict):
+    """Per row, the mask that chooses it, made when first asked for."""
+
+    LIMIT = 4096  # every row of a 9x9 or 16x16 grid; a 25x25 grid's 15625 would take 125 MB
+
+    def __init__(self, lay: Layout):
         super().__init__()
-        self.layout = layout(size)
+        self.layout = lay
 
     def __missing__(self, choice: Choice) -> int:
-        lay, width = self.layout, self.layout.size + 1
-        columns = choice_columns(lay.size, choice)
-        meeting = {row for column in columns for row in lay.choice_at[column * width : (column + 1) * width - 1]}
-        gone = bytearray(lay.full.bit_length() + 7 >> 3)
-        for bit in (*(b for row in meeting for b in lay.bits(row)), *(c * width + lay.size for c in columns)):
-            gone[bit >> 3] |= 1 << (bit & 7)
-        mask = self[choice] = lay.full ^ int.from_bytes(gone, "little")
+        if len(self) >= self.LIMIT:
+            self.clear()
+        mask = self[choice] = self.layout.mask(choice)
         return mask
 
 
-row_masks = cache(Masks)  # one per size, kept for the process
+@cache
+def row_masks(size: int) -> Masks:
+    """The masks of an N×N grid's rows, shared by every search in the process."""
+    return Masks(layout(size))
 
 
 class BitCover:

@@ -54,12 +54,12 @@ def compare(
     db: Db = DEFAULT_DB,
     name: Name = None,
     skip_invalid: SkipInvalid = False,
-    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (local processes, or a Dask "
-                                                "cluster: --scheduler, or --workers).")] = "local",
+    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (dask: on the cluster at "
+                                                "--scheduler, or on a local one of --workers).")] = "local",
     scheduler: Annotated[str | None, typer.Option(
         help="With --executor dask: the cluster's scheduler, e.g. tcp://HOST:8786.", show_default=False)] = None,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="With --executor dask: start a local cluster of N workers [default: --jobs].",
+        min=1, help="With --executor dask: start a local cluster of N workers (default: --jobs).",
         show_default=False)] = None,
     out: Out = None,
     write_report: WriteReport = True,

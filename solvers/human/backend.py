@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from models.grid import Grid
 from solvers.base import DEFAULT_LIMIT, SolveResult, Status
-from solvers.human.engine import solve_logically
+from solvers.human.engine import HumanResult, solve_logically
 from solvers.human import registry
 
 
@@ -26,6 +27,8 @@ class HumanSolver:
         began = time.perf_counter()
         result = solve_logically(grid, self.techniques, allow_guess=self.allow_guess, limit=limit,
                                  time_limit=time_limit)
+        if result.status is Status.SOLVED and result.rating.uniqueness:
+            result = _proved_unique(grid, result, limit, time_limit)
         shown = result.status in (Status.SOLVED, Status.MULTIPLE, Status.STUCK)
         rating = result.rating
         return SolveResult(
@@ -46,3 +49,11 @@ class HumanSolver:
             message=result.message,
         )
 
+
+def _proved_unique(grid: Grid, result: HumanResult, limit: int, time_limit: float | None) -> HumanResult:
+    """A solve whose path assumed a unique solution (unique rectangles, BUG), checked by counting solutions."""
+    counted = solve_logically(grid, registry.PRESETS["singles"], allow_guess=True, limit=limit, time_limit=time_limit)
+    if counted.status is Status.SOLVED:
+        return result
+    return replace(result, status=counted.status, state=counted.state, solutions=counted.solutions,
+                   message=f"{counted.status.value}: the path assumed a unique solution")

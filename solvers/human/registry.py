@@ -2,8 +2,10 @@
 
 The order is HoDoKu's solving order; the facts (Sudoku Explainer rating, HoDoKu code, base score
 and level) come from ``technique_reference.csv`` and HoDoKu's step table. Sudoku Explainer has no
-Locked Pair/Triple (it meets them as Naked Pair/Triplet: 3.0/3.6) and no finned fish (it meets
-them as X-chains: 6.6); those ratings are the ones it would give. SE rates a hidden single in a
+Locked Pair/Triple (it meets them as Naked Pair/Triplet: 3.0/3.6), no finned fish, single-digit
+patterns or W-Wing (it meets them as X- and XY-chains: 6.6), and no ALS moves or Sue de Coq (it
+needs forcing chains for them: 7.0-7.5); those ratings are the ones it would give. Unique
+rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). SE rates a hidden single in a
 box 1.2 and in a line 1.5: the registry keeps 1.5.
 
 >>> TECHNIQUES["x_wing"].hodoku_code, PRESETS["basic"][:3]

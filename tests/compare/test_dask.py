@@ -64,13 +64,15 @@ class Cluster:
             self.addresses = {w["name"]: a for a, w in client.scheduler_info()["workers"].items()}
 
     def stop(self) -> None:
-        for process in [*self.workers, self.scheduler]:
-            process.terminate()
-        for process in [*self.workers, self.scheduler]:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        """Stop the workers, then the scheduler (stopped together, a worker can hang on its way out)."""
+        for processes in (self.workers, [self.scheduler]):
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
 
 
 def cluster_of(tmp_path: Path, workers: int) -> Iterator[Cluster]:

@@ -10,10 +10,11 @@ read off the networkx graph: ``networkx.bfs_predecessors`` over a materialised s
 three times as long (building it included) on the SE sample's stuck states.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
-- Nice Loop/AIC (HoDoKu's kinds): an AIC removes what sees both ends (two eliminations or more);
-  a Discontinuous Nice Loop concludes on one cell: the candidate both ends see, or the cell's
-  other digits when both ends lie in it (a chain proving its own start leaves the start alone); a
-  Continuous Nice Loop closes with a weak link, which makes every weak link of the loop strong.
+- Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
+  digits remove each one's digit from the other's cell, when that cell sees the whole end. Two
+  eliminations or more make an AIC; one, a Discontinuous Nice Loop, which also concludes when both
+  ends lie in one cell: its other digits go (a chain proving its own start leaves the start alone).
+  A Continuous Nice Loop closes with a weak link, which makes every weak link of the loop strong.
 - The grouped kinds also link groups: a digit's candidates in one box-line intersection.
 
 Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => r1c7<>1``.
@@ -21,7 +22,7 @@ Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
@@ -75,7 +76,7 @@ def _remote_pairs(state: Candidates, chain: nx.Graph, pair: int) -> Iterator[Ste
 def x_chain(state: Candidates, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """An alternating chain on one digit, conjugate pairs as strong links: what sees both ends loses it."""
     view = graph_view(state)
-    adjacency = _adjacency(view.links, lambda a, b: a[1] == b[1], lambda a, b: True)
+    adjacency = _adjacency([view.links], lambda a, b: a[1] == b[1], lambda a, b: True)
     return _end_steps(view, adjacency, "x_chain", max_links)
 
 
@@ -83,18 +84,18 @@ def xy_chain(state: Candidates, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """A chain of bivalue cells, each linked to the next by a digit: the digit both ends keep is removed around."""
     view = graph_view(state)
     marks = view.marks
-    adjacency = _adjacency(view.links, lambda a, b: marks[a[0]].bit_count() == marks[b[0]].bit_count() == 2,
+    adjacency = _adjacency([view.links], lambda a, b: marks[a[0]].bit_count() == marks[b[0]].bit_count() == 2,
                            lambda a, b: a[0] == b[0])
     return _end_steps(view, adjacency, "xy_chain", max_links)
 
 
 def discontinuous_nice_loop(state: Candidates) -> Iterator[Step]:
-    """A chain that concludes on one cell: one candidate removed, the cell's others removed, or the start placed."""
+    """A chain that concludes on one cell: a candidate both its ends see, or the cell's other digits."""
     return _kind(state, "discontinuous_nice_loop", grouped=False)
 
 
 def continuous_nice_loop(state: Candidates) -> Iterator[Step]:
-    """A closed alternating loop: each weak link in it becomes strong, and what sees both its ends goes."""
+    """A closed alternating loop: each of its weak links becomes strong; what sees both ends of one goes."""
     return _kind(state, "continuous_nice_loop", grouped=False)
 
 
@@ -121,13 +122,15 @@ def grouped_aic(state: Candidates) -> Iterator[Step]:
 # ---- the search
 
 
-def _adjacency(graph: nx.Graph, usable: Link, strong_ok: Link) -> Adjacency:
-    """Plain neighbour lists: the links a chain may use weakly, and those it may use as strong."""
-    strong: dict[Node, list[Node]] = {}
-    weak: dict[Node, list[Node]] = {}
-    for node, links in graph.adj.items():
-        weak[node] = [m for m in links if usable(node, m)]
-        strong[node] = [m for m in weak[node] if links[m]["strong"] and strong_ok(node, m)]
+def _adjacency(graphs: list[nx.Graph], usable: Link, strong_ok: Link) -> Adjacency:
+    """Plain neighbour lists of link graphs: the links a chain may use weakly, and those it may use as strong."""
+    strong: dict[Node, list[Node]] = defaultdict(list)
+    weak: dict[Node, list[Node]] = defaultdict(list)
+    for graph in graphs:
+        for node, links in graph.adj.items():
+            weak_ones = [m for m in links if usable(node, m)]
+            weak[node] += weak_ones
+            strong[node] += [m for m in weak_ones if links[m]["strong"] and strong_ok(node, m)]
     return strong, weak
 
 
@@ -236,8 +239,8 @@ def _kind(state: Candidates, name: str, grouped: bool) -> Iterator[Step]:
 @lru_cache(maxsize=2)
 def _nice_loops(view: GraphView, grouped: bool) -> list[Step]:
     """Every nice loop and AIC of a state, shortest first: one chain per conclusion."""
-    graph = view.grouped_links if grouped else view.links
-    adjacency = _adjacency(graph, lambda a, b: True, lambda a, b: True)
+    graphs = [view.links, view.group_links] if grouped else [view.links]
+    adjacency = _adjacency(graphs, lambda a, b: True, lambda a, b: True)
     prefix = "grouped_" if grouped else ""
     best = _Best(view)
     for start in _starts(adjacency):
@@ -273,14 +276,19 @@ def _conclusions(view: GraphView, start: Node, end: Node) -> Iterator[tuple[str,
         return
     if start[1] == end[1]:
         eliminations = _seen_by_both(view, start, end)
-    else:  # an end's cell seeing the whole other end cannot hold the other end's digit
-        peers = view.geometry.peers
-        eliminations = tuple(sorted((x[0], y[1]) for x, y in ((start, end), (end, start)) if len(node_cells(x)) == 1
-                                    and view.has(x[0], y[1]) and peers[x[0]].issuperset(node_cells(y))))
+    else:
+        eliminations = tuple(sorted(_cannot_hold(view, start, end) + _cannot_hold(view, end, start)))
     if len(eliminations) > 1:
         yield "aic", eliminations, lambda nodes: _chain_text(nodes, size)
     elif eliminations:
         yield "discontinuous_nice_loop", eliminations, lambda nodes: _around(nodes, *eliminations[0], size)
+
+
+def _cannot_hold(view: GraphView, end: Node, other: Node) -> list[Candidate]:
+    """A single-candidate end's cell, seeing every cell of the other end, cannot hold the other's digit."""
+    cell, digit = end[0], other[1]
+    sees_all = len(node_cells(end)) == 1 and view.geometry.peers[cell].issuperset(node_cells(other))
+    return [(cell, digit)] if sees_all and view.has(cell, digit) else []
 
 
 def _around(chain: Chain, cell: Cell, digit: int, size: int) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from compare.sets import load_set
 from models.candidates import digits_of
+from models.grid import is_solution
+from solvers.base import Status
 from solvers.human.backend import HumanSolver
 from solvers.human.engine import solve_logically
 from solvers.human.registry import PRESETS, technique
@@ -39,3 +42,12 @@ def test_a_preset_switches_them_off_and_ratings_say_when_a_path_used_them():
     assert not {s.technique for s in without.steps} & set(family("uniqueness"))
     assert HumanSolver().solve(puzzle).stats["uniqueness"]
     assert not HumanSolver("no-uniqueness").solve(puzzle).stats["uniqueness"]
+
+
+def test_a_puzzle_with_two_solutions_is_not_called_solved_when_a_path_assumed_one():
+    puzzle = load_set("multi-200").puzzles[177].grid  # tdoku: two or more solutions
+    path = solve_logically(puzzle, PRESETS["full"])
+    assert path.status is Status.SOLVED and path.rating.uniqueness  # the assumption picked one of them
+    result = HumanSolver().solve(puzzle)
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 2) and is_solution(result.solution, puzzle)
+    assert HumanSolver("no-uniqueness").solve(puzzle).status is Status.STUCK
