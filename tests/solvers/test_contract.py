@@ -18,7 +18,9 @@ from solvers.registry import BACKENDS, Backend
 
 TDOKU = load_set("tdoku-tests").puzzles
 UNIQUE = [p for p in TDOKU if p.meta["count"] == 1][:3]
-UNSAT = [p for p in TDOKU if p.meta["count"] == 0][:3]
+UNSAT = [p for p in TDOKU if p.meta["count"] == 0][:3] + [
+    p for p in load_set("sudopedia", skip_invalid=True).puzzles if p.meta["solution_count_capped_1000"] == 0
+]
 MULTIPLE = [p for p in TDOKU if 2 <= p.meta["count"] <= 140]
 EASY = load_set("easy50").puzzles[0].grid
 
@@ -61,6 +63,15 @@ def test_unique(backend, solver):
         assert result.build_seconds >= 0 and result.solve_seconds >= 0
 
 
+def test_known_solutions(backend, solver):
+    """tdoku's unique puzzles come with their solution: the backend must find exactly it."""
+    for puzzle in UNIQUE:
+        result = solver.solve(puzzle.grid)
+        expect(backend, result, Status.SOLVED)
+        if result.status is Status.SOLVED:
+            assert result.solution.line() == puzzle.meta["solution"]
+
+
 def test_the_easy_puzzle_is_solved_by_everyone(solver):
     result = solver.solve(EASY)
     assert result.status is Status.SOLVED and is_solution(result.solution, EASY)
@@ -82,6 +93,14 @@ def test_exact_solution_counts(backend, solver):
         count = puzzle.meta["count"]
         result = solver.solve(puzzle.grid, limit=count + 1)
         assert (result.status, result.solutions_found) == (Status.MULTIPLE, count), puzzle.grid.line()
+
+
+def test_every_4x4_grid_is_counted(backend, solver):
+    if backend.logic_only:
+        pytest.skip("a logic-only backend does not enumerate solutions")
+    result = solver.solve(Grid.empty(4), limit=1000)
+    assert (result.status, result.solutions_found) == (Status.MULTIPLE, 288)  # the known number of 4x4 grids
+    assert is_solution(result.solution, Grid.empty(4))
 
 
 def test_unsat(backend, solver):
