@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from compare.executors import Chunk, Outcome, ProcessExecutor, Settings, _earliest, _Worker
+from compare.executors import Chunk, Outcome, Settings, _earliest, _Worker
 from models.grid import PuzzleError
 from solvers.registry import Backend
 
@@ -70,6 +70,7 @@ class DaskExecutor:
 
 # ---------------------------------------------------------------------------- on a Dask worker
 
+SPAWN = multiprocessing.get_context("spawn")  # a fork would inherit the Dask worker's sockets and threads
 _kept: dict[tuple[int, Backend], _Worker] = {}  # this process's solving processes, by thread and backend
 
 
@@ -95,7 +96,7 @@ def kept_process(backend: Backend, settings: Settings) -> _Worker:
         return process
     if process:
         process.kill()
-    _kept[key] = _Worker(backend, settings, ProcessExecutor(1).context)
+    _kept[key] = _Worker(backend, settings, SPAWN)
     return _kept[key]
 
 

@@ -163,7 +163,7 @@ def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[
             by_digit.setdefault(digit, []).append((i, cells, _bits(held), seen))
     restricted: dict[tuple[int, int], list[Digit]] = {}
     for digit, group in sorted(by_digit.items()):
-        for (i, cells_i, held_i, seen_i), (j, cells_j, held_j, _) in combinations(group, 2):
+        for (i, cells_i, _, seen_i), (j, cells_j, held_j, _) in combinations(group, 2):
             if not cells_i & cells_j and not held_j & ~seen_i:
                 restricted.setdefault((i, j), []).append(digit)
     links: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
@@ -178,6 +178,14 @@ def _peer_bits(size: int) -> tuple[int, ...]:
     return tuple(_bits(peers) for peers in geometry(size).peers)
 
 
+def _cells(bits: int) -> Iterator[Cell]:
+    """The cells of a bitset."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
 def _bits(cells) -> int:
     bits = 0
     for c in cells:
@@ -187,12 +195,21 @@ def _bits(cells) -> int:
 
 def _seeing_all(state: Candidates, groups, exclude) -> tuple:
     """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
-    peers = state.geometry.peers
+    peers, holders = _peer_bits(state.size), _holders(state.size, tuple(state.marks))
     found = []
     for digit, cells in groups:
-        seeing = frozenset.intersection(*(peers[c] for c in cells)) - exclude
-        found += removable(state, seeing, 1 << (digit - 1))
+        seeing = holders[digit] & ~_bits(exclude)
+        for c in cells:
+            seeing &= peers[c]
+        if seeing:
+            found += [(c, digit) for c in _cells(seeing)]
     return tuple(sorted(set(found)))
+
+
+@lru_cache(maxsize=2)
+def _holders(size: int, marks: tuple[int, ...]) -> dict[Digit, int]:
+    """Per digit, the cells holding it (a bitset)."""
+    return {d: _bits(c for c, m in enumerate(marks) if m >> (d - 1) & 1) for d in range(1, size + 1)}
 
 
 def _parts(marks: list[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:

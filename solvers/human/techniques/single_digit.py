@@ -13,7 +13,9 @@ In ``a1 = a2 - b1 = b2`` (``=``: a conjugate pair, ``-``: two cells that see eac
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from models.candidates import Candidates
@@ -68,15 +70,24 @@ def empty_rectangle(state: Candidates) -> Iterator[Step]:
 
 
 def _patterns(state: Candidates, name: str) -> Iterator[Step]:
-    for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
-        if _pattern(state, a1, a2, ua, b1, b2, ub) != name:
-            continue
-        chain, d = (a1, a2, b1, b2), symbol(digit)
+    for digit, chain in _named_chains(state.size, tuple(state.marks))[name]:
+        a1, a2, b1, b2 = chain
+        d = symbol(digit)
         n1, n2, n3, n4 = (_name(state, c) for c in chain)
         pattern = (f"{d} {n1} ={d}= {n2} -{d}- {n3} ={d}= {n4}" if name == "turbot_fish"
                    else f"{d} in {n1},{n4} (connected by {n2},{n3})")
         seeing = state.geometry.peers[a1] & state.geometry.peers[b2]
         yield from _step(state, name, digit, set(seeing) - set(chain), pattern, chain)
+
+
+@lru_cache(maxsize=2)
+def _named_chains(size: int, marks: tuple[int, ...]) -> dict[str | None, list[tuple[Digit, tuple[Cell, ...]]]]:
+    """Every chain of two strong links of a state, under HoDoKu's name (found once for the three patterns)."""
+    state = Candidates(size, list(marks), [0] * len(marks))  # the marks are all that matter here
+    named = defaultdict(list)
+    for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
+        named[_pattern(state, a1, a2, ua, b1, b2, ub)].append((digit, (a1, a2, b1, b2)))
+    return named
 
 
 def _pattern(state: Candidates, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) -> str | None:

@@ -11,7 +11,7 @@ rating says when a path used them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from models.candidates import Candidates, digits_of
@@ -143,12 +143,19 @@ def _rectangles(state: Candidates) -> Iterator[_Rectangle]:
     A corner may miss one of the pair (HoDoKu's "missing candidates"): the four cells still
     cannot all be ``a`` or ``b``.
     """
-    marks = state.marks
-    for cells in _corners(state.size):
+    for cells, pair in _deadly_candidates(state.size, tuple(state.marks)):
+        yield _Rectangle(state, cells, pair)
+
+
+@lru_cache(maxsize=2)
+def _deadly_candidates(size: int, marks: tuple[int, ...]) -> tuple[tuple[Rectangle, int], ...]:
+    """``_rectangles`` of a state's marks, as (corners, pair): found once for the five techniques."""
+    found = []
+    for cells in _corners(size):
         corners = [marks[c] for c in cells]
-        for pair in {m for m in corners if m.bit_count() == 2}:
-            if all(m & pair for m in corners):
-                yield _Rectangle(state, cells, pair)
+        found += [(cells, pair) for pair in sorted({m for m in corners if m.bit_count() == 2})
+                  if all(m & pair for m in corners)]
+    return tuple(found)
 
 
 @cache
