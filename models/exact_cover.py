@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from models.grid import Cell, Digit, Grid, geometry
 
@@ -56,11 +56,30 @@ def choice_columns(size: int, choice: Choice) -> tuple[Column, ...]:
 
 @dataclass(frozen=True)
 class SudokuCover:
-    """A puzzle's matrix with its givens already chosen: the rows and columns left to cover."""
+    """A puzzle's matrix with its givens already chosen: the rows and columns left to cover.
+
+    Rows and columns are derived on first use (the bit-parallel solver needs neither).
+    """
 
     grid: Grid
-    rows: dict[Choice, tuple[Column, ...]]  # the choices of blank cells that no given rules out
-    columns: tuple[Column, ...]  # the columns no given covers, in id order
+    covered: frozenset[Column]  # the columns the givens cover
+
+    @cached_property
+    def rows(self) -> dict[Choice, tuple[Column, ...]]:
+        """The choices of blank cells that no given rules out, with their columns."""
+        covered = self.covered
+        return {
+            (cell, digit): columns
+            for cell, given in enumerate(self.grid.values)
+            if not given
+            for digit, columns in enumerate(_columns_by_choice(self.grid.size)[cell], 1)
+            if covered.isdisjoint(columns)
+        }
+
+    @cached_property
+    def columns(self) -> tuple[Column, ...]:
+        """The columns no given covers, in id order."""
+        return tuple(c for c in range(column_count(self.grid.size)) if c not in self.covered)
 
     def decode(self, chosen: Iterable[Choice]) -> Grid:
         """The grid with the chosen rows written in."""
@@ -84,12 +103,4 @@ def sudoku_cover(grid: Grid) -> SudokuCover | None:
             if not covered.isdisjoint(columns):
                 return None
             covered.update(columns)
-    rows = {
-        (cell, digit): columns
-        for cell, given in enumerate(grid.values)
-        if not given
-        for digit, columns in enumerate(columns_by_choice[cell], 1)
-        if covered.isdisjoint(columns)
-    }
-    open_columns = tuple(c for c in range(column_count(size)) if c not in covered)
-    return SudokuCover(grid, rows, open_columns)
+    return SudokuCover(grid, frozenset(covered))
