@@ -111,7 +111,7 @@ def test_compare_on_the_cluster_records_what_a_local_run_records(cluster, tmp_pa
     monkeypatch.chdir(tmp_path)
     puzzles = tmp_path / "mixed.txt"
     puzzles.write_text("\n".join(MIXED))
-    common = ["compare", str(puzzles), "--backends", "dlx,human", "--transform", "--seed", "4", "--name", "on",
+    common = ["compare", str(puzzles), "--backends", "dlx,human-basic", "--transform", "--seed", "4", "--name", "on",
               "--timeout", "600", "--no-report"]  # no timeouts, however loaded the machine
     on_dask = runner.invoke(app, [*common, "--db", "dask.sqlite", "--executor", "dask", "--scheduler", cluster.address])
     assert on_dask.exit_code == 0, on_dask.output
@@ -141,7 +141,7 @@ def test_losing_a_worker_mid_run_loses_and_duplicates_no_record(doomed_cluster, 
     from distributed import Client
 
     victim, lost = doomed_cluster.workers[0], []
-    plan = Plan([first(load_set("top95"), 48)], [get_backend("human")], Settings(timeout=None))
+    plan = Plan([first(load_set("top95"), 48)], [get_backend("algx")], Settings(timeout=None))
     seen: list[Record] = []
     with Client(doomed_cluster.address) as client:
 
