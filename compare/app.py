@@ -59,6 +59,19 @@ def read_input(puzzle_or_file: str, *, skip_invalid: bool = False) -> PuzzleSet:
     return PuzzleSet("argument", [Puzzle(0, Grid.parse(puzzle_or_file), 1)])
 
 
+def read_text(argument: str) -> str:
+    """The text of ``-`` (stdin), of a file, or the argument itself (one puzzle or pencil-mark state)."""
+    if argument == "-":
+        return sys.stdin.read()
+    try:
+        path = Path(argument)
+        if path.is_file():
+            return path.read_text()
+    except OSError:  # a text too long to be a path
+        pass
+    return argument
+
+
 def _looks_like_path(text: str) -> bool:
     try:
         return Path(text).exists() or "/" in text or text.endswith((".txt", ".csv", ".sdm"))

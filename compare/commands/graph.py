@@ -9,8 +9,7 @@ from typing import Annotated
 import networkx as nx
 import typer
 
-from compare.app import app, fail, reporting_bad_input
-from compare.commands.human import _read_text
+from compare.app import app, fail, read_text, reporting_bad_input
 from models.candidates import Candidates
 from models.graph import KINDS, exported, graph_view
 
@@ -29,6 +28,6 @@ def graph(
     if out.suffix not in WRITERS:
         fail(f"{out}: the file name must end in {' or '.join(WRITERS)}")
     with reporting_bad_input():
-        found = exported(graph_view(Candidates.parse(_read_text(puzzle))), kind, digit)
+        found = exported(graph_view(Candidates.parse(read_text(puzzle))), kind, digit)
     WRITERS[out.suffix](found, out)
     typer.echo(f"{kind} graph: {found.number_of_nodes()} nodes, {found.number_of_edges()} edges -> {out}")

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from compare.app import app, fail, read_input, reporting_bad_input
+from compare.app import app, fail, read_input, read_text, reporting_bad_input
 from models.candidates import Candidates
 from models.puzzles import Puzzle
 from solvers.base import Status
@@ -36,7 +34,7 @@ def explain(
     if every and not technique:
         fail("--all needs --technique NAME")
     with reporting_bad_input():
-        start = Candidates.parse(_read_text(puzzle))
+        start = Candidates.parse(read_text(puzzle))
         techniques = registry.preset(preset)
         if technique:
             registry.technique(technique)
@@ -141,16 +139,3 @@ def _numbered(steps: list[Step]) -> list[str]:
 def _grid_line(result: HumanResult) -> str | None:
     shown = result.status in (Status.SOLVED, Status.MULTIPLE, Status.STUCK)
     return result.state.to_grid().line() if shown else None
-
-
-def _read_text(argument: str) -> str:
-    """The text of ``-`` (stdin), of a file, or the argument itself."""
-    if argument == "-":
-        return sys.stdin.read()
-    try:
-        path = Path(argument)
-        if path.is_file():
-            return path.read_text()
-    except OSError:  # a text too long to be a path
-        pass
-    return argument
