@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from compare.executors import Chunk, Outcome, Settings, _earliest, _Worker
+from compare.executors import Chunk, Outcome, Settings, earliest_deadline, SolvingProcess
 from models.grid import PuzzleError
 from solvers.registry import Backend
 
@@ -41,7 +41,7 @@ class DaskExecutor:
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
         from distributed import as_completed
 
-        if not (chunks := list(chunks)):  # nothing to do: no cluster to start
+        if not (chunks := list(chunks)):  # nothing to do: start no cluster
             return
         with self._client() as client:
             tasks = client.map(solve_chunk, chunks, settings=settings, pure=False)
@@ -49,7 +49,7 @@ class DaskExecutor:
                 yield from outcomes
 
     @contextmanager
-    def _client(self):
+    def _client(self) -> Iterator:
         """A client of the given scheduler, or of a local cluster whose workers may start processes."""
         import dask
         from distributed import Client, LocalCluster
@@ -71,7 +71,7 @@ class DaskExecutor:
 # ---------------------------------------------------------------------------- on a Dask worker
 
 SPAWN = multiprocessing.get_context("spawn")  # a fork would inherit the Dask worker's sockets and threads
-_kept: dict[tuple[int, Backend], _Worker] = {}  # this process's solving processes, by thread and backend
+_kept: dict[tuple[int, Backend], SolvingProcess] = {}  # this process's solving processes, by thread and backend
 
 
 def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
@@ -81,12 +81,12 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
         process = kept_process(chunk.backend, settings)
         process.give(Chunk(chunk.backend, chunk.tasks[len(outcomes):]))
         while process.alive and process.outstanding:
-            answered = process.connection.poll(_earliest([process]))
+            answered = process.connection.poll(earliest_deadline([process]))
             outcomes.append(process.receive() if answered else process.expire())
     return outcomes
 
 
-def kept_process(backend: Backend, settings: Settings) -> _Worker:
+def kept_process(backend: Backend, settings: Settings) -> SolvingProcess:
     """This thread's live solving process for ``backend`` with these settings, started if need be."""
     if multiprocessing.current_process().daemon:
         raise PuzzleError(DAEMONIC)
@@ -96,7 +96,7 @@ def kept_process(backend: Backend, settings: Settings) -> _Worker:
         return process
     if process:
         process.kill()
-    _kept[key] = _Worker(backend, settings, SPAWN)
+    _kept[key] = SolvingProcess(backend, settings, SPAWN)
     return _kept[key]
 
 

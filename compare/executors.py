@@ -133,13 +133,13 @@ class ProcessExecutor:
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
         queue = _Queue(chunks)
-        workers: list[_Worker] = []
+        workers: list[SolvingProcess] = []
         try:
             while queue or workers:
                 self._assign(queue, workers, settings)
                 if not workers:
                     break
-                ready = wait([w.connection for w in workers], timeout=_earliest(workers))
+                ready = wait([w.connection for w in workers], timeout=earliest_deadline(workers))
                 for worker in list(workers):
                     if worker.connection in ready:
                         outcome = worker.receive()
@@ -155,7 +155,7 @@ class ProcessExecutor:
             for worker in workers:
                 worker.kill()
 
-    def _assign(self, queue: _Queue, workers: list[_Worker], settings: Settings) -> None:
+    def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
         """Give idle workers more of their backend's work; retire them when there is none."""
         for worker in [w for w in workers if not w.outstanding]:
             chunk = queue.take(worker.backend)
@@ -166,7 +166,7 @@ class ProcessExecutor:
                 workers.remove(worker)
         while len(workers) < self.jobs and queue:
             chunk = queue.take()
-            worker = _Worker(chunk.backend, settings, self.context)
+            worker = SolvingProcess(chunk.backend, settings, self.context)
             worker.give(chunk)
             workers.append(worker)
 
@@ -195,7 +195,7 @@ class _Queue:
             self.by_backend.setdefault(backend.name, deque()).appendleft(Chunk(backend, tasks))
 
 
-class _Worker:
+class SolvingProcess:
     """One worker process and the tasks it has been given but not answered yet."""
 
     def __init__(self, backend: Backend, settings: Settings, context):
@@ -257,7 +257,7 @@ class _Worker:
         self.deadline = None if budget is None else time.perf_counter() + budget
 
 
-def _earliest(workers: list[_Worker]) -> float | None:
+def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
     """Seconds until the first deadline of a busy worker (None: no deadline)."""
     deadlines = [w.deadline for w in workers if w.outstanding and w.deadline is not None]
     return max(0.0, min(deadlines) - time.perf_counter()) if deadlines else None

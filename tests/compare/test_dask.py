@@ -160,7 +160,7 @@ def test_losing_a_worker_mid_run_loses_and_duplicates_no_record(doomed_cluster, 
 
 
 @pytest.mark.filterwarnings("ignore:Port 8787 is already in use")  # Dask then picks another
-def test_workers_a_local_cluster_starts_solve_and_are_judged(tmp_path, monkeypatch):
+def test_a_local_cluster_of_workers_solves_and_every_answer_is_judged(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.chdir(tmp_path)
     puzzles = {p.grid.line(): p.grid for p in load_set("easy50").puzzles[:4]}
