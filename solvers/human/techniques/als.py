@@ -23,7 +23,7 @@ from itertools import combinations
 
 from models.candidates import Candidates, digits_of
 from models.grid import Cell, Digit, geometry
-from solvers.human.steps import Step, cells_text, digits_text, removable
+from solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 
 MAX_DIGITS = 9  # the most digits an ALS or a Sue de Coq part holds: on a 9x9 grid, no limit
 
@@ -33,6 +33,7 @@ class Als:
     """An almost locked set: its cells (in one unit) and their candidates (one more digit than cells)."""
 
     cells: frozenset[Cell]
+    bits: int  # the cells as a bitset
     mask: int
     places: dict[Digit, frozenset[Cell]]  # per digit, the cells holding it
 
@@ -42,16 +43,16 @@ class Als:
 
 def als_xz(state: Candidates) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    sets, links = _sets(state), _links(state)
+    sets, links, sight = _sets(state), _links(state), _Sight(state)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
         a, b = sets[i], sets[j]
         if len(restricted) == 1:
             others = digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))
-            eliminations = _seeing_all(state, [(z, a.places[z] | b.places[z]) for z in others], a.cells | b.cells)
+            eliminations = sight.eliminations([(z, a.places[z] | b.places[z]) for z in others], a.bits | b.bits)
         else:  # doubly linked: both sets locked
             groups = [(x, a.places[x] | b.places[x]) for x in restricted]
             groups += [(d, s.places[d]) for s in (a, b) for d in digits_of(s.mask) if d not in restricted]
-            eliminations = _seeing_all(state, groups, a.cells | b.cells)
+            eliminations = sight.eliminations(groups, a.bits | b.bits)
         if eliminations:
             yield _step(state, "als_xz", eliminations, a.cells | b.cells,
                         f"A={a.text(state.size)}, B={b.text(state.size)}, X={digits_text(restricted)}")
@@ -59,14 +60,14 @@ def als_xz(state: Candidates) -> Iterator[Step]:
 
 def als_xy_wing(state: Candidates) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    sets, links = _sets(state), _links(state)
+    sets, links, sight = _sets(state), _links(state), _Sight(state)
     for c, near in zip(sets, links):
         wings = [(sets[j], x) for j, restricted in near for x in restricted]
         for (a, x), (b, y) in combinations(wings, 2):
             if x == y:  # A and B may overlap: one of them is locked either way
                 continue
             zs = digits_of(a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1)))
-            eliminations = _seeing_all(state, [(z, a.places[z] | b.places[z]) for z in zs], a.cells | b.cells | c.cells)
+            eliminations = sight.eliminations([(z, a.places[z] | b.places[z]) for z in zs], a.bits | b.bits | c.bits)
             if eliminations:
                 size = state.size
                 yield _step(state, "als_xy_wing", eliminations, a.cells | b.cells | c.cells,
@@ -127,7 +128,7 @@ def _all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
         for cells, mask in _subsets(marks, open_cells):
             if mask.bit_count() == len(cells) + 1 and frozenset(cells) not in found:
                 places = {d: frozenset(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
-                found[frozenset(cells)] = Als(frozenset(cells), mask, places)
+                found[frozenset(cells)] = Als(frozenset(cells), _bits(cells), mask, places)
     return tuple(found.values())
 
 
@@ -155,12 +156,11 @@ def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[
     peers = _peer_bits(size)
     by_digit: dict[Digit, list[tuple[int, int, int, int]]] = {}  # (ALS, its cells, the digit's places, what sees them)
     for i, s in enumerate(sets):
-        cells = _bits(s.cells)
         for digit, held in s.places.items():
             seen = -1
             for c in held:
                 seen &= peers[c]
-            by_digit.setdefault(digit, []).append((i, cells, _bits(held), seen))
+            by_digit.setdefault(digit, []).append((i, s.bits, _bits(held), seen))
     restricted: dict[tuple[int, int], list[Digit]] = {}
     for digit, group in sorted(by_digit.items()):
         for (i, cells_i, _, seen_i), (j, cells_j, held_j, _) in combinations(group, 2):
@@ -193,17 +193,21 @@ def _bits(cells) -> int:
     return bits
 
 
-def _seeing_all(state: Candidates, groups, exclude) -> tuple:
-    """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
-    peers, holders = _peer_bits(state.size), _holders(state.size, tuple(state.marks))
-    found = []
-    for digit, cells in groups:
-        seeing = holders[digit] & ~_bits(exclude)
-        for c in cells:
-            seeing &= peers[c]
-        if seeing:
-            found += [(c, digit) for c in _cells(seeing)]
-    return tuple(sorted(set(found)))
+class _Sight:
+    """Which cells see which, and which hold each digit, as bitsets: for one state."""
+
+    def __init__(self, state: Candidates):
+        self.peers, self.holders = _peer_bits(state.size), _holders(state.size, tuple(state.marks))
+
+    def eliminations(self, groups, exclude: int) -> tuple[Candidate, ...]:
+        """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
+        found = set()
+        for digit, cells in groups:
+            seeing = self.holders[digit] & ~exclude
+            for c in cells:
+                seeing &= self.peers[c]
+            found.update((c, digit) for c in _cells(seeing))
+        return tuple(sorted(found))
 
 
 @lru_cache(maxsize=2)
