@@ -88,20 +88,22 @@ def parse_case(text: str, line: int = 0) -> Case:
 
 
 def check(case: Case) -> str | None:
-    """None when the engine finds exactly the case's conclusions (HoDoKu's rule), else what differs.
+    """None when the engine finds the case's step (HoDoKu's rule), else what it found instead.
 
-    Every step of the technique for the case's digits must make exactly the expected placements
-    and eliminations, and there must be one (none at all for a fail case).
+    Some step of the technique for the case's digits must make exactly the expected placements
+    and eliminations; a fail case must find none. Other instances may exist: the library's
+    cases are unique within HoDoKu's own search limits, and a chain search without those limits
+    also finds other (sound) chains for the same digits.
     """
     steps = [s for s in find_steps(case.state, case.technique) if s.digits == case.digits]
     if case.fail:
         return f"found {steps[0].explanation}" if steps else None
     if not steps:
         return "found nothing"
-    for step in steps:
-        if set(step.eliminations) != case.eliminations or set(step.placements) != case.placements:
-            return f"found {step.explanation}"
-    return None
+    expected = (case.eliminations, case.placements)
+    if any((set(s.eliminations), set(s.placements)) == expected for s in steps):
+        return None
+    return f"found {steps[0].explanation}" + (f" (and {len(steps) - 1} more)" if len(steps) > 1 else "")
 
 
 def _candidates(text: str) -> list[Candidate]:
