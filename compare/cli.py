@@ -6,23 +6,8 @@ importing them here is what makes them part of ``sudokit``.
 
 from __future__ import annotations
 
-import importlib
-
 from compare.app import app
-
-COMMAND_MODULES = ("solve", "human", "runs", "graph")
-
-
-def _register() -> None:
-    for name in COMMAND_MODULES:
-        try:
-            importlib.import_module(f"compare.commands.{name}")
-        except ModuleNotFoundError as err:  # a theme not written yet in this checkout
-            if err.name != f"compare.commands.{name}":
-                raise
-
-
-_register()
+from compare.commands import solve, human, graph, runs  # noqa: F401, I001  (registers the commands, in help order)
 
 
 def main() -> None:
