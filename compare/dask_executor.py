@@ -75,14 +75,18 @@ _kept: dict[tuple[int, Backend], SolvingProcess] = {}  # this process's solving 
 
 
 def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
-    """Solve a chunk in this thread's solving process for its backend; one outcome per task, in order."""
+    """Solve a chunk in this thread's solving process for its backend; one outcome per task."""
     outcomes: list[Outcome] = []
-    while len(outcomes) < len(chunk.tasks):
+    tasks = chunk.tasks
+    while tasks:
         process = kept_process(chunk.backend, settings)
-        process.give(Chunk(chunk.backend, chunk.tasks[len(outcomes):]))
+        process.give(Chunk(chunk.backend, tasks))
         while process.alive and process.outstanding:
-            answered = process.connection.poll(earliest_deadline([process]))
-            outcomes.append(process.receive() if answered else process.expire())
+            if process.connection.poll(earliest_deadline([process])):
+                outcomes += process.collect()
+            elif process.overdue():
+                outcomes.append(process.expire())
+        tasks = tuple(process.outstanding)  # those a dead process left
     return outcomes
 
 

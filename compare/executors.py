@@ -29,6 +29,7 @@ from solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
+SEND_SECONDS = 0.05  # a busy worker sends its answers this often
 
 
 @dataclass(frozen=True)
@@ -142,26 +143,26 @@ class ProcessExecutor:
                 ready = wait([w.connection for w in workers], timeout=earliest_deadline(workers))
                 for worker in list(workers):
                     if worker.connection in ready:
-                        outcome = worker.receive()
+                        outcomes = worker.collect()
                     elif worker.overdue():
-                        outcome = worker.expire()
+                        outcomes = [worker.expire()]
                     else:
                         continue
                     if not worker.alive:
                         workers.remove(worker)
                         queue.push_front(worker.backend, worker.outstanding)
-                    yield outcome
+                    yield from outcomes
         finally:
             for worker in workers:
                 worker.kill()
 
     def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
         """Give idle workers more of their backend's work; retire them when there is none."""
-        for worker in [w for w in workers if not w.outstanding]:
+        for worker in [w for w in workers if w.hungry]:
             chunk = queue.take(worker.backend)
             if chunk:
                 worker.give(chunk)
-            else:
+            elif not worker.outstanding:
                 worker.stop()
                 workers.remove(worker)
         while len(workers) < self.jobs and queue:
@@ -195,43 +196,87 @@ class _Queue:
             self.by_backend.setdefault(backend.name, deque()).appendleft(Chunk(backend, tasks))
 
 
+class Progress:
+    """Which task a worker is on, in memory shared with its parent: no message per task needed."""
+
+    def __init__(self, context):
+        self.started = context.RawValue("q", 0)  # tasks begun
+        self.since = context.RawValue("d", 0.0)  # when (time.monotonic) the last one was begun
+
+    def begin(self) -> None:
+        self.since.value = time.monotonic()
+        self.started.value += 1
+
+
 class SolvingProcess:
-    """One worker process and the tasks it has been given but not answered yet."""
+    """One worker process and the tasks it has been given but not answered yet.
+
+    A worker holds up to two chunks, so it starts the next while the parent takes in the answers
+    to the last, and it sends its answers in batches (a pipe write costs tens of microseconds
+    here). The parent times the task the worker is on from ``Progress``; when it kills a worker
+    (timeout) or the worker dies, that task gets the verdict and the others stay outstanding, to
+    be solved again: those answered but not yet sent among them.
+    """
 
     def __init__(self, backend: Backend, settings: Settings, context):
         self.backend, self.settings = backend, settings
+        self.progress = Progress(context)
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, backend, settings))
+        self.process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
         self.process.start()
         child.close()
         self.outstanding: deque[Task] = deque()
-        self.deadline: float | None = None
+        self.answered = 0  # tasks answered since the worker started
+        self.waiting_since = 0.0  # when it was last given work while idle, or last answered
+        self.last_chunk = 0  # tasks in the chunk given last
         self.alive = True
 
-    def give(self, chunk: Chunk) -> None:
-        self.outstanding.extend(chunk.tasks)
-        self.connection.send(chunk.tasks)
-        self._restart_clock()
+    @property
+    def hungry(self) -> bool:
+        """True when the worker is on its last chunk (or idle), so it may take one more."""
+        return len(self.outstanding) <= self.last_chunk
 
-    def receive(self) -> Outcome:
-        """The answer to the oldest outstanding task (an error if the process died)."""
+    @property
+    def deadline(self) -> float | None:
+        """When (time.monotonic) the task the worker is on overruns its budget; None when idle.
+
+        Until the worker says it has begun the next task (it may be starting up, or stuck
+        creating its backend), the clock runs from when it was given work or last answered.
+        """
+        budget = self.settings.budget
+        if budget is None or not self.outstanding:
+            return None
+        on_task = self.progress.started.value > self.answered
+        return (self.progress.since.value if on_task else self.waiting_since) + budget
+
+    def give(self, chunk: Chunk) -> None:
+        if not self.outstanding:
+            self.waiting_since = time.monotonic()
+        self.outstanding.extend(chunk.tasks)
+        self.last_chunk = len(chunk.tasks)
+        self.connection.send(chunk.tasks)
+
+    def collect(self) -> list[Outcome]:
+        """The next batch of answers (an error for the task the worker was on if it died)."""
         try:
-            result, peak = self.connection.recv()
+            answers = self.connection.recv()
         except (EOFError, OSError):
             self.kill()
-            code = self.process.exitcode
-            return self._finish(SolveResult(Status.ERROR, message=f"the worker process died (exit code {code})"))
-        self._restart_clock()
-        return self._finish(result, peak)
+            message = f"the worker process died (exit code {self.process.exitcode})"
+            return [self._verdict(SolveResult(Status.ERROR, message=message))]
+        self.answered += len(answers)
+        self.waiting_since = time.monotonic()
+        return [Outcome(self.backend.name, self.outstanding.popleft(), result, peak) for result, peak in answers]
 
     def overdue(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        deadline = self.deadline
+        return deadline is not None and time.monotonic() >= deadline
 
     def expire(self) -> Outcome:
-        """Kill the stuck worker; its current task timed out."""
+        """Kill the stuck worker; the task it was on timed out."""
         self.kill()
-        return self._finish(SolveResult(Status.TIMEOUT, solve_seconds=self.settings.budget or 0.0,
-                                        message="killed after the timeout"))
+        return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=self.settings.budget or 0.0,
+                                         message="killed after the timeout"))
 
     def stop(self) -> None:
         self.connection.send(None)
@@ -249,23 +294,24 @@ class SolvingProcess:
         self.connection.close()
         self.alive = False
 
-    def _finish(self, result: SolveResult, peak: int = 0) -> Outcome:
-        return Outcome(self.backend.name, self.outstanding.popleft(), result, peak)
-
-    def _restart_clock(self) -> None:
-        budget = self.settings.budget
-        self.deadline = None if budget is None else time.perf_counter() + budget
+    def _verdict(self, result: SolveResult) -> Outcome:
+        """The outcome of the task the (dead) worker was on; it is no longer outstanding."""
+        on = max(0, self.progress.started.value - self.answered - 1)
+        task = self.outstanding[on]
+        del self.outstanding[on]
+        return Outcome(self.backend.name, task, result)
 
 
 def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
     """Seconds until the first deadline of a busy worker (None: no deadline)."""
-    deadlines = [w.deadline for w in workers if w.outstanding and w.deadline is not None]
-    return max(0.0, min(deadlines) - time.perf_counter()) if deadlines else None
+    deadlines = [w.deadline for w in workers if w.deadline is not None]
+    return max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
 
 
-def _serve(connection: Connection, backend: Backend, settings: Settings) -> None:
+def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress) -> None:
     """A worker's life: create the backend once, then solve the chunks it is sent until ``None``.
 
+    Answers go back in batches: every ``SEND_SECONDS``, and whenever no more work is waiting.
     The worker leads its own process group, so killing it kills the processes a backend starts;
     it ignores Ctrl-C (the parent decides when to stop) and exits when the parent is gone.
     """
@@ -277,14 +323,21 @@ def _serve(connection: Connection, backend: Backend, settings: Settings) -> None
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
         solver, failure = None, f"cannot create backend {backend.name}: {type(exc).__name__}: {exc}"
+    answers: list[tuple[SolveResult, int]] = []
+    sent = time.monotonic()
     try:
         while (tasks := _next_chunk(connection, parent)) is not None:
-            for task in tasks:
+            for done, task in enumerate(tasks, 1):
+                progress.begin()
                 if solver is None:
                     result = SolveResult(Status.ERROR, message=failure)
                 else:
                     result = solve_repeated(solver, task.grid, settings)
-                connection.send((result, peak_kb()))
+                answers.append((result, peak_kb()))
+                idle = done == len(tasks) and not connection.poll()
+                if idle or time.monotonic() - sent >= SEND_SECONDS:
+                    connection.send(answers)
+                    answers, sent = [], time.monotonic()
     except (EOFError, OSError):  # the parent is gone
         return
 

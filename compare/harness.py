@@ -199,8 +199,9 @@ def _version(dist: str) -> str:
 
 def _sha256(puzzle_set: PuzzleSet) -> str:
     """The set's file hash, or for puzzles given inline, the hash of their lines."""
-    lines = "\n".join(p.grid.line() for p in puzzle_set)
-    return puzzle_set.sha256 or hashlib.sha256(lines.encode()).hexdigest()
+    if puzzle_set.sha256:
+        return puzzle_set.sha256
+    return hashlib.sha256("\n".join(p.grid.line() for p in puzzle_set).encode()).hexdigest()
 
 
 def run_name(sets: list[PuzzleSet]) -> str:

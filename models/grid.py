@@ -194,7 +194,7 @@ class Grid:
 
     def line(self, blank: str = ".") -> str:
         """One line, one character per cell (``A`` = 10)."""
-        return "".join(symbol(v) if v else blank for v in self.values)
+        return "".join(map((blank + SYMBOLS).__getitem__, self.values))
 
     def picture(self) -> str:
         """A multi-line picture with box separators."""
@@ -236,15 +236,11 @@ def is_solution(solution: Grid | None, puzzle: Grid) -> bool:
     cells = solution.values
     if any(g and g != s for g, s in zip(puzzle.values, cells)):
         return False
+    rows = [cells[i * size : (i + 1) * size] for i in range(size)]
+    boxes = [[d for row in rows[top : top + box] for d in row[left : left + box]]
+             for top in range(0, size, box) for left in range(0, size, box)]
     full = set(range(1, size + 1))
-    for i in range(size):
-        row = {cells[i * size + j] for j in range(size)}
-        col = {cells[j * size + i] for j in range(size)}
-        top, left = (i // box) * box, (i % box) * box
-        blk = {cells[(top + j // box) * size + left + j % box] for j in range(size)}
-        if row != full or col != full or blk != full:
-            return False
-    return True
+    return all(set(unit) == full for unit in (*rows, *zip(*rows), *boxes))
 
 
 # ---------------------------------------------------------------------------- parsing

@@ -121,24 +121,25 @@ class ExactCoverSolver(ABC):
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         """Search the puzzle's matrix for up to ``limit`` solutions; clashing givens are unsat."""
-        stats = SearchStats(Deadline(time_limit))
         start = time.perf_counter()
+        stats = SearchStats(Deadline(time_limit))
         cover = sudoku_cover(grid)
         if cover is None:
             return SolveResult(Status.UNSAT, build_seconds=time.perf_counter() - start,
                                stats={"nodes": 0, "guesses": 0}, message="the givens break a rule")
-        search = self.prepare(cover)
+        search = self.prepare(cover)(stats)
         built = time.perf_counter()
         found: list[list[Choice]] = []
         try:
-            found.extend(islice(search(stats), limit))
+            found.extend(islice(search, limit))
             status = status_for(len(found), limit)
         except SearchTimeout:
             status = Status.TIMEOUT
+        finally:
+            search.close()  # a search restores its structure when it stops: part of the solve
+        solution = cover.decode(found[0]) if found and status is not Status.TIMEOUT else None
         return SolveResult(
-            status,
-            cover.decode(found[0]) if found and status is not Status.TIMEOUT else None,
-            len(found),
+            status, solution, len(found),
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,
             stats={"nodes": stats.nodes, "guesses": stats.guesses},
