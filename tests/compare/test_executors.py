@@ -1,0 +1,30 @@
+"""The local executor: a worker that hangs or dies mid-chunk costs that puzzle only.
+
+Workers send answers in batches, so when one is killed, answers it had not sent yet are lost
+with it; those puzzles must be solved again, and the verdict must go to the puzzle it was on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compare.executors import Chunk, ProcessExecutor, Settings, Task
+from compare.sets import load_set
+from models.grid import is_solution
+from tests.compare.fakes import MISBEHAVING_GIVENS, fake, first
+
+EIGHT = first(load_set("easy50"), 8)
+TASKS = tuple(Task(EIGHT.name, p.index, p.grid) for p in EIGHT)
+
+
+@pytest.mark.parametrize("cls, status", [("HangingSolver", "timeout"), ("KillingSolver", "error")])
+def test_the_verdict_goes_to_the_puzzle_the_worker_was_on(cls, status):
+    bad = [t.index for t in TASKS if t.grid.count_givens() == MISBEHAVING_GIVENS]
+    assert bad and bad[0] > 0  # a bad puzzle after good ones of the same chunk
+    outcomes = list(ProcessExecutor(1).run([Chunk(fake("bad", cls), TASKS)], Settings(timeout=0.5, grace=0.2)))
+    assert sorted(o.task.index for o in outcomes) == [t.index for t in TASKS]  # one outcome each
+    for outcome in outcomes:
+        if outcome.task.index in bad:
+            assert outcome.result.status.value == status
+        else:
+            assert is_solution(outcome.result.solution, outcome.task.grid)
