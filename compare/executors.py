@@ -8,6 +8,7 @@ and replaced when a puzzle overruns its timeout or the process dies.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import multiprocessing
@@ -24,7 +25,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Protocol
 
 from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult, Solver, Status
+from solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
 from solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
@@ -254,7 +255,8 @@ class SolvingProcess:
             self.waiting_since = time.monotonic()
         self.outstanding.extend(chunk.tasks)
         self.last_chunk = len(chunk.tasks)
-        self.connection.send(chunk.tasks)
+        with contextlib.suppress(OSError):  # it has just died: the next read says so, the tasks go elsewhere
+            self.connection.send(chunk.tasks)
 
     def collect(self) -> list[Outcome]:
         """The next batch of answers (an error for the task the worker was on if it died)."""
@@ -279,7 +281,8 @@ class SolvingProcess:
                                          message="killed after the timeout"))
 
     def stop(self) -> None:
-        self.connection.send(None)
+        with contextlib.suppress(OSError):  # (a worker that has died needs no telling)
+            self.connection.send(None)
         self.process.join()
         self.connection.close()
 

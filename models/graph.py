@@ -13,10 +13,15 @@
 - ``grouped_links``: ``links`` plus group nodes ``(cells, digit)``: a digit's candidates (two or
   more) in one box-line intersection, linked to what shares a unit with all of them;
   ``group_links`` holds just the links of groups (the chain search reads it beside ``links``).
+- ``als_links(sets)``: ALS nodes ``(places, digit, cells)``: an almost locked set's ``cells`` hold
+  ``digit`` in one of ``places``. Two digits of one set are strongly linked (without one of them
+  the rest are locked) but never weakly (``weak=False``: both may be there); a node is weakly
+  linked to the candidates and groups of its digit that see all its places.
 
 A view is built once per state and each graph on first use: ``graph_view`` caches views by the
 state's marks, so techniques asking in turn about one state share them, and the engine's next
-step (which changes the marks) gets a fresh view.
+step (which changes the marks) gets a fresh view. ``als_links`` is built on each call, for the sets
+its caller chooses.
 
 >>> from models.candidates import Candidates
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -29,6 +34,8 @@ True
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 
@@ -37,7 +44,8 @@ import networkx as nx
 from models.candidates import Candidates, digits_of
 from models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
 
-Node = tuple  # (cell, digit) for a candidate, ((cell, ...), digit) for a group
+Node = tuple  # (cell, digit) a candidate, ((cell, ...), digit) a group, ((cell, ...), digit, (cell, ...)) an ALS
+Als = tuple[tuple[Cell, ...], int]  # an almost locked set: its cells (in one unit) and their digits, a mask
 
 
 def graph_view(state: Candidates) -> GraphView:
@@ -70,16 +78,42 @@ def node_name(node: Node, size: int = 9) -> str:
 
 
 def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
-    """``r1c2``; a group as HoDoKu writes it, ``r1c23`` or ``r12c5`` (beyond 9x9: ``r10c1,r10c2``).
+    """``r1c2``; several as HoDoKu writes them, rows sharing their columns merged: ``r1c23``, ``r12c5``,
+    ``r8c2,r9c13`` (beyond 9x9: ``r10c1,r10c2``).
 
-    >>> cells_name((0, 1)), cells_name((144, 145), 16)
-    ('r1c12', 'r10c1,r10c2')
+    >>> cells_name((0, 1)), cells_name((63, 72, 74)), cells_name((144, 145), 16)
+    ('r1c12', 'r8c1,r9c13', 'r10c1,r10c2')
     """
     if len(cells) == 1 or size > 9:
         return ",".join(cell_name(c, size) for c in cells)
-    rows = sorted({c // size for c in cells})
-    cols = sorted({c % size for c in cells})
-    return "r" + "".join(symbol(r + 1) for r in rows) + "c" + "".join(symbol(c + 1) for c in cols)
+    columns: dict[int, list[Cell]] = defaultdict(list)
+    for cell in sorted(cells):
+        columns[cell // size].append(cell % size)
+    rows: dict[tuple[int, ...], list[int]] = defaultdict(list)  # rows by the columns they hold
+    for row, cols in columns.items():
+        rows[tuple(cols)].append(row)
+    return ",".join("r" + "".join(symbol(r + 1) for r in rs) + "c" + "".join(symbol(c + 1) for c in cols)
+                    for cols, rs in rows.items())
+
+
+@cache
+def seeing_all(cells: tuple[Cell, ...], size: int = 9) -> frozenset[Cell]:
+    """The cells that see every one of ``cells`` (so none of them).
+
+    >>> sorted(seeing_all((0, 1)))
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]
+    """
+    peers = geometry(size).peers
+    return peers[cells[0]].intersection(*(peers[c] for c in cells[1:]))
+
+
+def is_als(node: Node) -> bool:
+    """Whether a node is an ALS node (else a candidate or a group).
+
+    >>> is_als((4, 7)), is_als(((3, 4), 7)), is_als(((3,), 7, (3, 4)))
+    (False, False, True)
+    """
+    return len(node) == 3
 
 
 KINDS = ("strong", "weak", "bivalue", "aic", "grouped")  # the graphs a view exports
@@ -167,6 +201,11 @@ class GraphView:
                     places[digit][unit].append(cell)
         return places
 
+    @cached_property
+    def holding(self) -> dict[Digit, frozenset[Cell]]:
+        """Per digit, the cells holding it."""
+        return {d: frozenset(c for row in places[:self.size] for c in row) for d, places in self.places.items()}
+
     def conjugates(self, digit: Digit) -> list[tuple[int, Cell, Cell]]:
         """Every conjugate pair of a digit: (unit, cell, cell)."""
         return [(u, *cells) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
@@ -252,6 +291,32 @@ class GraphView:
                             link = graph.get_edge_data((group, digit), other)
                             if not (link and link["strong"]):
                                 graph.add_edge((group, digit), other, strong=strong)
+        return graph
+
+    def als_links(self, sets: Iterable[Als]) -> nx.Graph:
+        """The links of the ALS nodes of ``sets``: strong (only) inside a set, weak to what sees a node's places.
+
+        A node nothing sees is left out (a chain can neither enter nor leave the set by it), and so is
+        a set left with fewer than two nodes.
+        """
+        groups = defaultdict(list)
+        for node in self.group_links:
+            if node[0].__class__ is tuple:
+                groups[node[1]].append(node)
+        graph = nx.Graph()
+        for cells, mask in sets:
+            nodes, outside = [], []
+            for digit in digits_of(mask):
+                node = (tuple(c for c in cells if self.has(c, digit)), digit, cells)
+                seeing = seeing_all(node[0], self.size)
+                seen = [(c, digit) for c in seeing & self.holding[digit]]
+                seen += [g for g in groups[digit] if seeing.issuperset(g[0])]
+                if seen:
+                    nodes.append(node)
+                    outside += ((node, other) for other in seen)
+            if len(nodes) > 1:
+                graph.add_edges_from(combinations(nodes, 2), strong=True, weak=False)
+                graph.add_edges_from(outside, strong=False)
         return graph
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:

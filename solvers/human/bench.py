@@ -3,7 +3,8 @@
     python -m solvers.human.bench soundness   # every step of every solve checked against the truth
     python -m solvers.human.bench sample      # rate the SE-rated sample with the full preset (guessing
                                               # allowed): solved without guessing per SE rating, Spearman
-                                              # correlation with SE's ratings, puzzles/s, median, p99, max
+                                              # correlation with SE's ratings, puzzles/s, median, p99, max,
+                                              # the 10 slowest puzzles
     python -m solvers.human.bench ladder      # solved without guessing per SE rating: basic, chains presets
     python -m solvers.human.bench exemplars   # HoDoKu's exemplars solved without guessing, per section
     python -m solvers.human.bench graphs      # the share of the time spent building graph views
@@ -185,8 +186,9 @@ def main(what: str) -> None:
         for rating, (solved, total) in ladder(rated).items():
             print(f"SE {rating}: {solved}/{total} solved without guessing")
         print(f"Spearman with SE: {agreement(rated):.3f}; speed: {speed(rated)}")
-        slow = max(rated, key=lambda r: r.seconds)
-        print(f"slowest: {slow.puzzle.grid.line()} {slow.seconds:.1f} s")
+        print("slowest:")
+        for r in sorted(rated, key=lambda r: r.seconds, reverse=True)[:10]:
+            print(f"{r.seconds:6.1f} s  SE {r.puzzle.meta['se_rating']}  {r.rating.hardest:<32} {r.puzzle.grid.line()}")
     elif what == "exemplars":
         for name, (solved, total) in exemplar_coverage(read_exemplars(EXEMPLARS)).items():
             print(f"{name}: {solved}/{total}")

@@ -93,3 +93,48 @@ def test_exported_graphs_are_named_for_people():
     for bad in [("strong", None), ("weak", 10), ("cycles", None)]:
         with pytest.raises(KeyError):
             exported(view, *bad)
+
+
+
+def almost_locked_sets(state: Candidates, sizes=(2, 3)) -> set[tuple[tuple[int, ...], int]]:
+    """N open cells of a unit holding N+1 digits between them, enumerated plainly."""
+    found = set()
+    for unit in state.geometry.units:
+        open_cells = [c for c in unit if state.values[c] == 0]
+        for n in sizes:
+            for cells in combinations(open_cells, n):
+                mask = 0
+                for c in cells:
+                    mask |= state.marks[c]
+                if mask.bit_count() == n + 1:
+                    found.add((cells, mask))
+    return found
+
+
+def test_als_nodes_link_as_locked_sets():
+    """An ALS's digits are linked only strongly among themselves, and weakly to exactly the candidates
+    (and groups) of the digit that see all its places; a set a chain could not pass through is left out."""
+    state = HARD[0]
+    geo, view = state.geometry, graph_view(state)
+    sets = almost_locked_sets(state)
+    links = view.als_links(sets)
+
+    def seeing(places, digit):
+        return {(c, digit) for c in range(81) if state.has(c, digit) and all(c in geo.peers[p] for p in places)}
+
+    for cells, mask in sets:  # the digits of a set whose candidates some candidate sees are all there (if two)
+        seen = [d for d in range(1, 10)
+                if mask >> (d - 1) & 1 and seeing(tuple(c for c in cells if state.has(c, d)), d)]
+        assert len(seen) < 2 or all(any(n[1:] == (d, cells) for n in links) for d in seen)
+    nodes = [n for n in links if len(n) == 3]
+    assert nodes and {n[2] for n in nodes} <= {cells for cells, _ in sets}
+    for node in nodes:
+        places, digit, cells = node
+        assert places == tuple(c for c in cells if state.has(c, digit))
+        assert {o for o in links.adj[node] if o[0].__class__ is int} == seeing(places, digit)
+        for other, link in links.adj[node].items():
+            if len(other) == 3 and other[2] == cells:  # inside the set: strong, never weak
+                assert other[1] != digit and link == {"strong": True, "weak": False}
+            else:
+                assert other[1] == digit and not link["strong"]
+                assert all(b in geo.peers[a] for a in places for b in node_cells(other))

@@ -112,7 +112,7 @@ def _sue_de_coq_at(state: Candidates, box: int, line: int) -> Iterator[Step]:
 
 def _sets(state: Candidates) -> tuple[Als, ...]:
     """Every ALS of a state (a set of cells lying in two units counted once)."""
-    return _all_sets(state.size, tuple(state.marks))
+    return all_sets(state.size, tuple(state.marks))
 
 
 def _links(state: Candidates) -> list[list[tuple[int, tuple[Digit, ...]]]]:
@@ -121,7 +121,8 @@ def _links(state: Candidates) -> list[list[tuple[int, tuple[Digit, ...]]]]:
 
 
 @lru_cache(maxsize=2)
-def _all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
+def all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
+    """Every ALS of the pencil marks ``marks`` (cached for the state at hand: several techniques ask)."""
     found: dict[frozenset[Cell], Als] = {}
     for unit in geometry(size).units:
         open_cells = [c for c in unit if marks[c]]
@@ -132,17 +133,27 @@ def _all_sets(size: int, marks: tuple[int, ...]) -> tuple[Als, ...]:
     return tuple(found.values())
 
 
-def _subsets(marks, cells: list[Cell], start: int = 0, chosen: tuple[Cell, ...] = (), mask: int = 0):
-    """The non-empty subsets of ``cells`` holding at most ``MAX_DIGITS`` digits, with their candidates.
+def _subsets(marks, cells: list[Cell]) -> list[tuple[tuple[Cell, ...], int]]:
+    """The non-empty subsets of ``cells`` holding at most ``MAX_DIGITS`` digits, with their candidates,
+    depth first.
 
     On a 9x9 grid that is every subset; on larger grids it keeps the search small.
+
+    >>> [cells for cells, _ in _subsets([0b1, 0b10, 0b100], [0, 1, 2])]
+    [(0,), (0, 1), (0, 1, 2), (0, 2), (1,), (1, 2), (2,)]
     """
-    for i in range(start, len(cells)):
-        union = mask | marks[cells[i]]
-        if union.bit_count() <= MAX_DIGITS:
-            subset = (*chosen, cells[i])
-            yield subset, union
-            yield from _subsets(marks, cells, i + 1, subset, union)
+    found = []
+
+    def grow(start: int, chosen: tuple[Cell, ...], mask: int) -> None:
+        for i in range(start, len(cells)):
+            union = mask | marks[cells[i]]
+            if union.bit_count() <= MAX_DIGITS:
+                subset = (*chosen, cells[i])
+                found.append((subset, union))
+                grow(i + 1, subset, union)
+
+    grow(0, (), 0)
+    return found
 
 
 @lru_cache(maxsize=2)
@@ -150,22 +161,28 @@ def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[
     """``_links`` of a state's marks, computed on bitsets (the hot loop of the ALS techniques).
 
     ``X`` is a restricted common of ``A`` and ``B`` when ``B``'s cells holding it all see every
-    cell of ``A`` holding it.
+    cell of ``A`` holding it; so ``B``'s first cell holding ``X`` sees them, and only the sets
+    filed under those cells are tried. Pairs keep the order of trying all in turn: by digit, then set.
     """
-    sets = _all_sets(size, marks)
+    sets = all_sets(size, marks)
     peers = _peer_bits(size)
-    by_digit: dict[Digit, list[tuple[int, int, int, int]]] = {}  # (ALS, its cells, the digit's places, what sees them)
-    for i, s in enumerate(sets):
-        for digit, held in s.places.items():
-            seen = -1
-            for c in held:
-                seen &= peers[c]
-            by_digit.setdefault(digit, []).append((i, s.bits, _bits(held), seen))
+    found: list[tuple[Digit, int, int]] = []
+    for digit in range(1, size + 1):
+        held, filed, firsts = [], {}, 0  # the sets holding the digit; filed by their first cell holding it
+        for i, s in enumerate(sets):
+            if places := s.places.get(digit):
+                seen, bits = -1, _bits(places)
+                for c in places:
+                    seen &= peers[c]
+                held.append((i, s.bits, seen))
+                filed.setdefault((bits & -bits).bit_length() - 1, []).append((i, s.bits, bits))
+                firsts |= bits & -bits
+        for i, cells_i, seen_i in held:
+            found += [(digit, i, j) for c in _cells(seen_i & firsts) for j, cells_j, held_j in filed[c]
+                      if j > i and not cells_i & cells_j and not held_j & ~seen_i]
     restricted: dict[tuple[int, int], list[Digit]] = {}
-    for digit, group in sorted(by_digit.items()):
-        for (i, cells_i, _, seen_i), (j, cells_j, held_j, _) in combinations(group, 2):
-            if not cells_i & cells_j and not held_j & ~seen_i:
-                restricted.setdefault((i, j), []).append(digit)
+    for digit, i, j in sorted(found):
+        restricted.setdefault((i, j), []).append(digit)
     links: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
     for (i, j), digits in restricted.items():
         links[i].append((j, tuple(digits)))

@@ -15,9 +15,13 @@ three times as long (building it included) on the SE sample's stuck states.
   eliminations or more make an AIC; one, a Discontinuous Nice Loop, which also concludes when both
   ends lie in one cell: its other digits go (a chain proving its own start leaves the start alone).
   A Continuous Nice Loop closes with a weak link, which makes every weak link of the loop strong.
-- The grouped kinds also link groups: a digit's candidates in one box-line intersection.
+- The grouped kinds also link groups (a digit's candidates in one box-line intersection) and
+  almost locked sets of up to ``MAX_ALS_CELLS`` cells: entered by a weak link on one digit, an ALS
+  is locked on its other digits, so one of them is true in it (the link out is weak again). In a
+  continuous loop such a link is weak too: the set is locked on the rest of its digits.
 
-Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => r1c7<>1``.
+Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => r1c7<>1``;
+an ALS as in Eureka, the digit it is entered on and the one it yields: ``-3- (3=6)r8c2,r9c13 -6-``.
 """
 
 from __future__ import annotations
@@ -30,14 +34,26 @@ from itertools import combinations
 import networkx as nx
 
 from models.candidates import Candidates, digits_of
-from models.graph import GraphView, Node, cells_name, graph_view, node_cells
+from models.graph import (
+    Als,
+    GraphView,
+    Node,
+    cells_name,
+    graph_view,
+    is_als,
+    node_cells,
+    seeing_all,
+)
 from models.grid import Cell, cell_name, symbol
 from solvers.human.steps import Candidate, Step, removable
+from solvers.human.techniques.als import all_sets
 
 MAX_LINKS = 20  # the longest chain searched, in links (inferences)
+MAX_ALS_CELLS = 3  # the largest ALS the grouped kinds link (up to 4 cells: a third more search time)
 
 Chain = tuple[Node, ...]  # alternating, the first and last links strong
 Adjacency = tuple[dict[Node, list[Node]], dict[Node, list[Node]]]  # strong, weak neighbours
+Reached = tuple[dict[Node, Node | None], dict[Node, Node | None]]  # per truth value: node -> where from
 Link = Callable[[Node, Node], bool]  # whether a chain may use a link
 Maker = Callable[[], "Chain | None"]  # makes a chain on demand (None: no simple one)
 Writer = Callable[[Chain], str]  # writes a chain in nice-loop notation
@@ -123,47 +139,50 @@ def grouped_aic(state: Candidates) -> Iterator[Step]:
 
 
 def _adjacency(graphs: list[nx.Graph], usable: Link, strong_ok: Link) -> Adjacency:
-    """Plain neighbour lists of link graphs: the links a chain may use weakly, and those it may use as strong."""
+    """Plain neighbour lists of link graphs: the links a chain may use weakly, and those it may use as strong
+    (a strong link is weak too, unless marked ``weak=False``)."""
     strong: dict[Node, list[Node]] = defaultdict(list)
     weak: dict[Node, list[Node]] = defaultdict(list)
     for graph in graphs:
-        for node, links in graph.adj.items():
-            weak_ones = [m for m in links if usable(node, m)]
-            weak[node] += weak_ones
-            strong[node] += [m for m in weak_ones if links[m]["strong"] and strong_ok(node, m)]
+        for node, links in graph.adjacency():
+            usable_ones = [(m, link) for m, link in links.items() if usable(node, m)]
+            weak[node] += [m for m, link in usable_ones if link.get("weak", True)]
+            strong[node] += [m for m, link in usable_ones if link["strong"] and strong_ok(node, m)]
     return strong, weak
 
 
-def _search(start: Node, adjacency: Adjacency, max_links: int, banned=()) -> tuple[dict, list[tuple[Node, int]]]:
+def _search(start: Node, adjacency: Adjacency, max_links: int, banned=()) -> tuple[Reached, list[tuple[Node, int]]]:
     """Breadth first from ``start`` assumed false: how each state was reached, and every candidate
-    proved true with the length of the shortest chain proving it (in links); ``banned`` states are
-    never entered."""
+    proved true with the length of the shortest chain proving it (in links); ``banned`` states
+    (node, true or not) are never entered. Links alternate, so each round of the search enters
+    states of one truth value: strong links make nodes true, weak ones false."""
     strong, weak = adjacency
-    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = dict.fromkeys(banned)
-    parent[start, False] = None
-    frontier, proved = [(start, False)], []
+    reached: Reached = ({}, {})  # per truth value (false, true): node -> the node it came from
+    for node, on in banned:
+        reached[on][node] = None
+    reached[False][start] = None
+    frontier, proved, on = [start], [], False
     for length in range(1, max_links + 1):
-        following = []
-        for state in frontier:
-            node, on = state
-            for other in (weak if on else strong)[node]:
-                reached = (other, not on)
-                if reached not in parent:
-                    parent[reached] = state
-                    following.append(reached)
-                    if not on:
-                        proved.append((other, length))
-        frontier = following
-    return parent, proved
+        links, entered, following = (weak if on else strong), reached[not on], []
+        for node in frontier:
+            for other in links[node]:
+                if other not in entered:
+                    entered[other] = node
+                    following.append(other)
+        if not on:
+            proved += ((node, length) for node in following)
+        frontier, on = following, not on
+    return reached, proved
 
 
-def _path(parent: dict, end: Node) -> Chain | None:
-    nodes, state = [], (end, True)
-    if state not in parent:
+def _path(reached: Reached, end: Node) -> Chain | None:
+    """The chain the search found to ``end`` (true), if it reached it."""
+    if end not in reached[True]:
         return None
-    while state is not None:
-        nodes.append(state[0])
-        state = parent[state]
+    nodes, node, on = [], end, True
+    while node is not None:
+        nodes.append(node)
+        node, on = reached[on][node], not on
     return tuple(reversed(nodes))
 
 
@@ -180,7 +199,8 @@ def _reused(chain: Chain) -> int | None:
 
 
 def _starts(adjacency: Adjacency) -> list[Node]:
-    return [node for node, links in adjacency[0].items() if links]
+    """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
+    return [node for node, links in adjacency[0].items() if links and not is_als(node)]
 
 
 class _Best:
@@ -207,20 +227,20 @@ def _end_steps(view: GraphView, adjacency: Adjacency, name: str, max_links: int)
     """Chains whose ends hold one digit: what sees both ends loses it."""
     best = _Best(view)
     for start in _starts(adjacency):
-        parent, proved = _search(start, adjacency, max_links)
+        reached, proved = _search(start, adjacency, max_links)
         for end, length in proved:
             if end[1] == start[1] and end != start:
-                chain = _chain_maker(parent, start, end, adjacency, max_links)
+                chain = _chain_maker(reached, start, end, adjacency, max_links)
                 best.offer(name, _seen_by_both(view, start, end), length, chain, lambda n: _chain_text(n, view.size))
     return iter(best.steps())
 
 
-def _chain_maker(parent: dict, start: Node, end: Node, adjacency: Adjacency, max_links: int,
+def _chain_maker(reached: Reached, start: Node, end: Node, adjacency: Adjacency, max_links: int,
                  retries: int = 3) -> Maker:
     """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
     false): then the search runs again without the first use, a few times."""
     def chain() -> Chain | None:
-        found, banned = parent, set()
+        found, banned = reached, set()
         for _ in range(retries):
             nodes = _path(found, end)
             if nodes is None or (reused := _reused(nodes)) is None:
@@ -239,55 +259,65 @@ def _kind(state: Candidates, name: str, grouped: bool) -> Iterator[Step]:
 @lru_cache(maxsize=2)
 def _nice_loops(view: GraphView, grouped: bool) -> list[Step]:
     """Every nice loop and AIC of a state, shortest first: one chain per conclusion."""
-    graphs = [view.links, view.group_links] if grouped else [view.links]
+    graphs = [view.links, view.group_links, view.als_links(_small_sets(view))] if grouped else [view.links]
     adjacency = _adjacency(graphs, lambda a, b: True, lambda a, b: True)
     prefix = "grouped_" if grouped else ""
     best = _Best(view)
     for start in _starts(adjacency):
-        parent, proved = _search(start, adjacency, MAX_LINKS)
+        reached, proved = _search(start, adjacency, MAX_LINKS)
+        closing = set(adjacency[1][start])  # the ends a weak link closes into a loop
         for end, length in proved:
-            chain = _chain_maker(parent, start, end, adjacency, MAX_LINKS)
+            conclusions = _conclusions(view, start, end)
+            closes = length >= 3 and end in closing
+            if not (conclusions or closes):
+                continue
+            chain = _chain_maker(reached, start, end, adjacency, MAX_LINKS)
             if grouped:
                 chain = _with_group(chain)
-            for kind, eliminations, text in _conclusions(view, start, end):
+            for kind, eliminations, text in conclusions:
                 best.offer(prefix + kind, eliminations, length, chain, text)
-            if length >= 3 and start in adjacency[1][end] and (loop := chain()) is not None:
+            if closes and (loop := chain()) is not None:
                 best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1, lambda: loop,
                            lambda nodes: _core_text((*nodes, nodes[0]), view.size))
     return best.steps()
 
 
+def _small_sets(view: GraphView) -> list[Als]:
+    """The almost locked sets of two to ``MAX_ALS_CELLS`` cells (one cell is a bivalue cell: already linked)."""
+    return [(tuple(sorted(s.cells)), s.mask) for s in all_sets(view.size, view.marks)
+            if 1 < len(s.cells) <= MAX_ALS_CELLS]
+
+
 def _with_group(chain: Maker) -> Maker:
-    """Only chains that use a group count as grouped."""
+    """Only chains that use a group or an ALS count as grouped."""
     def grouped() -> Chain | None:
         nodes = chain()
-        return nodes if nodes and any(len(node_cells(n)) > 1 for n in nodes) else None
+        return nodes if nodes and any(len(node_cells(n)) > 1 or is_als(n) for n in nodes) else None
     return grouped
 
 
-def _conclusions(view: GraphView, start: Node, end: Node) -> Iterator[tuple[str, tuple[Candidate, ...], Writer]]:
+def _conclusions(view: GraphView, start: Node, end: Node) -> list[tuple[str, tuple[Candidate, ...], Writer]]:
     """What a chain from ``start`` to ``end`` proves, by HoDoKu's kinds: (kind, eliminations, writer)."""
     size = view.size
-    singles = len(node_cells(start)) == len(node_cells(end)) == 1
-    if singles and start[0] == end[0]:  # the cell holds one of the two (the start itself: it is true)
+    if start[0] == end[0] and start[0].__class__ is int:  # the cell holds one of the two (the start: it is true)
         other = view.marks[start[0]] & ~(1 << (start[1] - 1)) & ~(1 << (end[1] - 1))
-        yield ("discontinuous_nice_loop", tuple((start[0], d) for d in digits_of(other)),
-               lambda nodes: _core_text(nodes, size))
-        return
+        return [("discontinuous_nice_loop", tuple((start[0], d) for d in digits_of(other)),
+                 lambda nodes: _core_text(nodes, size))]
     if start[1] == end[1]:
         eliminations = _seen_by_both(view, start, end)
     else:
         eliminations = tuple(sorted(_cannot_hold(view, start, end) + _cannot_hold(view, end, start)))
     if len(eliminations) > 1:
-        yield "aic", eliminations, lambda nodes: _chain_text(nodes, size)
-    elif eliminations:
-        yield "discontinuous_nice_loop", eliminations, lambda nodes: _around(nodes, *eliminations[0], size)
+        return [("aic", eliminations, lambda nodes: _chain_text(nodes, size))]
+    if eliminations:
+        return [("discontinuous_nice_loop", eliminations, lambda nodes: _around(nodes, *eliminations[0], size))]
+    return []
 
 
 def _cannot_hold(view: GraphView, end: Node, other: Node) -> list[Candidate]:
     """A single-candidate end's cell, seeing every cell of the other end, cannot hold the other's digit."""
     cell, digit = end[0], other[1]
-    sees_all = len(node_cells(end)) == 1 and view.geometry.peers[cell].issuperset(node_cells(other))
+    sees_all = cell.__class__ is int and view.geometry.peers[cell].issuperset(node_cells(other))
     return [(cell, digit)] if sees_all and view.has(cell, digit) else []
 
 
@@ -300,7 +330,8 @@ def _around(chain: Chain, cell: Cell, digit: int, size: int) -> str:
 
 
 def _loop_eliminations(view: GraphView, loop: Chain) -> tuple[Candidate, ...]:
-    """A continuous loop's weak links (odd positions, and the closing one) all become strong."""
+    """A continuous loop's weak links (odd positions, and the closing one) all become strong, and
+    its links through an ALS weak: the set is locked on its other digits."""
     used = {(c, n[1]) for n in loop for c in node_cells(n)}
     found = set()
     for a, b in [*zip(loop[1::2], loop[2::2]), (loop[-1], loop[0])]:
@@ -309,15 +340,22 @@ def _loop_eliminations(view: GraphView, loop: Chain) -> tuple[Candidate, ...]:
         else:  # two digits of one cell: the cell holds one of them
             cell = a[0]
             found.update((cell, d) for d in digits_of(view.marks[cell]) if d not in (a[1], b[1]))
+    for a, b in zip(loop[0::2], loop[1::2]):
+        if is_als(a):
+            cells = a[2]
+            for digit in {d for c in cells for d in digits_of(view.marks[c])} - {a[1], b[1]}:
+                found.update(_held(view, digit, seeing_all(tuple(c for c in cells if view.has(c, digit)), view.size)))
     return tuple(sorted(found - used))
 
 
 def _seen_by_both(view: GraphView, a: Node, b: Node) -> tuple[Candidate, ...]:
     """The candidates of the ends' digit in cells seeing every cell of both ends."""
-    peers, bit = view.geometry.peers, 1 << (a[1] - 1)
-    first, *others = node_cells(a) + node_cells(b)
-    seeing = peers[first].intersection(*(peers[c] for c in others)).difference(others)
-    return tuple(sorted((c, a[1]) for c in seeing if view.marks[c] & bit))
+    return _held(view, a[1], seeing_all(node_cells(a), view.size) & seeing_all(node_cells(b), view.size))
+
+
+def _held(view: GraphView, digit: int, cells: frozenset[Cell]) -> tuple[Candidate, ...]:
+    """The candidates of ``digit`` in ``cells``."""
+    return tuple(sorted((c, digit) for c in cells & view.holding[digit]))
 
 
 # ---- steps and notation
@@ -335,10 +373,24 @@ def _chain_text(chain: Chain, size: int) -> str:
 
 
 def _core_text(nodes: Chain, size: int) -> str:
-    """The cells and the links between them, ``=d=`` strong, ``-d-`` weak; links inside a cell are implicit."""
-    parts = [cells_name(node_cells(nodes[0]), size)]
+    """The cells and the links between them, ``=d=`` strong, ``-d-`` weak; links inside a cell are
+    implicit, and those inside an ALS written as in Eureka."""
+    parts = [_site_text(nodes, 0, size)]
     for i, (a, b) in enumerate(zip(nodes, nodes[1:])):
-        if node_cells(a) != node_cells(b):
+        if _site(a) != _site(b):
             link = "=" if i % 2 == 0 else "-"
-            parts.append(f"{link}{symbol(a[1])}{link} {cells_name(node_cells(b), size)}")
+            parts.append(f"{link}{symbol(a[1])}{link} {_site_text(nodes, i + 1, size)}")
     return " ".join(parts)
+
+
+def _site(node: Node) -> tuple[Cell, ...]:
+    """Where a node lies: its cells, or its ALS's."""
+    return node[2] if is_als(node) else node_cells(node)
+
+
+def _site_text(nodes: Chain, i: int, size: int) -> str:
+    """A node's cells, or the ALS it enters and the link across it: ``(3=6)r8c2,r9c13``."""
+    node = nodes[i]
+    if not is_als(node):
+        return cells_name(node_cells(node), size)
+    return f"({symbol(node[1])}={symbol(nodes[i + 1][1])}){cells_name(node[2], size)}"

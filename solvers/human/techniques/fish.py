@@ -8,6 +8,7 @@ its fins, some base line would keep a single candidate (HoDoKu's rule).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from models.candidates import Candidates, digits_of
@@ -126,9 +127,23 @@ def _fish(state: Candidates, size: int, name: str) -> Iterator[Step]:
 
 
 def _finned_fish(state: Candidates, size: int, name: str, *, sashimi: bool) -> Iterator[Step]:
-    """Fins lie in one box: in one band of cross lines, so the cover holds every position outside it."""
+    """The finned fish of a size that are (or are not) sashimi, as steps of ``name``."""
+    patterns = _finned_patterns(state.size, tuple(state.marks), size)
+    for found, (digit, by_rows, lines), base, cover, targets, fins in patterns:
+        if found == sashimi and (step := _Sea(state, digit, by_rows, lines).step(name, base, cover, targets, fins)):
+            yield step
+
+
+@lru_cache(maxsize=2)
+def _finned_patterns(n: int, marks: tuple[int, ...], size: int) -> list[tuple]:
+    """Every finned fish of a size, sashimi or not, in the order found (shared by the two techniques).
+
+    Fins lie in one box: in one band of cross lines, so the cover holds every position outside it.
+    """
+    state = Candidates(n, list(marks), [0] * len(marks))  # the marks are all it reads
     box = state.geometry.box
     bands = [((1 << box) - 1) << (j * box) for j in range(box)]
+    found = []
     for sea in _seas(state):
         lines = [i for i, m in enumerate(sea.lines) if 0 < m.bit_count() <= size + box]
         for base in combinations(lines, size):
@@ -144,14 +159,13 @@ def _finned_fish(state: Candidates, size: int, name: str, *, sashimi: bool) -> I
                 for inside in combinations([1 << x for x in _indices(union & band)], size - outside.bit_count()):
                     cover = outside | sum(inside)
                     bodies = [(sea.lines[b] & cover).bit_count() for b in base]
-                    if 0 in bodies or (1 in bodies) != sashimi:
+                    if 0 in bodies:
                         continue
                     fin_lines = {b // box for b in base if sea.lines[b] & ~cover}
                     if len(fin_lines) != 1:
                         continue
                     first = fin_lines.pop() * box
                     others = [ln for ln in range(first, first + box) if ln not in base]
-                    fins = sea.cells(base, _indices(union & ~cover))
-                    step = sea.step(name, base, _indices(cover), sea.cells(others, _indices(cover & band)), fins)
-                    if step:
-                        yield step
+                    found.append((1 in bodies, (sea.digit, sea.by_rows, sea.lines), base, _indices(cover),
+                                  sea.cells(others, _indices(cover & band)), sea.cells(base, _indices(union & ~cover))))
+    return found

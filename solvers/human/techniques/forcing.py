@@ -34,10 +34,9 @@ Forcing Net Contradiction: r8c8<>1 leads to no place for 3 in r4: (1)r8c8 = (1)r
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from models.candidates import Candidates, digits_of
 from models.grid import Cell, Digit, cell_name, geometry, symbol
@@ -69,68 +68,108 @@ def forcing_net_verity(state: Candidates) -> Iterator[Step]:
 @dataclass(frozen=True)
 class Outcome:
     """Where a premise leads: each literal implied, with the literals it follows from (the first
-    completed it) and its distance from the premise; and the contradiction met, if any."""
+    completed it) and its distance from the premise; and the contradiction met, if any.
+
+    Literals are kept coded (see ``Links.code``), the premise first, in the order they were reached.
+    """
 
     premise: Literal
-    implied: dict[Literal, tuple[Literal, ...]]
-    depth: dict[Literal, int]
-    contradiction: tuple[str, tuple[Literal, ...]] | None  # what, and the literals that show it
+    links: Links
+    reached: dict[int, tuple[int, ...]]  # each literal implied: its parents
+    depths: dict[int, int]
+    shown: tuple[int, ...]  # the literals that show the contradiction (none: no contradiction)
+    what: str = ""
 
-    def proof(self, target: Literal) -> set[Literal]:
+    @property
+    def contradiction(self) -> tuple[str, tuple[Literal, ...]] | None:
+        """What the contradiction is, and the literals that show it."""
+        return (self.what, tuple(map(self.links.literal, self.shown))) if self.shown else None
+
+    @cached_property
+    def implied(self) -> dict[Literal, tuple[Literal, ...]]:
+        """Each literal implied, with its parents (the premise's: none)."""
+        literal = self.links.literal
+        return {literal(k): tuple(map(literal, parents)) for k, parents in self.reached.items()}
+
+    def cost(self, codes: Iterable[int]) -> int:
+        """The summed distances of some literals from the premise."""
+        return sum(self.depths[k] for k in codes)
+
+    def proof(self, target: int) -> set[int]:
         """The literals ``target`` rests on, itself and the premise included."""
         seen, todo = set(), [target]
         while todo:
-            literal = todo.pop()
-            if literal not in seen:
-                seen.add(literal)
-                todo.extend(self.implied[literal])
+            code = todo.pop()
+            if code not in seen:
+                seen.add(code)
+                todo.extend(self.reached[code])
         return seen
 
-    def path(self, target: Literal) -> list[Literal]:
+    def path(self, target: int) -> list[Literal]:
         """From the premise to ``target``, through the deduction that completed each literal."""
         path = [target]
-        while parents := self.implied[path[-1]]:
+        while parents := self.reached[path[-1]]:
             path.append(parents[0])
-        return path[::-1]
+        return [self.links.literal(k) for k in reversed(path)]
 
 
 @dataclass(frozen=True)
 class Links:
-    """A state's links: what setting each candidate removes, and the groups each removal counts in
-    (a group: the removals of a cell's candidates, or of a digit's places in a unit)."""
+    """A state's links on coded literals (``2 * (cell * size + digit - 1) + on``): what setting each
+    candidate removes, and the groups each removal counts in (a group: the removals of a cell's
+    candidates, or of a digit's places in a unit)."""
 
     size: int
-    removes: dict[tuple[Cell, Digit], tuple[Literal, ...]]
-    member_of: dict[tuple[Cell, Digit], tuple[int, ...]]  # group numbers
-    groups: list[tuple[Literal, ...]]
+    removes: dict[int, tuple[int, ...]]  # per candidate set (coded)
+    member_of: dict[int, tuple[int, ...]]  # per candidate removed (coded): group numbers
+    groups: list[tuple[int, ...]]
     units: list[int | None]  # each group's unit (None: a cell)
+    sizes: list[int]  # each group's size
 
     @classmethod
     def of(cls, state: Candidates) -> Links:
-        marks, geo = state.marks, state.geometry
+        marks, geo, size = state.marks, state.geometry, state.size
+
+        def off(cell: Cell, digit: Digit) -> int:
+            return 2 * (cell * size + digit - 1)
+
         groups, units, number = [], [], {}
         for cell, mask in enumerate(marks):
             if mask:
                 number[cell] = len(groups)
-                groups.append(tuple((cell, d, False) for d in digits_of(mask)))
+                groups.append(tuple(off(cell, d) for d in digits_of(mask)))
                 units.append(None)
         for unit in range(len(geo.units)):
             for digit, cells in state.places(unit).items():
                 number[unit, digit] = len(groups)
-                groups.append(tuple((c, digit, False) for c in cells))
+                groups.append(tuple(off(c, digit) for c in cells))
                 units.append(unit)
         removes, member_of = {}, {}
         for cell, mask in enumerate(marks):
             for digit in digits_of(mask):
-                bit = 1 << (digit - 1)
-                removes[cell, digit] = (tuple(r for r in groups[number[cell]] if r[1] != digit)
-                                        + tuple((p, digit, False) for p in sorted(geo.peers[cell]) if marks[p] & bit))
-                member_of[cell, digit] = (number[cell], *(number[u, digit] for u in geo.cell_units[cell]))
-        return cls(state.size, removes, member_of, groups, units)
+                bit, code = 1 << (digit - 1), off(cell, digit)
+                removes[code + 1] = (tuple(r for r in groups[number[cell]] if r != code)
+                                     + tuple(off(p, digit) for p in sorted(geo.peers[cell]) if marks[p] & bit))
+                member_of[code] = (number[cell], *(number[u, digit] for u in geo.cell_units[cell]))
+        return cls(size, removes, member_of, groups, units, [len(g) for g in groups])
+
+    def code(self, literal: Literal) -> int:
+        cell, digit, on = literal
+        return 2 * (cell * self.size + digit - 1) + on
+
+    def literal(self, code: int) -> Literal:
+        """The literal of a code.
+
+        >>> links = Links(9, {}, {}, [], [], [])
+        >>> links.code((10, 3, True)), links.literal(185)
+        (185, (10, 3, True))
+        """
+        cell, digit = divmod(code >> 1, self.size)
+        return cell, digit + 1, bool(code & 1)
 
     def empty(self, group: int) -> str:
         """What a group left without a candidate means."""
-        cell, digit, _ = self.groups[group][0]
+        cell, digit, _ = self.literal(self.groups[group][0])
         if self.units[group] is None:
             return f"{cell_name(cell, self.size)} without a candidate"
         return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(self.units[group])}"
@@ -138,80 +177,95 @@ class Links:
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
     """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
-    implied: dict[Literal, tuple[Literal, ...]] = {premise: ()}
-    depth = {premise: 0}
-    left: dict[int, int] = {}  # per group touched: its removals not yet implied
-    queue = deque([premise])
+    start = links.code(premise)
+    reached: dict[int, tuple[int, ...]] = {start: ()}
+    depths = {start: 0}
+    left = links.sizes.copy()  # per group: its removals not yet implied
+    queue = [start]  # every literal reached, in order: read on as it grows
 
-    def imply(literal: Literal, parents: tuple[Literal, ...]) -> tuple[str, tuple[Literal, ...]] | None:
-        if literal in implied:
-            return None
-        implied[literal], depth[literal] = parents, depth[parents[0]] + 1
-        queue.append(literal)
-        cell, digit, on = literal
-        if (cell, digit, not on) in implied:
-            name = cell_name(cell, links.size)
-            return f"{name}={symbol(digit)} and {name}<>{symbol(digit)}", ((cell, digit, True), (cell, digit, False))
-        return None
+    def outcome(shown: tuple[int, ...] = (), what: str = "") -> Outcome:
+        return Outcome(premise, links, reached, depths, shown, what)
 
-    removes, member_of, groups = links.removes, links.member_of, links.groups
-    while queue:
-        literal = queue.popleft()
-        cell, digit, on = literal
-        if on:
-            for removal in removes[cell, digit]:
-                if removal not in implied and (found := imply(removal, (literal,))):
-                    return Outcome(premise, implied, depth, found)
+    def clash(code: int) -> Outcome:
+        cell, digit, _ = links.literal(code)
+        name = cell_name(cell, links.size)
+        return outcome((code | 1, code & ~1), f"{name}={symbol(digit)} and {name}<>{symbol(digit)}")
+
+    removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
+    for code in queue:
+        below = depths[code] + 1
+        if code & 1:
+            for removal in removes[code]:
+                if removal not in reached:
+                    reached[removal], depths[removal] = (code,), below
+                    queue.append(removal)
+                    if removal + 1 in reached:
+                        return clash(removal)
             continue
-        for number in member_of[cell, digit]:
-            group = groups[number]
-            left[number] = count = left.get(number, len(group)) - 1
+        for number in member_of[code]:
+            left[number] = count = left[number] - 1
             if count == 0:
-                return Outcome(premise, implied, depth, (links.empty(number), group))
-            if count == 1 and (dynamic or len(group) == 2):
-                last = next((g for g in group if g not in implied), None)
-                if last is None:
+                return outcome(groups[number], links.empty(number))
+            if count == 1 and (dynamic or sizes[number] == 2):
+                group = groups[number]
+                for last in group:
+                    if last not in reached:
+                        break
+                else:
                     continue  # the last one is implied too: the group empties when its turn comes
-                others = tuple(g for g in group if g != literal and g != last) if dynamic else ()
-                if found := imply((last[0], last[1], True), (literal, *others)):
-                    return Outcome(premise, implied, depth, found)
-    return Outcome(premise, implied, depth, None)
+                if (setting := last + 1) in reached:
+                    continue
+                reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
+                depths[setting] = below
+                queue.append(setting)
+    return outcome()
 
 
 def _contradictions(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
     """Each false premise as a step: remove it if it sets a candidate, else set the candidate."""
-    failed = [o for o in _outcomes(state, dynamic).values() if o.contradiction]
-    failed.sort(key=lambda o: sum(o.depth[t] for t in o.contradiction[1]))
+    failed = [o for o in _outcomes(state, dynamic).values() if o.shown]
+    failed.sort(key=lambda o: o.cost(o.shown))
     for outcome in failed:
-        what, shown = outcome.contradiction
         cell, digit, on = outcome.premise
         conclusion = {"eliminations" if on else "placements": ((cell, digit),)}
-        branches = "; ".join(eureka(outcome.path(t), state.size) for t in shown)
+        branches = "; ".join(eureka(outcome.path(t), state.size) for t in outcome.shown)
         yield Step(name, state.size, (digit,), cells=(cell,), **conclusion,
-                   pattern=f"{_text(outcome.premise, state.size)} leads to {what}: {branches}",
-                   length=sum(len(outcome.proof(t)) for t in shown))
+                   pattern=f"{_text(outcome.premise, state.size)} leads to {outcome.what}: {branches}",
+                   length=sum(len(outcome.proof(t)) for t in outcome.shown))
 
 
 def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
-    """Each literal that every branch of a cell or of a digit's places in a unit implies, as a step."""
+    """Each literal that every branch of a cell or of a digit's places in a unit implies, as a step.
+
+    Of equally short ones, the first found comes first: literals new to a group are taken in the
+    order of a set of their (cell, digit, on) triples, as they always were.
+    """
     outcomes = _outcomes(state, dynamic)
     best: dict[Literal, tuple[int, str, tuple[Literal, ...]]] = {}
+    cheapest: dict[int, int] = {}
     for heading, premises in _groups(state):
         branches = [outcomes[p] for p in premises]
-        if any(b.contradiction for b in branches):
+        if any(b.shown for b in branches):
             continue  # a contradiction is a step of its own
-        common = set(branches[0].implied).intersection(*(b.implied for b in branches[1:]))
-        for literal in common:
-            cost = sum(b.depth[literal] for b in branches)
-            if literal not in best or cost < best[literal][0]:
-                best[literal] = (cost, heading, premises)
+        common = set(branches[0].reached).intersection(*(b.reached for b in branches[1:]))
+        links = branches[0].links
+        if all(k in cheapest for k in common):  # nothing new: the order does not matter
+            literals = map(links.literal, common)
+        else:
+            literals = {links.literal(k) for k in branches[-1].reached if k in common}
+        for literal in literals:
+            k = links.code(literal)
+            cost = sum(b.depths[k] for b in branches)
+            if k not in cheapest or cost < cheapest[k]:
+                cheapest[k], best[literal] = cost, (cost, heading, premises)
     for literal, (_, heading, premises) in sorted(best.items(), key=lambda item: item[1][0]):
         cell, digit, on = literal
         branches = [outcomes[p] for p in premises]
+        target = branches[0].links.code(literal)
         yield Step(name, state.size, (digit,), cells=tuple(sorted({p[0] for p in premises})),
                    **{"placements" if on else "eliminations": ((cell, digit),)},
-                   pattern=f"{heading}: " + "; ".join(eureka(b.path(literal), state.size) for b in branches),
-                   length=sum(len(b.proof(literal)) for b in branches))
+                   pattern=f"{heading}: " + "; ".join(eureka(b.path(target), state.size) for b in branches),
+                   length=sum(len(b.proof(target)) for b in branches))
 
 
 def _groups(state: Candidates) -> Iterator[tuple[str, tuple[Literal, ...]]]:
