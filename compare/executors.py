@@ -158,7 +158,7 @@ class ProcessExecutor:
                 worker.kill()
 
     def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
-        """Give idle workers more of their backend's work; retire them when there is none."""
+        """Give workers on their last chunk another of their backend's; retire idle ones when there is none."""
         for worker in [w for w in workers if w.hungry]:
             chunk = queue.take(worker.backend)
             if chunk:
