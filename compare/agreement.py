@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from compare.store import Record
-from models.grid import Grid, is_solution
-from solvers.base import SolveResult, Status
+from sudokit.compare.store import Record
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.base import SolveResult, Status
 
 REJECTED = "the judge rejected the returned solution"
 CLAIMS = {Status.SOLVED.value, Status.MULTIPLE.value, Status.UNSAT.value}

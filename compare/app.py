@@ -10,8 +10,8 @@ from typing import NoReturn
 
 import typer
 
-from models.grid import Grid, PuzzleError
-from models.puzzles import Puzzle, PuzzleSet, read_puzzles
+from sudokit.models.grid import Grid, PuzzleError
+from sudokit.models.puzzles import Puzzle, PuzzleSet, read_puzzles
 
 app = typer.Typer(
     name="sudokit",
@@ -43,12 +43,12 @@ def reporting_bad_input() -> Iterator[None]:
 
 def read_input(puzzle_or_file: str, *, skip_invalid: bool = False) -> PuzzleSet:
     """A bundled set name, a file path, ``-`` for stdin, or the puzzle text itself."""
-    from compare.sets import SETS, load_set
+    from sudokit.compare.sets import SETS, load_set
 
     if puzzle_or_file in SETS:
         return load_set(puzzle_or_file, skip_invalid=skip_invalid)
     if puzzle_or_file == "-":
-        from models.puzzles import PuzzleFileError, parse_puzzles
+        from sudokit.models.puzzles import PuzzleFileError, parse_puzzles
 
         puzzles, errors = parse_puzzles(sys.stdin.read(), source="<stdin>")
         if errors and not skip_invalid:

@@ -1,4 +1,4 @@
-"""The harness's own cost, measured by hand: ``python -m compare.benchmark [SET] [BACKEND]``.
+"""The harness's own cost, measured by hand: ``python -m sudokit.compare.benchmark [SET] [BACKEND]``.
 
 - overhead: a one-worker run's wall time minus the time its backend reports (build + solve), as a
   share of the wall time; and, for reference, the same share for a plain loop calling the backend
@@ -16,11 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from compare.executors import ProcessExecutor, Settings
-from compare.harness import Plan, run
-from compare.sets import load_set
-from compare.store import Store
-from solvers.registry import get_backend
+from sudokit.compare.executors import ProcessExecutor, Settings
+from sudokit.compare.harness import Plan, run
+from sudokit.compare.sets import load_set
+from sudokit.compare.store import Store
+from sudokit.solvers.registry import get_backend
 
 
 def harness_run(plan: Plan, jobs: int) -> tuple[float, float]:

@@ -6,8 +6,8 @@ importing them here is what makes them part of ``sudokit``.
 
 from __future__ import annotations
 
-from compare.app import app
-from compare.commands import solve, human, graph, runs  # noqa: F401, I001  (registers the commands, in help order)
+from sudokit.compare.app import app
+from sudokit.compare.commands import solve, human, graph, runs  # noqa: F401, I001  (registers the commands, in help order)
 
 
 def main() -> None:

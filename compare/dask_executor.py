@@ -17,9 +17,9 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from compare.executors import Chunk, Outcome, Settings, earliest_deadline, SolvingProcess
-from models.grid import PuzzleError
-from solvers.registry import Backend
+from sudokit.compare.executors import Chunk, Outcome, Settings, earliest_deadline, SolvingProcess
+from sudokit.models.grid import PuzzleError
+from sudokit.solvers.registry import Backend
 
 INSTALL = "--executor dask needs dask and distributed: pip install 'sudokit[dask]'"
 DAEMONIC = ("this Dask worker may not start solving processes: start workers with "

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Protocol
 
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
-from solvers.registry import Backend
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
+from sudokit.solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
@@ -82,8 +82,8 @@ class Executor(Protocol):
 
 
 EXECUTORS = {
-    "local": "compare.executors:ProcessExecutor",
-    "dask": "compare.dask_executor:DaskExecutor",
+    "local": "sudokit.compare.executors:ProcessExecutor",
+    "dask": "sudokit.compare.dask_executor:DaskExecutor",
 }
 
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
-from compare.store import COLUMNS, Record
+from sudokit.compare.store import COLUMNS, Record
 
 FORMATS = ("csv", "jsonl")
 

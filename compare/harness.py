@@ -19,13 +19,13 @@ from functools import cached_property
 from importlib import metadata
 from pathlib import Path
 
-from compare.agreement import judged
-from compare.executors import Chunk, Executor, Outcome, Settings, Task
-from compare.store import Key, Record, Run, Store
-from compare.transforms import Transform, transform_for
-from models.grid import PuzzleError
-from models.puzzles import Puzzle, PuzzleSet
-from solvers.registry import Backend
+from sudokit.compare.agreement import judged
+from sudokit.compare.executors import Chunk, Executor, Outcome, Settings, Task
+from sudokit.compare.store import Key, Record, Run, Store
+from sudokit.compare.transforms import Transform, transform_for
+from sudokit.models.grid import PuzzleError
+from sudokit.models.puzzles import Puzzle, PuzzleSet
+from sudokit.solvers.registry import Backend
 
 REPO = Path(__file__).resolve().parents[1]
 FLUSH_SECONDS = 0.5  # how often finished records are committed

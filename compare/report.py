@@ -13,10 +13,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from compare import plots, study
-from compare.agreement import Disagreement, agreement_matrix, disagreements
-from compare.stats import UNTIMED, BackendStats, backend_stats
-from compare.store import Record, Run, Store
+from sudokit.compare import plots, study
+from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements
+from sudokit.compare.stats import UNTIMED, BackendStats, backend_stats
+from sudokit.compare.store import Record, Run, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
 

@@ -15,8 +15,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from compare.store import Record
-from solvers.base import Status
+from sudokit.compare.store import Record
+from sudokit.solvers.base import Status
 
 UNTIMED = {Status.TIMEOUT.value, Status.ERROR.value}
 

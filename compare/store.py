@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
-from models.grid import PuzzleError
+from sudokit.models.grid import PuzzleError
 
 SCHEMA_VERSION = 1
 DEFAULT_DB = Path("results") / "sudokit.sqlite"

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from compare.executors import Executor, Settings
-from compare.harness import Plan, run
-from compare.store import Record, Run, Store
-from models.grid import PuzzleError
-from models.puzzles import PuzzleSet
-from solvers.base import Status
-from solvers.registry import BACKENDS, Backend
+from sudokit.compare.executors import Executor, Settings
+from sudokit.compare.harness import Plan, run
+from sudokit.compare.store import Record, Run, Store
+from sudokit.models.grid import PuzzleError
+from sudokit.models.puzzles import PuzzleSet
+from sudokit.solvers.base import Status
+from sudokit.solvers.registry import BACKENDS, Backend
 
 NAKED_SINGLES = ("full_house", "naked_single")
 # Each rung adds the techniques of these families to the one before; the last rung takes everything.
@@ -55,7 +55,7 @@ class Rung:
 def human_registry() -> ModuleType:
     """The human engine's registry (``TECHNIQUES``, ``PRESETS``); a clear error when it is not there."""
     try:
-        return importlib.import_module("solvers.human.registry")
+        return importlib.import_module("sudokit.solvers.human.registry")
     except ImportError as err:
         raise PuzzleError(f"the human engine is not available ({err})") from None
 

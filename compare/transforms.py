@@ -16,7 +16,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from models.grid import Cell, Digit, Grid
+from sudokit.models.grid import Cell, Digit, Grid
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from models.grid import (
+from sudokit.models.grid import (
     BLANKS,
     CELL_COUNTS,
     SIZES,

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
-from models.grid import Cell, Digit, Grid, geometry
+from sudokit.models.grid import Cell, Digit, Grid, geometry
 
 Clause = tuple[int, ...]
 

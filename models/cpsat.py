@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from models.grid import Grid, cell_name, geometry
+from sudokit.models.grid import Grid, cell_name, geometry
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel

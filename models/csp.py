@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from models.grid import Cell, Digit, Grid
+from sudokit.models.grid import Cell, Digit, Grid
 
 if TYPE_CHECKING:
     from constraint import Problem, Solver

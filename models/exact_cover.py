@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from models.grid import Cell, Digit, Grid, geometry
+from sudokit.models.grid import Cell, Digit, Grid, geometry
 
 Choice = tuple[Cell, Digit]  # a row of the matrix: the digit written in the cell
 Column = int

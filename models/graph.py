@@ -23,7 +23,7 @@ state's marks, so techniques asking in turn about one state share them, and the 
 step (which changes the marks) gets a fresh view. ``als_links`` is built on each call, for the sets
 its caller chooses.
 
->>> from models.candidates import Candidates
+>>> from sudokit.models.candidates import Candidates
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> view = graph_view(Candidates.parse(puzzle))
 >>> view is graph_view(Candidates.parse(puzzle))  # the same marks: the same view
@@ -41,8 +41,8 @@ from itertools import combinations
 
 import networkx as nx
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
 
 Node = tuple  # (cell, digit) a candidate, ((cell, ...), digit) a group, ((cell, ...), digit, (cell, ...)) an ALS
 Als = tuple[tuple[Cell, ...], int]  # an almost locked set: its cells (in one unit) and their digits, a mask
@@ -125,7 +125,7 @@ def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph
     ``strong`` and ``weak`` need a digit; ``aic`` and ``grouped`` keep only its candidates when given
     one. The result is ready for GraphML or node-link JSON.
 
-    >>> from models.candidates import Candidates
+    >>> from sudokit.models.candidates import Candidates
     >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> list(exported(graph_view(Candidates.parse(puzzle)), "strong", 4).edges(data=True))
     [('r7c5', 'r7c9', {'units': 'r7'})]

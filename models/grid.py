@@ -313,7 +313,7 @@ def _read_integers(tokens: list[str]) -> list[Digit]:
 
 def _length_message(count: int, unit: str = "cells") -> str:
     sizes = ", ".join(f"{c} ({s}x{s})" for c, s in zip(CELL_COUNTS, SIZES))
-    hint = " (729 characters is a pencil-mark line: see models.candidates)" if count == 729 else ""
+    hint = " (729 characters is a pencil-mark line: see sudokit.models.candidates)" if count == 729 else ""
     return f"wrong length: {count} {unit}; a puzzle has {sizes}{hint}"
 
 

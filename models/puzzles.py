@@ -20,7 +20,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from models.grid import Grid, PuzzleError
+from sudokit.models.grid import Grid, PuzzleError
 
 
 @dataclass(frozen=True)

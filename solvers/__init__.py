@@ -1,1 +1,1 @@
-"""How to solve: every backend behind one ``Solver`` protocol (see ``solvers.registry``)."""
+"""How to solve: every backend behind one ``Solver`` protocol (see ``sudokit.solvers.registry``)."""

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Generic, TypeVar
 
-from models.exact_cover import Choice, SudokuCover, sudoku_cover
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, status_for
+from sudokit.models.exact_cover import Choice, SudokuCover, sudoku_cover
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, status_for
 
 R = TypeVar("R", bound=Hashable)  # a row id
 C = TypeVar("C", bound=Hashable)  # a column id

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
-from models.grid import Grid
+from sudokit.models.grid import Grid
 
 DEFAULT_LIMIT = 2  # "solve and prove uniqueness" is the unit of work
 

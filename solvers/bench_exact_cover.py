@@ -1,4 +1,4 @@
-"""Time the Algorithm X backends against each other: ``python -m solvers.bench_exact_cover [set] [backends…]``.
+"""Time the Algorithm X backends against each other: ``python -m sudokit.solvers.bench_exact_cover [set] [backends…]``.
 
 Every puzzle is solved by every backend in turn (interleaved, so machine load hits all alike),
 after one warm-up pass; each solve is timed in CPU time, checked by the judge, and the table
@@ -12,10 +12,10 @@ import sys
 import time
 from statistics import median
 
-from compare.sets import load_set
-from models.grid import Grid, is_solution
-from solvers.base import DEFAULT_LIMIT
-from solvers.registry import BACKENDS
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.base import DEFAULT_LIMIT
+from sudokit.solvers.registry import BACKENDS
 
 
 def bench(grids: list[Grid], names: list[str], repeat: int = 3) -> dict[str, dict[str, float]]:

@@ -12,7 +12,7 @@ and so on. One such count finds a dead end (an open column without rows), or eve
 single row, whose forced rows are all chosen before counting again, or else the first of the
 smallest columns to branch on (a "node" is still one row tried).
 
->>> from models.grid import Grid
+>>> from sudokit.models.grid import Grid
 >>> BitXSolver().solve(Grid.parse("1..." "..1." ".1.." "...1")).status.value
 'multiple'
 """
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from models.exact_cover import Choice, SudokuCover, choice_columns, column_count
-from models.grid import geometry
-from solvers.algx import ExactCoverSolver, Search, SearchStats
+from sudokit.models.exact_cover import Choice, SudokuCover, choice_columns, column_count
+from sudokit.models.grid import geometry
+from sudokit.solvers.algx import ExactCoverSolver, Search, SearchStats
 
 Path = tuple | None  # the rows chosen so far, linked: (last choice, earlier path)
 

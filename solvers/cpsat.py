@@ -7,9 +7,9 @@ import time
 
 from ortools.sat.python import cp_model
 
-from models.cpsat import build_model, decode
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
+from sudokit.models.cpsat import build_model, decode
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
 
 # Statuses telling that the search ran to its end; any other one, short of the limit, is cut short.
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)

@@ -7,10 +7,10 @@ from itertools import islice
 
 from constraint import BacktrackingSolver
 
-from models.csp import build_problem, decode
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult
-from solvers.isolate import Isolated, found
+from sudokit.models.csp import build_problem, decode
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult
+from sudokit.solvers.isolate import Isolated, found
 
 
 class CSPSolver:

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Generic
 
-from models.exact_cover import SudokuCover
-from solvers.algx import C, ExactCoverSolver, R, Search, SearchStats
+from sudokit.models.exact_cover import SudokuCover
+from sudokit.solvers.algx import C, ExactCoverSolver, R, Search, SearchStats
 
 
 class DancingLinks(Generic[R, C]):

@@ -16,8 +16,8 @@ from contextlib import suppress
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
 
 Solve = Callable[[Grid, int], SolveResult]  # solve(grid, limit), run to its end
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import metadata
 
-from solvers.base import Solver
+from sudokit.solvers.base import Solver
 
 
 @dataclass(frozen=True)
@@ -69,22 +69,22 @@ def _registry(*backends: Backend) -> dict[str, Backend]:
 
 
 BACKENDS: dict[str, Backend] = _registry(
-    Backend("algx", "solvers.algx:AlgXSolver", "Algorithm X, dict of sets (the seed article's form)"),
-    Backend("dlx", "solvers.dlx:DLXSolver", "Algorithm X, Knuth's dancing links on flat arrays"),
-    Backend("bitx", "solvers.bitx:BitXSolver", "Algorithm X, bit-parallel columns in big integers"),
-    Backend("cpsat", "solvers.cpsat:CPSATSolver", "OR-Tools CP-SAT, AllDifferent model",
+    Backend("algx", "sudokit.solvers.algx:AlgXSolver", "Algorithm X, dict of sets (the seed article's form)"),
+    Backend("dlx", "sudokit.solvers.dlx:DLXSolver", "Algorithm X, Knuth's dancing links on flat arrays"),
+    Backend("bitx", "sudokit.solvers.bitx:BitXSolver", "Algorithm X, bit-parallel columns in big integers"),
+    Backend("cpsat", "sudokit.solvers.cpsat:CPSATSolver", "OR-Tools CP-SAT, AllDifferent model",
             imports=("ortools",), dist="ortools", extra="cpsat"),
-    Backend("csp", "solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
+    Backend("csp", "sudokit.solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
             imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
-    Backend("sat", "solvers.sat:SATSolver", "CNF (extended encoding) on picosat via pycosat",
+    Backend("sat", "sudokit.solvers.sat:SATSolver", "CNF (extended encoding) on picosat via pycosat",
             imports=("pycosat",), dist="pycosat", extra="sat"),
-    Backend("human", "solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
+    Backend("human", "sudokit.solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
             options={"preset": "full"}, logic_only=True, max_size=16),
-    Backend("human-basic", "solvers.human.backend:HumanSolver", "human strategies: singles, intersections, subsets",
+    Backend("human-basic", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles, intersections, subsets",
             options={"preset": "basic"}, logic_only=True, max_size=16),
-    Backend("human-chains", "solvers.human.backend:HumanSolver", "human strategies: singles and chains only",
+    Backend("human-chains", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles and chains only",
             options={"preset": "chains"}, logic_only=True, max_size=16),
-    Backend("human-singles", "solvers.human.backend:HumanSolver", "human strategies: singles only",
+    Backend("human-singles", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles only",
             options={"preset": "singles"}, logic_only=True, max_size=25),
 )
 

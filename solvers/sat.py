@@ -7,10 +7,10 @@ from itertools import islice
 
 import pycosat
 
-from models.cnf import decode, encode
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult
-from solvers.isolate import Isolated, found
+from sudokit.models.cnf import decode, encode
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult
+from sudokit.solvers.isolate import Isolated, found
 
 
 class SATSolver:

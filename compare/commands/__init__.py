@@ -1,1 +1,1 @@
-"""The CLI's commands, one module per theme; each registers on ``compare.app.app``."""
+"""The CLI's commands, one module per theme; each registers on ``sudokit.compare.app.app``."""

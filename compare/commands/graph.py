@@ -9,9 +9,9 @@ from typing import Annotated
 import networkx as nx
 import typer
 
-from compare.app import app, fail, read_text, reporting_bad_input
-from models.candidates import Candidates
-from models.graph import KINDS, exported, graph_view
+from sudokit.compare.app import app, fail, read_text, reporting_bad_input
+from sudokit.models.candidates import Candidates
+from sudokit.models.graph import KINDS, exported, graph_view
 
 WRITERS = {".graphml": lambda graph, path: nx.write_graphml(graph, path),
            ".json": lambda graph, path: path.write_text(json.dumps(nx.node_link_data(graph), indent=1) + "\n")}

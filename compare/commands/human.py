@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from compare.app import app, fail, read_input, read_text, reporting_bad_input
-from models.candidates import Candidates
-from models.puzzles import Puzzle
-from solvers.base import Status
-from solvers.human import registry
-from solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
-from solvers.human.steps import Step
+from sudokit.compare.app import app, fail, read_input, read_text, reporting_bad_input
+from sudokit.models.candidates import Candidates
+from sudokit.models.puzzles import Puzzle
+from sudokit.solvers.base import Status
+from sudokit.solvers.human import registry
+from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
+from sudokit.solvers.human.steps import Step
 
 PresetOption = Annotated[str, typer.Option("--preset", "-p", help=f"One of: {', '.join(registry.PRESETS)}.")]
 GuessOption = Annotated[bool, typer.Option("--allow-guess", help="Guess (and backtrack) when no technique applies.")]

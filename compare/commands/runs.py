@@ -14,16 +14,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from compare import harness, report as reports
-from compare import study as studies
-from compare.app import EXIT_BAD_INPUT, app, read_input, reporting_bad_input
-from compare.executors import EXECUTORS, Settings, make_executor
-from compare.export import FORMATS, export as export_records
-from compare.sets import DEFAULT_SETS
-from compare.store import DEFAULT_DB, Record, Run, Store
-from models.puzzles import PuzzleFileError, PuzzleSet
-from solvers.base import DEFAULT_LIMIT
-from solvers.registry import BACKENDS, Backend, available_backends, get_backend
+from sudokit.compare import harness, report as reports
+from sudokit.compare import study as studies
+from sudokit.compare.app import EXIT_BAD_INPUT, app, read_input, reporting_bad_input
+from sudokit.compare.executors import EXECUTORS, Settings, make_executor
+from sudokit.compare.export import FORMATS, export as export_records
+from sudokit.compare.sets import DEFAULT_SETS
+from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
+from sudokit.models.puzzles import PuzzleFileError, PuzzleSet
+from sudokit.solvers.base import DEFAULT_LIMIT
+from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
 
 EXIT_DISAGREEMENT = 1
 EXIT_INTERRUPTED = 130

@@ -9,11 +9,11 @@ from typing import Annotated
 
 import typer
 
-from compare.agreement import judged
-from compare.app import app, fail, read_input, reporting_bad_input
-from models.puzzles import Puzzle
-from solvers.base import DEFAULT_LIMIT, SolveResult, Status
-from solvers.registry import BACKENDS, Backend, get_backend
+from sudokit.compare.agreement import judged
+from sudokit.compare.app import app, fail, read_input, reporting_bad_input
+from sudokit.models.puzzles import Puzzle
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
+from sudokit.solvers.registry import BACKENDS, Backend, get_backend
 
 
 class OutputFormat(str, Enum):
@@ -97,7 +97,7 @@ def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 @app.command()
 def sets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """List the bundled puzzle sets, with counts and sources."""
-    from compare.sets import SETS, load_set
+    from sudokit.compare.sets import SETS, load_set
 
     for s in SETS.values():
         loaded = load_set(s.name, skip_invalid=True)

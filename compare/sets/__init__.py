@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.grid import PuzzleError
-from models.puzzles import PuzzleSet, read_puzzles
+from sudokit.models.grid import PuzzleError
+from sudokit.models.puzzles import PuzzleSet, read_puzzles
 
 HERE = Path(__file__).parent
 

@@ -6,10 +6,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, SolveResult, Status
-from solvers.human.engine import HumanResult, solve_logically
-from solvers.human import registry
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
+from sudokit.solvers.human.engine import HumanResult, solve_logically
+from sudokit.solvers.human import registry
 
 
 class HumanSolver:

@@ -1,13 +1,13 @@
 """Measurements of the human engine, run by hand (too long for the tests); figures go to reports.
 
-    python -m solvers.human.bench soundness   # every step of every solve checked against the truth
-    python -m solvers.human.bench sample      # rate the SE-rated sample with the full preset (guessing
+    python -m sudokit.solvers.human.bench soundness   # every step of every solve checked against the truth
+    python -m sudokit.solvers.human.bench sample      # rate the SE-rated sample with the full preset (guessing
                                               # allowed): solved without guessing per SE rating, Spearman
                                               # correlation with SE's ratings, puzzles/s, median, p99, max,
                                               # the 10 slowest puzzles
-    python -m solvers.human.bench ladder      # solved without guessing per SE rating: basic, chains presets
-    python -m solvers.human.bench exemplars   # HoDoKu's exemplars solved without guessing, per section
-    python -m solvers.human.bench graphs      # the share of the time spent building graph views
+    python -m sudokit.solvers.human.bench ladder      # solved without guessing per SE rating: basic, chains presets
+    python -m sudokit.solvers.human.bench exemplars   # HoDoKu's exemplars solved without guessing, per section
+    python -m sudokit.solvers.human.bench graphs      # the share of the time spent building graph views
 
 The soundness run takes the SE-rated sample, 1,000 17-clue puzzles, the first 1,500 of the
 unbiased collection when ../shared/data is beside the checkout (it is GPL: read from there, never
@@ -27,14 +27,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from compare.sets import load_set
-from models.grid import Grid, is_solution
-from models.puzzles import Puzzle, read_puzzles
-from solvers.base import Status
-from solvers.human.engine import solve_logically
-from solvers.human.rating import Rating
-from solvers.human.registry import PRESETS
-from solvers.human.steps import Step
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid, is_solution
+from sudokit.models.puzzles import Puzzle, read_puzzles
+from sudokit.solvers.base import Status
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.rating import Rating
+from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.steps import Step
 
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 UNBIASED = SHARED_DATA / "unbiased" / "cbg001_21695_ratings.csv"

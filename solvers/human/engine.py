@@ -5,7 +5,7 @@ A contradiction ends the solve as ``unsat`` with its reason; when nothing fires 
 ``stuck``, unless guessing is allowed: then the engine guesses (a labelled step), and a guess that
 leads to a contradiction becomes an elimination, so the path it reports is always sound.
 
->>> from models.grid import Grid
+>>> from sudokit.models.grid import Grid
 >>> result = solve_logically(Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
 ...                          PRESETS["singles"])
 >>> result.status.value, result.rating.hardest, result.state.to_grid().line()[:9]
@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from models.candidates import Candidates
-from models.grid import Grid
-from solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
-from solvers.human.rating import Rating, rate
-from solvers.human.registry import GUESS, PRESETS, technique
-from solvers.human.steps import Finder, Step
-from solvers.human.techniques.guessing import refuted
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
+from sudokit.solvers.human.rating import Rating, rate
+from sudokit.solvers.human.registry import GUESS, PRESETS, technique
+from sudokit.solvers.human.steps import Finder, Step
+from sudokit.solvers.human.techniques.guessing import refuted
 
 
 @dataclass

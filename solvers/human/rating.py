@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from solvers.human.registry import GUESS, LEVELS, technique
-from solvers.human.steps import Step
+from sudokit.solvers.human.registry import GUESS, LEVELS, technique
+from sudokit.solvers.human.steps import Step
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Rating:
 def rate(steps: Sequence[Step]) -> Rating:
     """The rating of a solve path.
 
-    >>> from solvers.human.steps import Step
+    >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False)
     """

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.human.steps import Finder
-from solvers.human.techniques import (als, chains, coloring, fish, forcing, guessing, intersections, single_digit,
+from sudokit.solvers.human.steps import Finder
+from sudokit.solvers.human.techniques import (als, chains, coloring, fish, forcing, guessing, intersections, single_digit,
                                       singles, subsets, uniqueness, wings)
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.candidates import Candidates
-from models.grid import Grid, PuzzleError
-from solvers.human.engine import find_steps
-from solvers.human.steps import Candidate
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid, PuzzleError
+from sudokit.solvers.human.engine import find_steps
+from sudokit.solvers.human.steps import Candidate
 
 # The library's technique codes, for the techniques this engine implements.
 LIBRARY_CODES = {

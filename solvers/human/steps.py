@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, Digit, cell_name, symbol
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, Digit, cell_name, symbol
 
 Candidate = tuple[Cell, Digit]  # a digit in a cell: what is placed or eliminated
 
@@ -38,7 +38,7 @@ class Step:
     @property
     def explanation(self) -> str:
         """``Title: pattern => conclusions``, as HoDoKu prints a step."""
-        from solvers.human.registry import technique  # here: the registry imports what builds steps
+        from sudokit.solvers.human.registry import technique  # here: the registry imports what builds steps
 
         conclusions = ", ".join(
             [f"{self.name(c)}={symbol(d)}" for c, d in self.placements]

@@ -11,10 +11,10 @@ import signal
 import sys
 import time
 
-from models.grid import Grid
-from models.puzzles import PuzzleSet
-from solvers.base import DEFAULT_LIMIT, SolveResult, status_for
-from solvers.registry import Backend
+from sudokit.models.grid import Grid
+from sudokit.models.puzzles import PuzzleSet
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, status_for
+from sudokit.solvers.registry import Backend
 
 MISBEHAVING_GIVENS = 30  # the fakes misbehave on puzzles with this many givens (#2 and #4 of easy50)
 
@@ -111,12 +111,12 @@ def first(puzzle_set: PuzzleSet, count: int) -> PuzzleSet:
 
 
 if __name__ == "__main__":  # python -m tests.compare.fakes DB RUN: a slow run to be killed
-    from compare.executors import ProcessExecutor, Settings
-    from compare.harness import Plan, run
-    from compare.sets import load_set
-    from compare.store import Store
+    from sudokit.compare.executors import ProcessExecutor, Settings
+    from sudokit.compare.harness import Plan, run
+    from sudokit.compare.sets import load_set
+    from sudokit.compare.store import Store
 
-    slow = [fake("slow-a", "HonestSolver", delay=0.01), fake("slow-b", "HonestSolver", delay=0.01)]
+    slow = [fake("slow-a", "HonestSolver", delay=0.05), fake("slow-b", "HonestSolver", delay=0.05)]
     plan = Plan([first(load_set("easy50"), 24)], slow, Settings(timeout=5), seed=3)
     with Store.open(sys.argv[1]) as store:
         run(store, sys.argv[2], plan, ProcessExecutor(2))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from compare.agreement import REJECTED, agree, agreement_matrix, disagreements
-from compare.store import Record
+from sudokit.compare.agreement import REJECTED, agree, agreement_matrix, disagreements
+from sudokit.compare.store import Record
 
 A, B = "1" * 81, "2" * 81
 

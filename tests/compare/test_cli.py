@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compare.app import app
-import compare.cli  # noqa: F401  (registers the commands)
-from compare.sets import load_set
-from models.grid import Grid, is_solution
-from solvers.registry import BACKENDS
+from sudokit.compare.app import app
+import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.registry import BACKENDS
 from tests.compare.fakes import MISBEHAVING_GIVENS, fake
 
 runner = CliRunner()

@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import compare.cli  # noqa: F401  (registers the commands)
-from compare.app import app
-from compare.dask_executor import DaskExecutor, solve_chunk
-from compare.executors import Chunk, Executor, ProcessExecutor, Settings, Task
-from compare.harness import Plan, run
-from compare.sets import load_set
-from compare.store import Record, Store
-from models.grid import Grid, PuzzleError, is_solution
-from solvers.registry import get_backend
+import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare.app import app
+from sudokit.compare.dask_executor import DaskExecutor, solve_chunk
+from sudokit.compare.executors import Chunk, Executor, ProcessExecutor, Settings, Task
+from sudokit.compare.harness import Plan, run
+from sudokit.compare.sets import load_set
+from sudokit.compare.store import Record, Store
+from sudokit.models.grid import Grid, PuzzleError, is_solution
+from sudokit.solvers.registry import get_backend
 from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
 

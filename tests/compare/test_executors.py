@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from compare.executors import Chunk, ProcessExecutor, Settings, Task
-from compare.sets import load_set
-from models.grid import is_solution
+from sudokit.compare.executors import Chunk, ProcessExecutor, Settings, Task
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import is_solution
 from tests.compare.fakes import MISBEHAVING_GIVENS, fake, first
 
 EIGHT = first(load_set("easy50"), 8)

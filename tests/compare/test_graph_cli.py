@@ -8,8 +8,8 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from compare.cli import app
-from models.candidates import Candidates
+from sudokit.compare.cli import app
+from sudokit.models.candidates import Candidates
 
 runner = CliRunner()
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

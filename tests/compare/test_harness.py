@@ -11,12 +11,12 @@ import time
 
 import pytest
 
-from compare.agreement import disagreements
-from compare.executors import ProcessExecutor, Settings
-from compare.harness import Plan, run
-from compare.sets import load_set
-from compare.store import Store
-from models.grid import Grid, is_solution
+from sudokit.compare.agreement import disagreements
+from sudokit.compare.executors import ProcessExecutor, Settings
+from sudokit.compare.harness import Plan, run
+from sudokit.compare.sets import load_set
+from sudokit.compare.store import Store
+from sudokit.models.grid import Grid, is_solution
 from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
 

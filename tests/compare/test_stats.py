@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 import statistics
 
-from compare.stats import backend_stats, percentile
-from compare.store import Record
+from sudokit.compare.stats import backend_stats, percentile
+from sudokit.compare.store import Record
 
 
 def record(status: str, seconds: float, guesses: int | None = None, peak_kb: int = 1024) -> Record:

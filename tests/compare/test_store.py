@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from compare.export import export
-from compare.store import SCHEMA_VERSION, Record, Store
-from models.grid import PuzzleError
+from sudokit.compare.export import export
+from sudokit.compare.store import SCHEMA_VERSION, Record, Store
+from sudokit.models.grid import PuzzleError
 
 DESCRIPTION = {"sets": [{"name": "s", "sha256": "abc"}], "config": {"limit": 2, "backends": {"a": "A"}}}
 RECORD = Record("s", 0, "1" * 81, "a", "solved", "2" * 81, 1, 0.5, 1.5, guesses=3, extra={"nodes": 7})

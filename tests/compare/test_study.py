@@ -6,9 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
-from compare.app import app
-import compare.cli  # noqa: F401  (registers the commands)
-from compare.sets import load_set
+from sudokit.compare.app import app
+import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare.sets import load_set
 
 # puzzle name in abzium-ladder -> the first rung that solves it without guessing (None: QQWing guesses,
 # so no rung up to subsets, the last of QQWing's techniques, may solve it; chains or beyond may)

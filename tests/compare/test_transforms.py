@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compare.sets import load_set
-from compare.transforms import random_transform, transform_for
-from models.grid import Grid, is_solution
-from solvers.registry import BACKENDS
+from sudokit.compare.sets import load_set
+from sudokit.compare.transforms import random_transform, transform_for
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.registry import BACKENDS
 
 KNOWN = [p for p in load_set("tdoku-tests") if p.meta.get("count") == 1 and "solution" in p.meta]
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compare.sets import load_set
-from models.candidates import Candidates, digits_of, mask_of
-from models.grid import Grid, PuzzleError
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates, digits_of, mask_of
+from sudokit.models.grid import Grid, PuzzleError
 
 EASY = load_set("easy50").puzzles[0].grid
 SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"  # EASY, solved

@@ -6,9 +6,9 @@ from math import comb
 
 import pytest
 
-from compare.sets import load_set
-from models.cnf import decode, dimacs, encode, rules, variable
-from models.grid import Grid
+from sudokit.compare.sets import load_set
+from sudokit.models.cnf import decode, dimacs, encode, rules, variable
+from sudokit.models.grid import Grid
 
 PUZZLE = next(p for p in load_set("tdoku-tests").puzzles if p.meta["count"] == 1)
 SOLUTION = Grid.parse(PUZZLE.meta["solution"])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import load_set
-from models.grid import Grid
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid
 
 SUDOPEDIA = {p.meta["name"]: p for p in load_set("sudopedia", skip_invalid=True).puzzles}
 NEARLY_DONE = SUDOPEDIA["Naked Singles"]  # 62 givens, one solution
@@ -13,7 +13,7 @@ NEARLY_DONE = SUDOPEDIA["Naked Singles"]  # 62 givens, one solution
 
 def test_cpsat_model_shape():
     pytest.importorskip("ortools")
-    from models.cpsat import build_model
+    from sudokit.models.cpsat import build_model
 
     grid = NEARLY_DONE.grid
     model = build_model(grid)  # kept: the proto's parts live as long as the model
@@ -24,7 +24,7 @@ def test_cpsat_model_shape():
 
 def test_cpsat_models_do_not_share_givens():
     pytest.importorskip("ortools")
-    from models.cpsat import build_model
+    from sudokit.models.cpsat import build_model
 
     build_model(NEARLY_DONE.grid)
     blank = build_model(Grid.empty(9))
@@ -35,7 +35,7 @@ def test_cpsat_model_has_the_true_solution():
     pytest.importorskip("ortools")
     from ortools.sat.python import cp_model
 
-    from models.cpsat import build_model, decode
+    from sudokit.models.cpsat import build_model, decode
 
     solver = cp_model.CpSolver()
     assert solver.solve(build_model(NEARLY_DONE.grid)) == cp_model.OPTIMAL
@@ -46,7 +46,7 @@ def test_csp_problem_has_exactly_the_true_solution():
     pytest.importorskip("constraint")
     from constraint import BacktrackingSolver
 
-    from models.csp import build_problem, decode
+    from sudokit.models.csp import build_problem, decode
 
     solutions = build_problem(NEARLY_DONE.grid, BacktrackingSolver()).getSolutions()
     assert [decode(s).line() for s in solutions] == [NEARLY_DONE.meta["expected_solution"]]

@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from compare.sets import load_set
-from models.exact_cover import choice_columns, column_count, sudoku_cover
-from models.grid import Grid
+from sudokit.compare.sets import load_set
+from sudokit.models.exact_cover import choice_columns, column_count, sudoku_cover
+from sudokit.models.grid import Grid
 
 
 def clash(a: tuple[int, int], b: tuple[int, int], size: int) -> bool:

@@ -6,9 +6,9 @@ from itertools import combinations
 
 import pytest
 
-from compare.sets import load_set
-from models.candidates import Candidates
-from models.graph import exported, graph_view, node_cells
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
+from sudokit.models.graph import exported, graph_view, node_cells
 
 HARD = [Candidates.from_grid(p.grid) for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 8.5][:3]
 

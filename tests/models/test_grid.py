@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.grid import CELL_COUNTS, SYMBOLS, Grid, PuzzleError, cell_name, geometry, is_solution
+from sudokit.models.grid import CELL_COUNTS, SYMBOLS, Grid, PuzzleError, cell_name, geometry, is_solution
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLVED = "974236158638591742125487936316754289742918563589362417867125394253649871491873625"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import SETS, load_set
-from models.grid import PuzzleError
-from models.puzzles import PuzzleFileError, parse_puzzles, read_puzzles
+from sudokit.compare.sets import SETS, load_set
+from sudokit.models.grid import PuzzleError
+from sudokit.models.puzzles import PuzzleFileError, parse_puzzles, read_puzzles
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import load_set
-from models.grid import is_solution
-from solvers.base import Status
-from solvers.registry import BACKENDS
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import is_solution
+from sudokit.solvers.base import Status
+from sudokit.solvers.registry import BACKENDS
 
 from tests.solvers.test_contract import backend_params
 

@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from compare.sets import load_set
-from models.grid import Grid, is_solution
-from solvers.base import SolveResult, Solver, Status
-from solvers.registry import BACKENDS, Backend
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.base import SolveResult, Solver, Status
+from sudokit.solvers.registry import BACKENDS, Backend
 
 TDOKU = load_set("tdoku-tests").puzzles
 UNIQUE = [p for p in TDOKU if p.meta["count"] == 1][:3]

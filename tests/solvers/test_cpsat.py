@@ -8,9 +8,9 @@ pytest.importorskip("ortools")
 
 from ortools.sat.python import cp_model  # noqa: E402
 
-from compare.sets import load_set  # noqa: E402
-from solvers.base import Status  # noqa: E402
-from solvers.cpsat import CPSATSolver, _status  # noqa: E402
+from sudokit.compare.sets import load_set  # noqa: E402
+from sudokit.solvers.base import Status  # noqa: E402
+from sudokit.solvers.cpsat import CPSATSolver, _status  # noqa: E402
 
 
 

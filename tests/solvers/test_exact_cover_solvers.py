@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compare.sets import load_set
-from models.exact_cover import sudoku_cover
-from models.grid import Grid, is_solution
-from solvers.algx import ExactCover, SearchStats
-from solvers.base import Status
-from solvers.dlx import DancingLinks
-from solvers.registry import BACKENDS
+from sudokit.compare.sets import load_set
+from sudokit.models.exact_cover import sudoku_cover
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.algx import ExactCover, SearchStats
+from sudokit.solvers.base import Status
+from sudokit.solvers.dlx import DancingLinks
+from sudokit.solvers.registry import BACKENDS
 
 BACKEND_NAMES = ["algx", "dlx", "bitx"]
 SEARCHES = [ExactCover, DancingLinks]

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from models.grid import Grid
-from solvers.base import SolveResult, Status
-from solvers.isolate import Isolated
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import SolveResult, Status
+from sudokit.solvers.isolate import Isolated
 
 GRID = Grid.empty(4)
 

@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("pycosat")
 
-from compare.sets import load_set  # noqa: E402
-from models.grid import Grid, is_solution  # noqa: E402
-from solvers.base import Status  # noqa: E402
-from solvers.sat import SATSolver  # noqa: E402
+from sudokit.compare.sets import load_set  # noqa: E402
+from sudokit.models.grid import Grid, is_solution  # noqa: E402
+from sudokit.solvers.base import Status  # noqa: E402
+from sudokit.solvers.sat import SATSolver  # noqa: E402
 
 LIMIT = 10
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, Digit, geometry
-from solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, Digit, geometry
+from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 
 MAX_DIGITS = 9  # the most digits an ALS or a Sue de Coq part holds: on a 9x9 grid, no limit
 

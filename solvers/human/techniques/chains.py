@@ -3,7 +3,7 @@
 A chain starts from a candidate assumed false and alternates strong links (one of the two is
 true) and weak links (not both true), starting and ending with a strong link: so one of its two
 ends is true. The search walks the states (candidate, whether the next link must be strong) of
-``models.graph``'s link graphs, breadth first, so the chain found to each end is a shortest one;
+``sudokit.models.graph``'s link graphs, breadth first, so the chain found to each end is a shortest one;
 ``max_links`` (``MAX_LINKS`` for the nice loops) bounds its length. A shortest walk may use a
 candidate twice; the search then reruns without that use. The walk runs on plain neighbour lists
 read off the networkx graph: ``networkx.bfs_predecessors`` over a materialised state graph took
@@ -33,8 +33,8 @@ from itertools import combinations
 
 import networkx as nx
 
-from models.candidates import Candidates, digits_of
-from models.graph import (
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.graph import (
     Als,
     GraphView,
     Node,
@@ -44,9 +44,9 @@ from models.graph import (
     node_cells,
     seeing_all,
 )
-from models.grid import Cell, cell_name, symbol
-from solvers.human.steps import Candidate, Step, removable
-from solvers.human.techniques.als import all_sets
+from sudokit.models.grid import Cell, cell_name, symbol
+from sudokit.solvers.human.steps import Candidate, Step, removable
+from sudokit.solvers.human.techniques.als import all_sets
 
 MAX_LINKS = 20  # the longest chain searched, in links (inferences)
 MAX_ALS_CELLS = 3  # the largest ALS the grouped kinds link (up to 4 cells: a third more search time)

@@ -18,10 +18,10 @@ from itertools import combinations
 
 import networkx as nx
 
-from models.candidates import Candidates
-from models.graph import GraphView, graph_view
-from models.grid import Cell, Digit, symbol
-from solvers.human.steps import Step, cells_text, removable
+from sudokit.models.candidates import Candidates
+from sudokit.models.graph import GraphView, graph_view
+from sudokit.models.grid import Cell, Digit, symbol
+from sudokit.solvers.human.steps import Step, cells_text, removable
 
 Colours = tuple[tuple[Cell, ...], tuple[Cell, ...]]  # a cluster's two colour classes
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, symbol
-from solvers.human.steps import Step, cells_text, removable
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, symbol
+from sudokit.solvers.human.steps import Step, cells_text, removable
 
 
 def x_wing(state: Candidates) -> Iterator[Step]:

@@ -20,8 +20,8 @@ the state's contents, which the engine changes between steps). Steps come shorte
 notation from their premise, ``(1)r1c2 - (1=4)r1c5 - (4)r3c4``; a net shows the path through
 the deduction that completed each literal (the other branches it rests on count in its length).
 
->>> from models.grid import Grid
->>> from solvers.human.engine import PRESETS, solve_logically
+>>> from sudokit.models.grid import Grid
+>>> from sudokit.solvers.human.engine import PRESETS, solve_logically
 >>> stuck = solve_logically(Grid.parse(
 ...     ".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3"), PRESETS["basic"])
 >>> step = next(forcing_net_contradiction(stuck.state))
@@ -38,9 +38,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, Digit, cell_name, geometry, symbol
-from solvers.human.steps import Step
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, Digit, cell_name, geometry, symbol
+from sudokit.solvers.human.steps import Step
 
 Literal = tuple[Cell, Digit, bool]  # a candidate, set (True) or removed (False)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from models.candidates import Candidates
-from models.grid import symbol
-from solvers.human.steps import Step
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import symbol
+from sudokit.solvers.human.steps import Step
 
 
 def guess(state: Candidates) -> Iterator[Step]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of
-from models.grid import Geometry, symbol
-from solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Geometry, symbol
+from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
 
 
 def locked_candidates_pointing(state: Candidates) -> Iterator[Step]:

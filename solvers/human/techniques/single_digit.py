@@ -2,7 +2,7 @@
 
 In ``a1 = a2 - b1 = b2`` (``=``: a conjugate pair, ``-``: two cells that see each other) ``a1`` or
 ``b2`` holds the digit, so a cell seeing both ends loses it. The strong links are the edges of
-``models.graph``'s strong-link graph. HoDoKu names the pattern by its units:
+``sudokit.models.graph``'s strong-link graph. HoDoKu names the pattern by its units:
 
 - Skyscraper: both strong links in rows (or both in columns), the weak link in a column (a row);
 - 2-String Kite: one strong link in a row, one in a column, the weak link in a box;
@@ -18,10 +18,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from models.candidates import Candidates
-from models.graph import graph_view
-from models.grid import Cell, Digit, symbol
-from solvers.human.steps import Step, cells_text, removable
+from sudokit.models.candidates import Candidates
+from sudokit.models.graph import graph_view
+from sudokit.models.grid import Cell, Digit, symbol
+from sudokit.solvers.human.steps import Step, cells_text, removable
 
 Link = tuple[Cell, Cell, tuple[int, ...]]  # a strong link: its two cells, and the units that make it
 

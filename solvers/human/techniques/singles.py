@@ -1,6 +1,6 @@
 """Singles: a digit that is the only one left for a cell, or a cell the only one left for a digit.
 
->>> from models.grid import Grid
+>>> from sudokit.models.grid import Grid
 >>> pm = Candidates.from_grid(Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
 >>> next(naked_single(pm)).explanation
 'Naked Single: r5c6=4'
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from models.candidates import Candidates
-from solvers.human.steps import Step
+from sudokit.models.candidates import Candidates
+from sudokit.solvers.human.steps import Step
 
 
 def full_house(state: Candidates) -> Iterator[Step]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of, mask_of
-from solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.candidates import Candidates, digits_of, mask_of
+from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
 
 
 def naked_pair(state: Candidates) -> Iterator[Step]:

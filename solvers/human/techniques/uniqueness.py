@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of
-from models.grid import Cell, Geometry, geometry
-from solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.grid import Cell, Geometry, geometry
+from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
 
 Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners of one row, then of the other
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from models.candidates import Candidates, digits_of
-from models.graph import graph_view
-from models.grid import Cell, symbol
-from solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.graph import graph_view
+from sudokit.models.grid import Cell, symbol
+from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
 
 
 def xy_wing(state: Candidates) -> Iterator[Step]:
@@ -27,7 +27,7 @@ def xyz_wing(state: Candidates) -> Iterator[Step]:
 def w_wing(state: Candidates) -> Iterator[Step]:
     """Two cells ``xy`` joined by a conjugate pair of ``x`` (each end seeing one): cells seeing both lose ``y``.
 
-    The conjugate pairs are the edges of ``models.graph``'s strong-link graph.
+    The conjugate pairs are the edges of ``sudokit.models.graph``'s strong-link graph.
     """
     marks, peers, size = state.marks, state.geometry.peers, state.size
     view = graph_view(state)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from models.candidates import Candidates
-from models.grid import Grid
-from solvers.human.bench import truth, unsound
-from solvers.human.engine import apply_step, find_steps, solve_logically
-from solvers.human.registry import TECHNIQUES
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.human.bench import truth, unsound
+from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
+from sudokit.solvers.human.registry import TECHNIQUES
 
 BEFORE = [n for n, t in TECHNIQUES.items() if t.family in ("singles", "intersections", "subsets", "fish")]
 GRAPH_BASED = [n for n, t in TECHNIQUES.items() if t.family in ("coloring", "chains")]

@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import islice
 
-from compare.sets import load_set
-from models.candidates import Candidates
-from models.grid import Grid
-from solvers.human.bench import truth, unsound
-from solvers.human.engine import apply_step, solve_logically
-from solvers.human.registry import PRESETS, TECHNIQUES, technique
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.human.bench import truth, unsound
+from sudokit.solvers.human.engine import apply_step, solve_logically
+from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
 
 # SE 4.2 … 7.5: where wings, single-digit patterns, uniqueness and ALS moves are the hardest steps
 SAMPLE = tuple(p.grid for p in load_set("se-sample").puzzles if 4.2 <= p.meta["se_rating"] <= 7.5)[::60]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from solvers.human.registry import technique
+from sudokit.solvers.human.registry import technique
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import load_set
-from models.grid import is_solution
-from solvers.base import Solver, Status
-from solvers.human.backend import HumanSolver
-from solvers.human.registry import PRESETS, TECHNIQUES
-from solvers.registry import BACKENDS
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import is_solution
+from sudokit.solvers.base import Solver, Status
+from sudokit.solvers.human.backend import HumanSolver
+from sudokit.solvers.human.registry import PRESETS, TECHNIQUES
+from sudokit.solvers.registry import BACKENDS
 
 EASY = load_set("easy50").puzzles[0].grid
 TDOKU = load_set("tdoku-tests").puzzles

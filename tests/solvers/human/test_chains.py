@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.candidates import Candidates
-from solvers.human.techniques.chains import grouped_aic, xy_chain
+from sudokit.models.candidates import Candidates
+from sudokit.solvers.human.techniques.chains import grouped_aic, xy_chain
 from tests.solvers.human.chain_cases import check_solve_uses
 
 CHAINS = ["x_chain", "xy_chain", "continuous_nice_loop", "discontinuous_nice_loop", "aic",

@@ -6,10 +6,10 @@ import json
 
 from typer.testing import CliRunner
 
-from compare.cli import app
-from compare.sets import load_set
-from models.grid import Grid, is_solution
-from solvers.human.registry import TECHNIQUES
+from sudokit.compare.cli import app
+from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.human.registry import TECHNIQUES
 
 runner = CliRunner()
 EASY = load_set("easy50").puzzles[0].grid
@@ -43,7 +43,7 @@ def test_explain_stuck_and_with_guessing():
 
 
 def test_explain_all_instances_of_one_technique_in_a_pencil_mark_state(tmp_path):
-    from models.candidates import Candidates
+    from sudokit.models.candidates import Candidates
 
     marks = tmp_path / "marks.txt"
     marks.write_text(Candidates.from_grid(EASY).picture())

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import load_set
-from models.candidates import Candidates
-from models.grid import Grid, is_solution
-from solvers.base import Status
-from solvers.human.bench import truth, unsound
-from solvers.human.engine import apply_step, find_steps, solve_logically
-from solvers.human.registry import PRESETS, technique
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid, is_solution
+from sudokit.solvers.base import Status
+from sudokit.solvers.human.bench import truth, unsound
+from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
+from sudokit.solvers.human.registry import PRESETS, technique
 
 SE_SAMPLE = load_set("se-sample").puzzles
 TDOKU = load_set("tdoku-tests").puzzles

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from compare.sets import load_set
-from models.candidates import Candidates
-from models.grid import Grid
-from solvers.base import Status
-from solvers.human.bench import read_exemplars, truth, unsound
-from solvers.human.engine import find_steps, solve_logically
-from solvers.human.registry import PRESETS
-from solvers.human.techniques.forcing import Links, consequences, eureka
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import Status
+from sudokit.solvers.human.bench import read_exemplars, truth, unsound
+from sudokit.solvers.human.engine import find_steps, solve_logically
+from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.techniques.forcing import Links, consequences, eureka
 from tests.conftest import shared_file
 
 FORCING = ("forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction", "forcing_net_verity")

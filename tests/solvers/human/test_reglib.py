@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.human.reglib import UNLISTED, Case, check, read_library
+from sudokit.solvers.human.reglib import UNLISTED, Case, check, read_library
 from tests.conftest import SHARED_DATA
 
 LIBRARY = SHARED_DATA / "hodoku" / "reglib-1.3-dev.txt"
@@ -46,7 +46,7 @@ def test_library_case(case: Case):
 
 @pytest.mark.skipif(not CASES, reason="../shared/data/hodoku/reglib-1.3-dev.txt is not beside this checkout")
 def test_every_technique_has_library_cases():
-    from solvers.human.registry import TECHNIQUES
+    from sudokit.solvers.human.registry import TECHNIQUES
 
     assert {c.technique for c in CASES} == set(TECHNIQUES) - UNLISTED
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.human.registry import technique
+from sudokit.solvers.human.registry import technique
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]

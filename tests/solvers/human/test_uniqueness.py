@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from compare.sets import load_set
-from models.candidates import digits_of
-from models.grid import is_solution
-from solvers.base import Status
-from solvers.human.backend import HumanSolver
-from solvers.human.engine import solve_logically
-from solvers.human.registry import PRESETS, technique
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import digits_of
+from sudokit.models.grid import is_solution
+from sudokit.solvers.base import Status
+from sudokit.solvers.human.backend import HumanSolver
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.registry import PRESETS, technique
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 RECTANGLES = ["unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",

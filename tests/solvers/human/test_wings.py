@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from models.candidates import digits_of
-from solvers.human.techniques.wings import w_wing, xy_wing, xyz_wing
+from sudokit.models.candidates import digits_of
+from sudokit.solvers.human.techniques.wings import w_wing, xy_wing, xyz_wing
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
