@@ -18,11 +18,32 @@ Candidate = tuple[Cell, Digit]  # a digit in a cell: what is placed or eliminate
 
 
 @dataclass(frozen=True, slots=True)
+class ChainNode:
+    """A chain node: one digit in one cell, or in several (``group``: a box-line group; ``als``)."""
+
+    digit: Digit
+    cells: tuple[Cell, ...]
+    kind: str = "cell"  # "cell", "group" or "als"
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLink:
+    """One link of a chain or net, from ``source`` to ``target``: strong (solid) or weak (dashed)."""
+
+    source: ChainNode
+    target: ChainNode
+    strong: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """What a technique found: conclusions, and the digits, cells and units that justify them.
 
     ``pattern`` is the notation between the technique's title and ``=>`` (``3 in b1``);
     ``length``, for chains, the nodes they use (it adds to the SE rating, as Sudoku Explainer's does).
+    What a picture of the step needs beyond that: ``chain``, the links of a chain, loop or net in
+    order; ``fins``, the fin cells of a fish (or the extra cells of a pattern); ``als``, the cells
+    of each almost locked set the step uses.
     """
 
     technique: str
@@ -34,6 +55,9 @@ class Step:
     units: tuple[int, ...] = ()
     pattern: str = ""
     length: int = 0
+    chain: tuple[ChainLink, ...] = ()
+    fins: tuple[Cell, ...] = ()
+    als: tuple[tuple[Cell, ...], ...] = ()
 
     @property
     def explanation(self) -> str:
