@@ -1,27 +1,59 @@
-"""The ``sudokit`` typer app and what every command shares: input resolution and clean failure."""
+"""The ``sudokit`` typer app and what every command shares: one way to read puzzles, one way to fail.
+
+Exit statuses mean one thing each:
+
+- 0: done, and every answer is what was asked for;
+- 1: done, but an answer is not what one hoped (not unique, unsolvable, stuck, a disagreement);
+- 2: bad input or usage (one line on stderr; nothing stored is lost);
+- 3: an internal error, a bug: its traceback is printed;
+- 4: interrupted (Ctrl-C); finished work is kept.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
-from sudokit.models.grid import Grid, PuzzleError
-from sudokit.models.puzzles import Puzzle, PuzzleSet, read_puzzles
+from sudokit.models.errors import UserError
+from sudokit.models.grid import CELL_COUNTS, Grid, PuzzleError
+from sudokit.models.puzzles import Puzzle, PuzzleFileError, PuzzleSet, parse_puzzles, read_puzzles
+
+EXIT_OK, EXIT_NOT_HOPED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4
+EXIT_CODES = (
+    "Exit status: 0 done; 1 an answer is not what one hoped (not unique, unsat, stuck, disagreement); "
+    "2 bad input or usage; 3 internal error (a bug: traceback shown); 4 interrupted."
+)
 
 app = typer.Typer(
     name="sudokit",
-    help="Very different Sudoku solvers behind one interface, cross-validated and measured side by side.",
+    help="Very different Sudoku solvers behind one interface, cross-validated and measured side by side. "
+    + EXIT_CODES,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-EXIT_BAD_INPUT = 2
+
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        typer.echo(f"sudokit {metadata.version('sudokit')}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                          help="Print sudokit's version and exit.")] = False,
+) -> None:
+    pass  # the options of ``sudokit`` itself; the app's help text is the one given to ``typer.Typer``
 
 
 def fail(message: str) -> NoReturn:
@@ -32,48 +64,199 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def reporting_bad_input() -> Iterator[None]:
-    """Turn ``PuzzleError`` (and unknown names) into one line on stderr and exit status 2."""
+    """Turn a user error (a bad puzzle, path, name or option) into one line on stderr and exit status 2.
+
+    Nothing else is caught: any other exception is a bug, and ``main`` shows it as one.
+    """
     try:
         yield
-    except PuzzleError as err:
+    except UserError as err:  # a bad file says its first bad line and how many more there are
         fail(str(err))
-    except KeyError as err:
-        fail(err.args[0] if err.args else str(err))
 
 
-def read_input(puzzle_or_file: str, *, skip_invalid: bool = False) -> PuzzleSet:
-    """A bundled set name, a file path, ``-`` for stdin, or the puzzle text itself."""
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option("--timeout", "--time-limit", min=0.001,
+                 help="Seconds per puzzle, a total: every phase of a solve shares it."),
+]
+
+
+class Ticker:
+    """Progress on stderr: a bar redrawn in place on a terminal, else a line every few seconds."""
+
+    EVERY = 5.0  # seconds between two lines when stderr is not a terminal
+
+    def __init__(self, total: int, *, quiet: bool = False, what: str = "puzzles"):
+        self.total, self.what, self.done = total, what, 0
+        self.quiet = quiet
+        self.terminal = sys.stderr.isatty()
+        self.began = self.shown = time.monotonic()
+
+    def tick(self, count: int = 1) -> None:
+        self.done += count
+        now = time.monotonic()
+        if not self.quiet and (self.terminal or now - self.shown >= self.EVERY):
+            self.shown = now
+            self._show(now)
+
+    def close(self) -> None:
+        if not self.quiet and self.terminal:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+            sys.stderr.flush()
+
+    def line(self, now: float | None = None) -> str:
+        """``1200/5000 puzzles, 240.0/s, ETA 16s`` (the rate over the whole run so far)."""
+        elapsed = (now or time.monotonic()) - self.began
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = f", ETA {_duration((self.total - self.done) / rate)}" if rate > 0 and self.done < self.total else ""
+        return f"{self.done}/{self.total} {self.what}, {rate:.1f}/s{eta}"
+
+    def _show(self, now: float) -> None:
+        text = self.line(now)
+        if self.terminal:
+            width = max(10, 78 - len(text) - 3)
+            filled = width * self.done // max(1, self.total)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {text}"[:80])
+        else:
+            sys.stderr.write(f"sudokit: {text}\n")
+        sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else (
+        f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s")
+
+
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+
+
+# ---------------------------------------------------------------------------- reading puzzles
+
+PUZZLE_SYMBOLS = set("0123456789.-*_")
+
+
+def read_input(argument: str, *, skip_invalid: bool = False) -> PuzzleSet:
+    """Puzzles from a bundled set name, a file path, ``-`` (stdin), or the puzzle text itself.
+
+    Every command that takes puzzles reads them here, so each accepts the same things and says the
+    same thing when the argument is none of them.
+    """
     from sudokit.compare.sets import SETS, load_set
 
-    if puzzle_or_file in SETS:
-        return load_set(puzzle_or_file, skip_invalid=skip_invalid)
-    if puzzle_or_file == "-":
-        from sudokit.models.puzzles import PuzzleFileError, parse_puzzles
-
+    if argument in SETS:
+        return load_set(argument, skip_invalid=skip_invalid)
+    if argument == "-":
         puzzles, errors = parse_puzzles(sys.stdin.read(), source="<stdin>")
         if errors and not skip_invalid:
             raise PuzzleFileError(errors)
         return PuzzleSet("stdin", puzzles, skipped=errors)
-    if _looks_like_path(puzzle_or_file):
-        return read_puzzles(puzzle_or_file, skip_invalid=skip_invalid)
-    return PuzzleSet("argument", [Puzzle(0, Grid.parse(puzzle_or_file), 1)])
+    path = _existing_path(argument)
+    if path is not None:
+        if path.is_dir():
+            raise UserError(f"{argument}: is a directory, not a puzzle file")
+        return read_puzzles(path, skip_invalid=skip_invalid)
+    if _is_a_name(argument):
+        raise UserError(f"no such file or bundled set {argument!r} (sets: {', '.join(SETS)})")
+    return PuzzleSet("argument", [Puzzle(0, Grid.parse(argument), 1)])
 
 
-def read_text(argument: str) -> str:
-    """The text of ``-`` (stdin), of a file, or the argument itself (one puzzle or pencil-mark state)."""
+def read_states(argument: str) -> list[tuple[Puzzle | None, object]]:
+    """Pencil-mark states to explain: each puzzle of a set, file or stdin, or one puzzle/state given as text.
+
+    Returns (puzzle, Candidates) pairs; the puzzle is None for a pencil-mark state given as text.
+    """
+    from sudokit.models.candidates import Candidates
+
+    text = argument
+    path = _existing_path(argument)
     if argument == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read()
+    elif path is not None and path.is_file():
+        try:
+            return [(p, Candidates.from_grid(p.grid)) for p in read_input(argument)]
+        except PuzzleError:
+            text = path.read_text(errors="replace")
+            if not (Candidates.looks_like_marks(text) or len("".join(text.split())) in (64, 729, 4096)):
+                raise
+            return [(None, Candidates.parse(text))]
+    elif path is not None or _is_a_name(argument):
+        return [(p, Candidates.from_grid(p.grid)) for p in read_input(argument)]
+    try:
+        grid = Grid.parse(text)
+    except PuzzleError:
+        if argument == "-" and len(text.strip().splitlines()) > 1 and not Candidates.looks_like_marks(text):
+            return [(p, Candidates.from_grid(p.grid)) for p in _stdin_set(text)]
+        return [(None, Candidates.parse(text))]
+    return [(Puzzle(0, grid, 1), Candidates.from_grid(grid))]
+
+
+def _stdin_set(text: str) -> PuzzleSet:
+    puzzles, errors = parse_puzzles(text, source="<stdin>")
+    if errors:
+        raise PuzzleFileError(errors)
+    return PuzzleSet("stdin", puzzles)
+
+
+def _existing_path(argument: str) -> Path | None:
     try:
         path = Path(argument)
-        if path.is_file():
-            return path.read_text()
-    except OSError:  # a text too long to be a path
-        pass
-    return argument
+        return path if "\n" not in argument and path.exists() else None
+    except (OSError, ValueError):  # a text too long, or with a NUL, to be a path
+        return None
 
 
-def _looks_like_path(text: str) -> bool:
+def _is_a_name(argument: str) -> bool:
+    """Text that is meant as a file or set name, not as a puzzle (which has no such shape)."""
+    text = argument.strip()
+    if not text or any(ch.isspace() for ch in text) or "," in text:
+        return False  # a picture, integers, or a pencil-mark grid
+    if len(text) in CELL_COUNTS or len(text) == 729:
+        return False  # a puzzle line (or a candidate line), whatever its symbols
+    if "/" in text or "\\" in text or text.endswith((".txt", ".csv", ".sdm", ".json", ".sqlite")):
+        return True
+    return not set(text) <= PUZZLE_SYMBOLS
+
+
+def write_path(out: Path, *, overwrite: bool = True) -> Path:
+    """``out`` checked before any work is done: its folder exists and it is not a folder."""
+    if out.is_dir():
+        raise UserError(f"{out}: is a directory; give a file name")
+    if not overwrite and out.exists():
+        raise UserError(f"{out}: already exists; choose another name or remove it")
+    if not out.parent.exists():
+        raise UserError(f"{out}: folder {out.parent} does not exist")
+    return out
+
+
+def main(args: list[str] | None = None) -> None:
+    """Run the app: user errors are one line (2), bugs a traceback (3), a closed pipe is quiet (0)."""
     try:
-        return Path(text).exists() or "/" in text or text.endswith((".txt", ".csv", ".sdm"))
-    except OSError:  # e.g. a name too long to be a path: it is a puzzle
-        return False
+        app(args=args)
+    except SystemExit as exit_:
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":  # typer's sign that stdout's reader went away
+            _quiet_closed_pipe()
+            sys.exit(EXIT_OK)
+        if exit_.code == 130:  # Ctrl-C outside a run's own handling
+            sys.exit(EXIT_INTERRUPTED)
+        raise
+    except BrokenPipeError:
+        _quiet_closed_pipe()
+        sys.exit(EXIT_OK)
+    except UserError as err:  # raised outside a command's own handling
+        typer.echo(f"sudokit: error: {err}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except Exception:  # a bug: show it as one
+        import traceback
+
+        traceback.print_exc()
+        typer.echo("sudokit: internal error (a bug): please report it with the traceback above", err=True)
+        sys.exit(EXIT_BUG)
+
+
+def _quiet_closed_pipe() -> None:
+    """Python would complain again when it flushes stdout at exit: point stdout at /dev/null."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -6,12 +6,10 @@ importing them here is what makes them part of ``sudokit``.
 
 from __future__ import annotations
 
-from sudokit.compare.app import app
+from sudokit.compare.app import app, main
 from sudokit.compare.commands import solve, human, graph, runs  # noqa: F401, I001  (registers the commands, in help order)
 
-
-def main() -> None:
-    app()
+__all__ = ["app", "main"]
 
 
 if __name__ == "__main__":

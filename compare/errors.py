@@ -1,15 +1,14 @@
-"""User errors other than bad puzzles: the CLI prints them on one line and exits with status 2.
+"""User errors of the harness: the CLI prints them on one line and exits with status 2.
 
-``sudokit.models.grid.PuzzleError`` is for puzzles; everything else a user can get wrong (a path,
-a database, an option's value) raises a ``UserError``. Any other exception is a bug and is shown
-as one, with its traceback.
+The base types live in ``sudokit.models.errors`` (every layer raises them); what only the
+harness can get wrong is defined here.
 """
 
 from __future__ import annotations
 
+from sudokit.models.errors import UnknownName, UserError
 
-class UserError(Exception):
-    """Bad input or usage that is not a puzzle: a path, a database, a name, an option."""
+__all__ = ["StoreError", "UnknownName", "UserError"]
 
 
 class StoreError(UserError):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Protocol
 
+from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
 from sudokit.solvers.registry import Backend
@@ -90,7 +91,7 @@ EXECUTORS = {
 def make_executor(name: str, jobs: int, **options) -> Executor:
     """The executor registered as ``name``, running ``jobs`` workers (and its own ``options``)."""
     if name not in EXECUTORS:
-        raise KeyError(f"unknown executor {name!r}; choose from {', '.join(EXECUTORS)}")
+        raise UnknownName(f"unknown executor {name!r}; choose from {', '.join(EXECUTORS)}")
     module, _, attr = EXECUTORS[name].partition(":")
     return getattr(importlib.import_module(module), attr)(jobs, **options)
 

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from sudokit.models.errors import UnknownName
 from sudokit.compare.store import COLUMNS, Record
 
 FORMATS = ("csv", "jsonl")
@@ -24,5 +25,5 @@ def export(records: Iterable[Record], run: str, fmt: str, out: TextIO) -> int:
         for count, record in enumerate(records, 1):
             out.write(json.dumps({"run": run, **record.row(), "extra": record.extra}) + "\n")
     else:
-        raise KeyError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
+        raise UnknownName(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     return count

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudokit.compare import plots, study
+from sudokit.compare import study
 from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements
 from sudokit.compare.stats import UNTIMED, BackendStats, backend_stats
 from sudokit.compare.store import Record, Run, Store
@@ -189,6 +189,8 @@ def reproduce(run: Run) -> str:
 
 
 def _agreement_blocks(summary: Summary, out: Path) -> list[Block]:
+    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
+
     blocks: list[Block] = [Heading("Agreement"), Paragraph(
         "Every returned solution is checked by the independent judge; answers (solved with its grid, "
         "multiple, unsat) are compared pairwise. Stuck, timeout and error claim nothing.")]
@@ -203,6 +205,8 @@ def _agreement_blocks(summary: Summary, out: Path) -> list[Block]:
 
 
 def _time_blocks(summary: Summary, out: Path) -> list[Block]:
+    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
+
     timed = [r for r in summary.records if r.status not in UNTIMED]
     times: dict[str, list[float]] = {s.backend: [] for s in summary.stats}
     for r in timed:
@@ -231,6 +235,8 @@ def _usage(summary: Summary) -> list[tuple[str, int, int]]:
 
 
 def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
+    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
+
     blocks: list[Block] = []
     if summary.study:
         rungs = study.ladder(summary.records, summary.study)

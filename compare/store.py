@@ -12,6 +12,7 @@ set()
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -19,10 +20,11 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sudokit.models.grid import PuzzleError
+from sudokit.compare.errors import StoreError, UnknownName, UserError
 
 SCHEMA_VERSION = 1
 DEFAULT_DB = Path("results") / "sudokit.sqlite"
+BUSY_SECONDS = 60.0  # how long a writer waits for another process's transaction before giving up
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -121,19 +123,44 @@ class Store:
 
     @classmethod
     @contextmanager
-    def open(cls, path: str | Path = DEFAULT_DB) -> Iterator[Store]:
-        """Open (creating if needed) a results database, checking its schema version."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(path)
+    def open(cls, path: str | Path = DEFAULT_DB, *, create: bool = True) -> Iterator[Store]:
+        """Open (creating if needed and ``create``) a results database, checking its schema version.
+
+        Whatever keeps the file from being used (a folder, a file that is not SQLite, a corrupt or
+        read-only database, a missing one with ``create=False``) raises ``StoreError``, one line.
+        """
+        memory = str(path) == ":memory:"
+        if not memory:
+            path = Path(path)
+            if path.is_dir():
+                raise StoreError(f"{path}: is a directory, not a results database")
+            if not path.exists():
+                if not create:
+                    raise StoreError(f"{path}: no results database there (run `sudokit compare` first)")
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as err:
+                    raise StoreError(f"{path}: cannot create its folder: {err.strerror or err}") from None
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise PuzzleError(f"{path} has schema version {version}; this sudokit reads up to {SCHEMA_VERSION}")
-            db.execute("PRAGMA journal_mode=WAL")
-            with db:
-                db.executescript(SCHEMA)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db = sqlite3.connect(path, timeout=BUSY_SECONDS)
+        except sqlite3.Error as err:
+            raise StoreError(f"{path}: cannot open the results database: {err}") from None
+        try:
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise StoreError(f"{path} has schema version {version}; this sudokit reads up to {SCHEMA_VERSION}")
+                if not memory and (problem := db.execute("PRAGMA quick_check(1)").fetchone()[0]) != "ok":
+                    detail = problem.replace("\n", "; ")
+                    raise StoreError(f"{path}: the results database is corrupt ({detail})")
+                if not memory and not os.access(path, os.W_OK):
+                    raise StoreError(f"{path}: the results database is read-only")
+                db.execute("PRAGMA journal_mode=WAL")
+                with db:
+                    db.executescript(SCHEMA)
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            except sqlite3.DatabaseError as err:
+                raise StoreError(f"{path}: not a usable results database ({err})") from None
             yield cls(db)
         finally:
             db.close()
@@ -178,11 +205,36 @@ class Store:
         found = self.find_run(name)
         if found is None:
             names = [r for (r,) in self.db.execute("SELECT name FROM runs ORDER BY id")]
-            raise KeyError(f"no run called {name!r}; runs: {', '.join(names) or 'none yet'}")
+            raise UnknownName(f"no run called {name!r}; runs: {', '.join(names) or 'none yet'}")
         return found
 
     def run_names(self) -> list[str]:
         return [name for (name,) in self.db.execute("SELECT name FROM runs ORDER BY id")]
+
+    def free_name(self, base: str) -> str:
+        """``base``, or ``base-2``, ``base-3`` … : the first name no stored run has."""
+        taken = set(self.run_names())
+        return next(name for name in (base, *(f"{base}-{n}" for n in range(2, len(taken) + 3)))
+                    if name not in taken)
+
+    def overview(self) -> list[dict]:
+        """Every stored run: name, dates, sets, backends, records by status, and whether it finished."""
+        counts: dict[int, dict[str, int]] = {}
+        for run_id, status, count in self.db.execute(
+                "SELECT run, status, count(*) FROM records GROUP BY run, status"):
+            counts.setdefault(run_id, {})[status] = count
+        rows = []
+        for run_id, name, started, finished, sets, config in self.db.execute(
+                "SELECT id, name, started, finished, sets, config FROM runs ORDER BY id"):
+            statuses = counts.get(run_id, {})
+            rows.append({
+                "name": name, "started": started, "finished": finished,
+                "status": "finished" if finished else "unfinished",
+                "sets": [s.get("name") for s in json.loads(sets)],
+                "backends": sorted(json.loads(config).get("backends", {})),
+                "records": sum(statuses.values()), "statuses": statuses,
+            })
+        return rows
 
     # ---- puzzles and records
 
@@ -228,11 +280,11 @@ def _check_resumable(stored: Run, description: dict) -> None:
     """Refuse to resume a run with other puzzles or another configuration."""
     old, new = ({k: v for k, v in c.items() if k != "backends"} for c in (stored.config, description["config"]))
     if old != new:
-        raise PuzzleError(f"run {stored.name!r} exists with configuration {old}; this one is {new}: choose another --name")
+        raise UserError(f"run {stored.name!r} exists with configuration {old}; this one is {new}: choose another --name")
     old_sets = [(s["name"], s["sha256"]) for s in stored.sets]
     new_sets = [(s["name"], s["sha256"]) for s in description["sets"]]
     if old_sets != new_sets:
-        raise PuzzleError(f"run {stored.name!r} exists for other puzzles ({old_sets}): choose another --name")
+        raise UserError(f"run {stored.name!r} exists for other puzzles ({old_sets}): choose another --name")
 
 
 def _now() -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
 
+from sudokit.models.errors import UnknownName
 from sudokit.compare.executors import Executor, Settings
 from sudokit.compare.harness import Plan, run
 from sudokit.compare.store import Record, Run, Store
@@ -106,7 +107,7 @@ def study(
     """Run the ladder (and the named presets), then the ablation; returns the stored run."""
     registry = human_registry()
     if unknown := [p for p in presets if p not in registry.PRESETS]:
-        raise KeyError(f"unknown preset {unknown[0]!r}; choose from {', '.join(registry.PRESETS)}")
+        raise UnknownName(f"unknown preset {unknown[0]!r}; choose from {', '.join(registry.PRESETS)}")
     rungs, missing = ladder_rungs(registry.TECHNIQUES)
     full = rungs[-1]
     description = {

@@ -76,20 +76,31 @@ class Candidates:
 
     @classmethod
     def parse(cls, text: str) -> Candidates:
-        """Read a candidate line (N³ characters), a HoDoKu/SE pencil-mark grid, or a puzzle.
+        """Read a puzzle, a candidate line (N³ characters) or a HoDoKu/SE pencil-mark grid.
 
-        A cell showing a single digit is placed (its peers lose that digit).
+        Text that reads as a puzzle is one (an 81-symbol line is always a 9x9 puzzle); a
+        pencil-mark reading is tried only when it cannot be. A cell showing a single digit is
+        placed (its peers lose that digit).
         """
-        compact = "".join(text.split())
-        if len(compact) in _LINE_LENGTHS and not _RULES.intersection(compact):
-            size = _LINE_LENGTHS[len(compact)]
-            return cls._from_marks(size, [_read_mask(compact[i : i + size], i // size, size)
-                                          for i in range(0, len(compact), size)])
-        tokens = _PM_TOKEN.findall(text)
-        if len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens):
+        try:
+            return cls.from_grid(Grid.parse(text))
+        except PuzzleError as as_puzzle:
+            compact = "".join(text.split())
+            if len(compact) in _LINE_LENGTHS and not _RULES.intersection(compact):
+                size = _LINE_LENGTHS[len(compact)]
+                return cls._from_marks(size, [_read_mask(compact[i : i + size], i // size, size)
+                                              for i in range(0, len(compact), size)])
+            if not cls.looks_like_marks(text):
+                raise as_puzzle from None
+            tokens = _PM_TOKEN.findall(text)
             size = SIZES[CELL_COUNTS.index(len(tokens))]
             return cls._from_marks(size, [_read_mask(t, cell, size) for cell, t in enumerate(tokens)])
-        return cls.from_grid(Grid.parse(text))
+
+    @staticmethod
+    def looks_like_marks(text: str) -> bool:
+        """Whether ``text`` has the shape of a pencil-mark grid: N² runs of symbols, some of several."""
+        tokens = _PM_TOKEN.findall(text)
+        return len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens) and len(text.split()) > 1
 
     @classmethod
     def _from_marks(cls, size: int, marks: list[int]) -> Candidates:

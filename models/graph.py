@@ -34,15 +34,19 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 
-import networkx as nx
-
+from sudokit.models.errors import UnknownName
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Node = tuple  # (cell, digit) a candidate, ((cell, ...), digit) a group, ((cell, ...), digit, (cell, ...)) an ALS
 Als = tuple[tuple[Cell, ...], int]  # an almost locked set: its cells (in one unit) and their digits, a mask
@@ -131,12 +135,12 @@ def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph
     [('r7c5', 'r7c9', {'units': 'r7'})]
     """
     if kind not in KINDS:
-        raise KeyError(f"unknown graph kind {kind!r}; choose from {', '.join(KINDS)}")
+        raise UnknownName(f"unknown graph kind {kind!r}; choose from {', '.join(KINDS)}")
     if digit is not None and not 1 <= digit <= view.size:
-        raise KeyError(f"{digit} is not a digit of a {view.size}x{view.size} grid")
+        raise UnknownName(f"{digit} is not a digit of a {view.size}x{view.size} grid")
     if kind in ("strong", "weak"):
         if digit is None:
-            raise KeyError(f"a {kind}-link graph belongs to one digit: give one")
+            raise UnknownName(f"a {kind}-link graph belongs to one digit: give one")
         return _exported_digit(view, kind, digit)
     if kind == "bivalue":
         return _exported_bivalue(view)
@@ -144,6 +148,8 @@ def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph
 
 
 def _exported_digit(view: GraphView, kind: str, digit: Digit) -> nx.Graph:
+    import networkx as nx
+
     size, unit_name = view.size, view.geometry.unit_name
     graph = view.strong(digit) if kind == "strong" else view.weak(digit)
     out = nx.Graph(kind=kind, digit=digit)
@@ -155,6 +161,8 @@ def _exported_digit(view: GraphView, kind: str, digit: Digit) -> nx.Graph:
 
 
 def _exported_bivalue(view: GraphView) -> nx.Graph:
+    import networkx as nx
+
     size, graph = view.size, view.bivalue
     out = nx.Graph(kind="bivalue")
     out.add_nodes_from((cell_name(c, size), {"digits": _digits(ds)}) for c, ds in graph.nodes(data="digits"))
@@ -164,6 +172,8 @@ def _exported_bivalue(view: GraphView) -> nx.Graph:
 
 
 def _exported_links(view: GraphView, kind: str, digit: Digit | None) -> nx.Graph:
+    import networkx as nx
+
     size = view.size
     graph = view.grouped_links if kind == "grouped" else view.links
     keep = [n for n in graph if digit is None or n[1] == digit]
@@ -220,6 +230,8 @@ class GraphView:
 
     @cached_property
     def _strong(self) -> dict[Digit, nx.Graph]:
+        import networkx as nx
+
         graphs = {}
         for digit in range(1, self.size + 1):
             graph = nx.Graph(digit=digit)
@@ -233,6 +245,8 @@ class GraphView:
 
     @cached_property
     def _weak(self) -> dict[Digit, nx.Graph]:
+        import networkx as nx
+
         graphs = {}
         for digit in range(1, self.size + 1):
             graph = nx.Graph(digit=digit)
@@ -247,6 +261,8 @@ class GraphView:
     @cached_property
     def bivalue(self) -> nx.Graph:
         """Cells with exactly two candidates, linked when they see each other and share a digit."""
+        import networkx as nx
+
         graph = nx.Graph()
         cells = [c for c, m in enumerate(self.marks) if m.bit_count() == 2]
         graph.add_nodes_from((c, {"digits": digits_of(self.marks[c])}) for c in cells)
@@ -260,6 +276,8 @@ class GraphView:
     @cached_property
     def links(self) -> nx.Graph:
         """The candidate link graph: (cell, digit) nodes, weak edges, ``strong=True`` where one must hold."""
+        import networkx as nx
+
         graph = nx.Graph()
         for cell, mask in enumerate(self.marks):
             digits = digits_of(mask)
@@ -274,11 +292,15 @@ class GraphView:
     @cached_property
     def grouped_links(self) -> nx.Graph:
         """``links`` plus group nodes: a digit's candidates in a box-line intersection, as one node."""
+        import networkx as nx
+
         return nx.compose(self.links, self.group_links)
 
     @cached_property
     def group_links(self) -> nx.Graph:
         """The links of ``grouped_links`` that have a group at one end (or both)."""
+        import networkx as nx
+
         graph = nx.Graph()
         for digit, places in self.places.items():
             for unit, cells in enumerate(places):
@@ -299,6 +321,8 @@ class GraphView:
         A node nothing sees is left out (a chain can neither enter nor leave the set by it), and so is
         a set left with fewer than two nodes.
         """
+        import networkx as nx
+
         groups = defaultdict(list)
         for node in self.group_links:
             if node[0].__class__ is tuple:

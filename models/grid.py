@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from sudokit.models.errors import UserError
+
 Cell = int
 Digit = int
 
@@ -30,7 +32,7 @@ SIZES = tuple(n * n for n in BOX_SIDES)  # 4, 9, 16, 25
 CELL_COUNTS = tuple(s * s for s in SIZES)  # 16, 81, 256, 625
 
 
-class PuzzleError(ValueError):
+class PuzzleError(UserError, ValueError):
     """Bad input: names the rule broken, and where (source, line, position or cell)."""
 
     def __init__(self, reason: str, *, source: str | None = None, line: int | None = None):
@@ -253,9 +255,15 @@ def _read_values(text: str) -> list[Digit]:
     lines = [ln for ln in text.splitlines() if ln.strip() and not _is_separator(ln)]
     body = "\n".join(lines)
     tokens = _split_tokens(body)
-    if "," in body or (len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens)):
+    if "," in body or (len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens)) or _integers(tokens):
         return _read_integers(tokens)
     return _read_characters(body)
+
+
+def _integers(tokens: list[str]) -> bool:
+    """Space-separated numbers, some of two digits (``10 0 3 …``): counted as values, not characters."""
+    return len(tokens) > 1 and any(len(t) == 2 for t in tokens) and all(
+        (t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens)
 
 
 def _is_separator(line: str) -> bool:

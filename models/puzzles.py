@@ -17,10 +17,14 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudokit.models.grid import Grid, PuzzleError
+
+
+_HEADER_WORD = re.compile(r"^[a-z_][a-z0-9_ ]*$")  # a CSV column name (a puzzle line is never one)
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,9 @@ class PuzzleFileError(PuzzleError):
     def __init__(self, errors: list[PuzzleError]):
         self.errors = errors
         first = errors[0]
-        more = f" (and {len(errors) - 1} more bad lines)" if len(errors) > 1 else ""
+        others = [str(e.line) for e in errors[1:11] if e.line is not None]
+        listed = ": lines " + ", ".join(others) + (", …" if len(errors) > 11 else "") if others else ""
+        more = f" (and {len(errors) - 1} more bad lines{listed})" if len(errors) > 1 else ""
         super().__init__(first.reason + more, source=first.source, line=first.line)
 
 
@@ -85,6 +91,9 @@ def parse_puzzles(text: str, source: str | None = None) -> tuple[list[Puzzle], l
     header = [h.strip().lower() for h in next(csv.reader([content[0][1]]))]
     if "puzzle" in header:
         return _parse_csv(content, header, source)
+    if len(header) > 1 and all(_HEADER_WORD.match(h) for h in header):
+        raise PuzzleError(f"CSV has no 'puzzle' column (columns: {', '.join(header)})", source=source,
+                          line=content[0][0])
     puzzles, errors = [], []
     for no, ln in content:
         try:

@@ -10,10 +10,12 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import metadata
 
+from sudokit.models.errors import UnknownName
 from sudokit.solvers.base import Solver
 
 
@@ -56,10 +58,12 @@ class Backend:
 
 @cache
 def _missing(imports: tuple[str, ...]) -> str | None:
+    """The first package of ``imports`` that is not installed (found, not imported: listing stays fast)."""
     for name in imports:
         try:
-            importlib.import_module(name)
-        except ImportError:
+            if importlib.util.find_spec(name) is None:
+                return name
+        except (ImportError, ValueError):
             return name
     return None
 
@@ -94,7 +98,7 @@ def get_backend(name: str) -> Backend:
     try:
         return BACKENDS[name]
     except KeyError:
-        raise KeyError(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}") from None
+        raise UnknownName(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}") from None
 
 
 def available_backends() -> list[Backend]:

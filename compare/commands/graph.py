@@ -6,28 +6,44 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-import networkx as nx
 import typer
 
-from sudokit.compare.app import app, fail, read_text, reporting_bad_input
-from sudokit.models.candidates import Candidates
-from sudokit.models.graph import KINDS, exported, graph_view
+from sudokit.compare.app import app, fail, read_states, reporting_bad_input, write_path
 
-WRITERS = {".graphml": lambda graph, path: nx.write_graphml(graph, path),
-           ".json": lambda graph, path: path.write_text(json.dumps(nx.node_link_data(graph), indent=1) + "\n")}
+FORMATS = (".graphml", ".json")
+KINDS = ("strong", "weak", "bivalue", "aic")  # checked against models.graph.KINDS by a test
 
 
 @app.command()
 def graph(
-    puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, or -.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write: FILE.graphml or FILE.json (node-link).")],
+    puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, a set, or -.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write: FILE.graphml or FILE.json (node-link); "
+                                      "for several puzzles, FILE-1.graphml, FILE-2.graphml, …")],
     kind: Annotated[str, typer.Option("--kind", "-k", help=f"One of: {', '.join(KINDS)}.")] = "aic",
     digit: Annotated[int | None, typer.Option("--digit", "-d", help="The digit (needed by strong and weak).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per graph written.")] = False,
 ) -> None:
     """Export a link graph: strong or weak links of a digit, bivalue cells, or the AIC candidate graph."""
-    if out.suffix not in WRITERS:
-        fail(f"{out}: the file name must end in {' or '.join(WRITERS)}")
+    import networkx as nx
+
+    from sudokit.models.graph import exported, graph_view
+
+    if out.suffix not in FORMATS:
+        fail(f"{out}: the file name must end in {' or '.join(FORMATS)}")
     with reporting_bad_input():
-        found = exported(graph_view(Candidates.parse(read_text(puzzle))), kind, digit)
-    WRITERS[out.suffix](found, out)
-    typer.echo(f"{kind} graph: {found.number_of_nodes()} nodes, {found.number_of_edges()} edges -> {out}")
+        write_path(out)
+        starts = read_states(puzzle)
+        graphs = [exported(graph_view(state), kind, digit) for _, state in starts]
+    for number, found in enumerate(graphs, 1):
+        path = out if len(graphs) == 1 else out.with_name(f"{out.stem}-{number}{out.suffix}")
+        try:
+            if out.suffix == ".graphml":
+                nx.write_graphml(found, path)
+            else:
+                path.write_text(json.dumps(nx.node_link_data(found), indent=1) + "\n")
+        except OSError as err:
+            fail(f"{path}: cannot write: {err.strerror or err}")
+        row = {"index": number - 1, "kind": kind, "nodes": found.number_of_nodes(),
+               "edges": found.number_of_edges(), "out": str(path)}
+        typer.echo(json.dumps(row) if as_json else
+                   f"{kind} graph: {row['nodes']} nodes, {row['edges']} edges -> {path}")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from functools import cache, partial
 from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import app, fail, read_input, read_text, reporting_bad_input
+from sudokit.compare.app import QuietOption, TimeoutOption, Ticker, app, fail, read_input, read_states, reporting_bad_input
 from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
-from sudokit.solvers.base import Status
+from sudokit.solvers.base import Solver, Status
 from sudokit.solvers.human import registry
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
@@ -22,33 +24,47 @@ JsonOption = Annotated[bool, typer.Option("--json", help="JSON output.")]
 
 @app.command()
 def explain(
-    puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, or -.")],
+    puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, a set, or -.")],
     show_grid: Annotated[bool, typer.Option("--show-grid", help="Print the pencil marks before each step.")] = False,
-    as_json: JsonOption = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON (one object per line for several puzzles).")] = False,
     preset: PresetOption = "full",
     allow_guess: GuessOption = False,
     technique: Annotated[str | None, typer.Option("--technique", "-t", help="Only look for this technique.")] = None,
     every: Annotated[bool, typer.Option("--all", help="With --technique: every instance, not the first.")] = False,
+    timeout: TimeoutOption = None,
 ) -> None:
-    """Solve step by step, saying what each step does. Exit 0 when solved, 1 when not."""
+    """Solve step by step, saying what each step does. Exit 0 when every puzzle is solved, 1 when not."""
     if every and not technique:
         fail("--all needs --technique NAME")
     with reporting_bad_input():
-        start = Candidates.parse(read_text(puzzle))
+        starts = read_states(puzzle)
         techniques = registry.preset(preset)
         if technique:
             registry.technique(technique)
-    if technique:
-        found = find_steps(start, technique)[: None if every else 1]
-        for line in ([json.dumps(s.to_dict()) for s in found] if as_json else _numbered(found)):
-            typer.echo(line)
-        raise typer.Exit(0 if found else 1)
-    result = solve_logically(start, techniques, allow_guess=allow_guess)
-    if as_json:
-        typer.echo(json.dumps(_explained(result)))
-    else:
-        _show_path(start, result, show_grid)
-    raise typer.Exit(0 if result.status is Status.SOLVED else 1)
+    several = len(starts) > 1
+    all_solved = True
+    for number, (source, start) in enumerate(starts, 1):
+        if several and not as_json:
+            typer.echo(f"# puzzle {number}" + (f" (line {source.line})" if source and source.line else ""))
+        if technique:
+            found = find_steps(start, technique)[: None if every else 1]
+            for line in ([json.dumps(s.to_dict()) for s in found] if as_json else _numbered(found)):
+                typer.echo(line)
+            all_solved &= bool(found)
+            continue
+        verdict = exact_verdict(source.grid) if source else None
+        if verdict is not None:
+            all_solved = False
+            row = {"index": number - 1, "status": verdict.value, "message": _VERDICTS[verdict], "steps": []}
+            typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
+            continue
+        result = solve_logically(start, techniques, allow_guess=allow_guess, time_limit=timeout)
+        if as_json:
+            typer.echo(json.dumps({"index": number - 1, **_explained(result)}))
+        else:
+            _show_path(start, result, show_grid)
+        all_solved &= result.status is Status.SOLVED
+    raise typer.Exit(0 if all_solved else 1)
 
 
 @app.command()
@@ -57,19 +73,71 @@ def rate(
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
     preset: PresetOption = "full",
     allow_guess: GuessOption = False,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0, help="Seconds per puzzle.")] = None,
+    timeout: TimeoutOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    quiet: QuietOption = False,
 ) -> None:
-    """Rate every puzzle: status, SE-style rating, HoDoKu-style score and level, techniques used."""
+    """Rate every puzzle: status, SE-style rating, HoDoKu-style score and level, techniques used.
+
+    A puzzle with several solutions or none is said so (checked by an exact backend) and not rated;
+    a puzzle the engine cannot finish (stuck) gets no rating either, only how far it got.
+    """
     with reporting_bad_input():
         puzzles = read_input(puzzle_or_file)
         techniques = registry.preset(preset)
+    if not puzzles.puzzles:
+        fail(f"{puzzle_or_file}: no puzzle to rate")
+    progress = Ticker(len(puzzles), quiet=quiet or len(puzzles) < 2)
     all_solved = True
-    for puzzle in puzzles:
-        result = solve_logically(puzzle.grid, techniques, allow_guess=allow_guess, time_limit=time_limit)
-        row = rating_row(puzzle, result)
+    task = partial(_rate_one, techniques=tuple(techniques), allow_guess=allow_guess, timeout=timeout)
+    for row in _mapped(task, puzzles.puzzles, jobs):
         typer.echo(json.dumps(row) if as_json else _rating_line(row))
-        all_solved &= result.status is Status.SOLVED
+        all_solved &= row["status"] == Status.SOLVED.value
+        progress.tick()
+    progress.close()
     raise typer.Exit(0 if all_solved else 1)
+
+
+def _mapped(task, puzzles: list[Puzzle], jobs: int):
+    """``task`` over the puzzles in order, in ``jobs`` processes when more than one."""
+    if jobs == 1 or len(puzzles) < 2:
+        yield from map(task, puzzles)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(task, puzzles, chunksize=max(1, min(16, len(puzzles) // (4 * jobs))))
+
+
+def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], allow_guess: bool, timeout: float | None) -> dict:
+    verdict = exact_verdict(puzzle.grid)
+    if verdict is not None:
+        return {**_unrated(puzzle, verdict), "message": _VERDICTS[verdict]}
+    return rating_row(puzzle, solve_logically(puzzle.grid, techniques, allow_guess=allow_guess,
+                                              time_limit=timeout))
+
+
+_VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
+             Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
+
+
+def exact_verdict(grid: Grid) -> Status | None:
+    """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, else None."""
+    status = _exact_solver().solve(grid, limit=2).status
+    return status if status in (Status.MULTIPLE, Status.UNSAT) else None
+
+
+@cache
+def _exact_solver() -> Solver:
+    from sudokit.solvers.registry import get_backend
+
+    return get_backend("bitx").create()
+
+
+def _unrated(puzzle: Puzzle, status: Status) -> dict:
+    return {"index": puzzle.index, "puzzle": puzzle.grid.line(), "status": status.value, "se_rating": None,
+            "score": None, "level": None, "hardest": None, "techniques": [], "guessed": False,
+            "uniqueness": False}
 
 
 @app.command()
@@ -90,18 +158,35 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full") -> No
 
 
 def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
-    """One puzzle's rating record (the ``rate --json`` shape)."""
+    """One puzzle's rating record (the ``rate --json`` shape).
+
+    Only a finished solve is rated: for any other status ``se_rating``, ``score`` and ``level`` are
+    null, and ``so_far`` says how far the engine got (its ratings there are lower bounds).
+    """
     rating = result.rating
-    return {"index": puzzle.index, "puzzle": puzzle.grid.line(), "status": result.status.value,
-            "se_rating": rating.se_rating, "score": rating.score, "level": rating.level,
-            "hardest": rating.hardest, "techniques": list(rating.techniques), "guessed": rating.guessed,
-            "uniqueness": rating.uniqueness}
+    row = {**_unrated(puzzle, result.status), "hardest": rating.hardest, "techniques": list(rating.techniques),
+           "guessed": rating.guessed, "uniqueness": rating.uniqueness}
+    if result.status is Status.SOLVED:
+        row.update(se_rating=rating.se_rating, score=rating.score, level=rating.level)
+    else:
+        row["so_far"] = {"steps": len(result.steps), "empty_cells": result.state.values.count(0),
+                         "se_rating_at_least": rating.se_rating, "score_at_least": rating.score}
+        if result.message:
+            row["message"] = result.message
+    return row
 
 
 def _rating_line(row: dict) -> str:
+    head = f"#{row['index'] + 1} {row['status']:<8}"
+    if row["status"] not in (Status.SOLVED.value, Status.STUCK.value, Status.TIMEOUT.value):
+        return f"{head} not rated: {row.get('message', row['status'])}"
     codes = ",".join(registry.technique(name).hodoku_code for name in row["techniques"])
     guessed = "guessed" if row["guessed"] else "no guess"
-    return (f"#{row['index'] + 1} {row['status']:<8} SE {row['se_rating']:<4} score {row['score']:>5} "
+    if row["se_rating"] is None:
+        so_far = row["so_far"]
+        return (f"{head} not rated ({so_far['empty_cells']} cells left after {so_far['steps']} steps; "
+                f"so far SE >= {so_far['se_rating_at_least']}, hardest {row['hardest'] or '-'})  [{codes}]")
+    return (f"{head} SE {row['se_rating']:<4} score {row['score']:>5} "
             f"{row['level']:<7} hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
 
 
@@ -126,8 +211,11 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
     if show_grid or result.status is not Status.SOLVED:
         typer.echo(result.state.picture())
     why = f" ({result.message})" if result.message else ""
-    typer.echo(f"{result.status}{why}: {len(result.steps)} steps, SE {rating.se_rating}, score {rating.score} "
-               f"({rating.level}), hardest {rating.hardest or '-'}")
+    if result.status is Status.SOLVED:
+        rated = f"SE {rating.se_rating}, score {rating.score} ({rating.level})"
+    else:
+        rated = f"not rated (so far SE >= {rating.se_rating})"
+    typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")
     if line := _grid_line(result):
         typer.echo(line)
 

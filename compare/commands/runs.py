@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -11,28 +12,27 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from sudokit.compare import harness, report as reports
 from sudokit.compare import study as studies
-from sudokit.compare.app import EXIT_BAD_INPUT, app, read_input, reporting_bad_input
+from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, fail, read_input, reporting_bad_input, write_path
 from sudokit.compare.executors import EXECUTORS, Settings, make_executor
 from sudokit.compare.export import FORMATS, export as export_records
 from sudokit.compare.sets import DEFAULT_SETS
 from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
-from sudokit.models.puzzles import PuzzleFileError, PuzzleSet
+from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.base import DEFAULT_LIMIT
 from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
+from sudokit.models.errors import UserError
 
 EXIT_DISAGREEMENT = 1
-EXIT_INTERRUPTED = 130
 RUNS_DIR = Path("results") / "runs"
 
 SetsArg = Annotated[list[str] | None, typer.Argument(
     help="Bundled set names (see `sudokit sets`) or puzzle files.", show_default=False)]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
-Timeout = Annotated[float, typer.Option(min=0.001, help="Seconds per puzzle; a stuck worker is killed.")]
+Timeout = Annotated[float, typer.Option("--timeout", "--time-limit", min=0.001,
+                                        help="Seconds per puzzle, a total; a stuck worker is killed.")]
 Db = Annotated[Path, typer.Option(help="The results database.")]
 Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed.")]
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
@@ -63,6 +63,7 @@ def compare(
         show_default=False)] = None,
     out: Out = None,
     write_report: WriteReport = True,
+    quiet: QuietOption = False,
 ) -> None:
     """Run backends over puzzle sets, judge and compare every answer, store and report.
 
@@ -75,8 +76,8 @@ def compare(
         runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
     for backend, count in plan.too_large().items():
         typer.echo(f"sudokit: {backend} skips {count} puzzles larger than it handles", err=True)
-    name = name or harness.run_name(puzzle_sets)
-    finish(db, name, out, write_report, lambda store, progress: harness.run(store, name, plan, runner, **progress))
+    finish(db, name, harness.run_name(puzzle_sets), out, write_report, quiet,
+           lambda store, run_name, progress: harness.run(store, run_name, plan, runner, **progress))
 
 
 @app.command()
@@ -91,14 +92,15 @@ def study(
     skip_invalid: SkipInvalid = False,
     out: Out = None,
     write_report: WriteReport = True,
+    quiet: QuietOption = False,
 ) -> None:
     """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets."""
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
     chosen = tuple(p.strip() for p in (presets or "").split(",") if p.strip())
-    name = name or "study-" + harness.run_name(puzzle_sets)
     runner = make_executor("local", jobs)
-    finish(db, name, out, write_report, lambda store, progress: studies.study(
-        store, name, puzzle_sets, runner, Settings(timeout=timeout), chosen, ablation, **progress))
+    finish(db, name, "study-" + harness.run_name(puzzle_sets), out, write_report, quiet,
+           lambda store, run_name, progress: studies.study(
+        store, run_name, puzzle_sets, runner, Settings(timeout=timeout), chosen, ablation, **progress))
 
 
 @app.command()
@@ -108,7 +110,9 @@ def report(
     out: Out = None,
 ) -> None:
     """Write a stored run's report: report.md, report.html, summary.json and the charts."""
-    with Store.open(db) as store, reporting_bad_input():
+    with reporting_bad_input(), Store.open(db, create=False) as store:
+        if out is not None and out.exists() and not out.is_dir():
+            raise UserError(f"{out}: is a file; --out names the report's folder")
         summary = reports.summarize(store, store.run(run))
     typer.echo(reports.write_report(summary, out or RUNS_DIR / run))
 
@@ -121,10 +125,12 @@ def export(
     out: Annotated[Path | None, typer.Option(help="Output file (default: standard output).", show_default=False)] = None,
 ) -> None:
     """Export a run's records, one row per record."""
-    with Store.open(db) as store, reporting_bad_input():
-        records = store.records(store.run(run))
+    with reporting_bad_input(), Store.open(db, create=False) as store:
         if fmt not in FORMATS:
-            raise KeyError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
+            raise UserError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
+        if out is not None:
+            write_path(out)
+        records = store.records(store.run(run))
     if out is None:
         export_records(records, run, fmt, sys.stdout)
         return
@@ -133,21 +139,37 @@ def export(
     typer.echo(f"{count} records written to {out}", err=True)
 
 
+@app.command()
+def runs(
+    db: Db = DEFAULT_DB,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per run.")] = False,
+) -> None:
+    """List the stored runs: name, start, sets, backends, records and whether each finished."""
+    with reporting_bad_input(), Store.open(db, create=False) as store:
+        rows = store.overview()
+    for row in rows:
+        if as_json:
+            typer.echo(json.dumps(row))
+        else:
+            typer.echo(f"{row['name']:<40} {row['started'][:19]}  {row['status']:<10} {row['records']:>7} records  "
+                       f"sets {','.join(row['sets'])}  backends {','.join(row['backends'])}")
+    if not rows and not as_json:
+        typer.echo(f"no runs in {db}")
+
+
 # ---------------------------------------------------------------------------- shared steps
 
 
 def read_sets(names: list[str], skip_invalid: bool) -> list[PuzzleSet]:
     """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2)."""
     with reporting_bad_input():
-        try:
-            sets = [read_input(name, skip_invalid=skip_invalid) for name in names]
-        except PuzzleFileError as err:
-            for error in err.errors:
-                typer.echo(f"sudokit: error: {error}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+        sets = [read_input(name, skip_invalid=skip_invalid) for name in names]
     for puzzle_set in sets:
-        for error in puzzle_set.skipped:
-            typer.echo(f"sudokit: skipped: {error}", err=True)
+        if skipped := puzzle_set.skipped:
+            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+            typer.echo(f"sudokit: skipped {len(skipped)} bad lines of {puzzle_set.name}: {skipped[0]}{more}", err=True)
+        if not puzzle_set.puzzles:
+            fail(f"{puzzle_set.name}: no puzzle to run")
     return sets
 
 
@@ -161,7 +183,7 @@ def choose_backends(spec: str | None) -> list[Backend]:
     chosen = [get_backend(n.strip()) for n in spec.split(",") if n.strip()]
     for backend in chosen:
         if reason := backend.why_unavailable():
-            raise KeyError(f"backend {backend.name!r} is not available: {reason}")
+            raise UserError(f"backend {backend.name!r} is not available: {reason}")
     return chosen
 
 
@@ -169,19 +191,29 @@ def cluster_options(executor: str, scheduler: str | None, workers: int | None) -
     """The options of ``--executor dask`` that were given; with another executor, none may be."""
     options = {name: value for name, value in (("scheduler", scheduler), ("workers", workers)) if value}
     if options and executor != "dask":
-        raise KeyError(f"--{next(iter(options))} needs --executor dask")
+        raise UserError(f"--{next(iter(options))} needs --executor dask")
     return options
 
 
-Work = Callable[[Store, dict], Run]
+Work = Callable[[Store, str, dict], Run]
 
 
-def finish(db: Path, name: str, out: Path | None, write_report: bool, work: Work) -> None:
-    """Do the run's work with a progress bar, print its summary, write its report, set the exit code."""
-    with Store.open(db) as store:
+def finish(db: Path, name: str | None, default_name: str, out: Path | None, write_report: bool, quiet: bool,
+           work: Work) -> None:
+    """Do the run's work with progress on stderr, print its summary, write its report, set the exit code.
+
+    Without ``--name`` the run gets a fresh name (the sets and the time, ``-2`` … when taken), so two
+    runs started in the same second never merge; with ``--name`` an existing run is resumed.
+    """
+    if out is not None and write_report:
+        with reporting_bad_input():
+            if out.exists() and not out.is_dir():
+                raise UserError(f"{out}: is a file; --out names the report's folder")
+    with reporting_bad_input(), Store.open(db) as store:
+        name = name or store.free_name(default_name)
         try:
-            with ProgressBar(name) as bar, reporting_bad_input():
-                stored = work(store, {"on_start": bar.start, "on_record": bar.add})
+            with ProgressBar(quiet) as bar:
+                stored = work(store, name, {"on_start": bar.start, "on_record": bar.add})
         except KeyboardInterrupt:
             typer.echo(f"\ninterrupted: finished records are kept in {db}; rerun with --name {name} to resume",
                        err=True)
@@ -194,37 +226,23 @@ def finish(db: Path, name: str, out: Path | None, write_report: bool, work: Work
 
 
 class ProgressBar:
-    """Records done out of due, the statuses so far and an ETA, on stderr (no refresh thread)."""
+    """Records done out of due, the statuses so far and an ETA, on stderr (see ``app.Ticker``)."""
 
-    def __init__(self, name: str):
-        self.progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[statuses]}"),
-            TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), auto_refresh=False,
-        )
-        self.task = self.progress.add_task(name, total=None, statuses="")
+    def __init__(self, quiet: bool = False):
+        self.ticker = Ticker(0, what="records", quiet=quiet)
         self.statuses: Counter[str] = Counter()
-        self.shown = 0.0
 
     def __enter__(self) -> ProgressBar:
-        self.progress.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.show()
-        self.progress.stop()
+        self.ticker.close()
 
     def start(self, due: int) -> None:
         """More records are due (a study runs in two phases)."""
-        self.progress.update(self.task, total=self.progress.tasks[0].completed + due)
+        self.ticker.total += due
 
     def add(self, record: Record) -> None:
         self.statuses[record.status] += 1
-        self.progress.advance(self.task)
-        if time.monotonic() - self.shown > 0.2:
-            self.show()
-
-    def show(self) -> None:
-        text = " ".join(f"{s} {n}" for s, n in self.statuses.most_common())
-        self.progress.update(self.task, statuses=text)
-        self.progress.refresh()
-        self.shown = time.monotonic()
+        self.ticker.what = "records (" + " ".join(f"{s} {n}" for s, n in self.statuses.most_common()) + ")"
+        self.ticker.tick()

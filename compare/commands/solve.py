@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from sudokit.compare.agreement import judged
-from sudokit.compare.app import app, fail, read_input, reporting_bad_input
+from sudokit.compare.app import TimeoutOption, app, fail, read_input, reporting_bad_input
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
 from sudokit.solvers.registry import BACKENDS, Backend, get_backend
@@ -53,7 +53,7 @@ def solve(
     puzzle_or_file: Annotated[str, typer.Argument(help="A puzzle, a puzzle file, a bundled set name, or - for stdin.")],
     backend: Annotated[str, typer.Option("--backend", "-b", help=f"One of: {', '.join(BACKENDS)}.")] = "dlx",
     limit: Annotated[int, typer.Option(min=1, help="Stop after this many solutions (2 proves uniqueness).")] = DEFAULT_LIMIT,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0, help="Seconds per puzzle.")] = None,
+    time_limit: TimeoutOption = None,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="line, grid or json.")] = OutputFormat.line,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
 ) -> None:
@@ -63,6 +63,10 @@ def solve(
         puzzles = read_input(puzzle_or_file)
     if reason := chosen.why_unavailable():
         fail(f"backend {backend!r} is not available: {reason}")
+    if too_large := [p for p in puzzles.puzzles if p.grid.size > chosen.max_size]:
+        size = too_large[0].grid.size
+        fail(f"backend {backend!r} takes grids up to {chosen.max_size}x{chosen.max_size}; "
+             f"puzzle {too_large[0].index + 1} is {size}x{size} (try bitx or cpsat)")
     fmt = OutputFormat.json if as_json else fmt
     all_unique = True
     for puzzle, result in solve_all(puzzles.puzzles, chosen, limit=limit, time_limit=time_limit):

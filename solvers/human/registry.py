@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sudokit.models.errors import UnknownName
 from sudokit.solvers.human.steps import Finder
 from sudokit.solvers.human.techniques import (als, chains, coloring, fish, forcing, guessing, intersections, single_digit,
                                       singles, subsets, uniqueness, wings)
@@ -140,7 +141,7 @@ def technique(name: str) -> Technique:
     try:
         return TECHNIQUES[name]
     except KeyError:
-        raise KeyError(f"unknown technique {name!r}; choose from {', '.join(TECHNIQUES)}") from None
+        raise UnknownName(f"unknown technique {name!r}; choose from {', '.join(TECHNIQUES)}") from None
 
 
 def preset(name: str) -> tuple[str, ...]:
@@ -148,4 +149,4 @@ def preset(name: str) -> tuple[str, ...]:
     try:
         return PRESETS[name]
     except KeyError:
-        raise KeyError(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}") from None
+        raise UnknownName(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}") from None

@@ -11,7 +11,7 @@ import pytest
 
 from sudokit.compare.export import export
 from sudokit.compare.store import SCHEMA_VERSION, Record, Store
-from sudokit.models.grid import PuzzleError
+from sudokit.compare.errors import StoreError, UserError
 
 DESCRIPTION = {"sets": [{"name": "s", "sha256": "abc"}], "config": {"limit": 2, "backends": {"a": "A"}}}
 RECORD = Record("s", 0, "1" * 81, "a", "solved", "2" * 81, 1, 0.5, 1.5, guesses=3, extra={"nodes": 7})
@@ -28,9 +28,9 @@ def test_records_round_trip(tmp_path):
 def test_resuming_with_another_configuration_or_other_puzzles_is_refused(tmp_path):
     with Store.open(tmp_path / "db.sqlite") as store:
         store.start_run("r", DESCRIPTION)
-        with pytest.raises(PuzzleError, match="configuration"):
+        with pytest.raises(UserError, match="configuration"):
             store.start_run("r", {**DESCRIPTION, "config": {"limit": 1}})
-        with pytest.raises(PuzzleError, match="other puzzles"):
+        with pytest.raises(UserError, match="other puzzles"):
             store.start_run("r", {**DESCRIPTION, "sets": [{"name": "s", "sha256": "def"}]})
         more = store.start_run("r", {**DESCRIPTION, "config": {"limit": 2, "backends": {"b": "B"}}})
         assert more.config["backends"] == {"a": "A", "b": "B"}
@@ -40,7 +40,7 @@ def test_a_database_from_a_newer_sudokit_is_refused(tmp_path):
     path = tmp_path / "db.sqlite"
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(PuzzleError, match="schema version"):
+    with pytest.raises(StoreError, match="schema version"):
         with Store.open(path):
             pass
 

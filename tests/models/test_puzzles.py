@@ -41,7 +41,7 @@ def test_every_bad_line_is_named(tmp_path):
     lines = [(e.line, e.reason) for e in err.value.errors]
     assert lines[0][0] == 2 and "wrong length: 79" in lines[0][1]
     assert lines[1][0] == 3 and "r1c1 and r1c2 both hold 4" in lines[1][1]
-    assert str(err.value).startswith(f"{bad}:2: wrong length") and "(and 1 more bad lines)" in str(err.value)
+    assert str(err.value).startswith(f"{bad}:2: wrong length") and "(and 1 more bad lines: lines 3)" in str(err.value)
     kept = read_puzzles(bad, skip_invalid=True)
     assert len(kept) == 1 and len(kept.skipped) == 2 and len(kept.sha256) == 64
 

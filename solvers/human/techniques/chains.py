@@ -26,12 +26,13 @@ an ALS as in Eureka, the digit it is entered on and the one it yields: ``-3- (3=
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-import networkx as nx
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.graph import (
@@ -48,6 +49,9 @@ from sudokit.models.grid import Cell, cell_name, symbol
 from sudokit.solvers.human.steps import Candidate, Step, removable
 from sudokit.solvers.human.techniques.als import all_sets
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 MAX_LINKS = 20  # the longest chain searched, in links (inferences)
 MAX_ALS_CELLS = 3  # the largest ALS the grouped kinds link (up to 4 cells: a third more search time)
 
@@ -61,6 +65,8 @@ Writer = Callable[[Chain], str]  # writes a chain in nice-loop notation
 
 def remote_pair(state: Candidates) -> Iterator[Step]:
     """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits."""
+    import networkx as nx
+
     view = graph_view(state)
     bivalue = view.bivalue
     counts = Counter(view.marks[c] for c in bivalue)
@@ -74,6 +80,8 @@ def remote_pair(state: Candidates) -> Iterator[Step]:
 
 def _remote_pairs(state: Candidates, chain: nx.Graph, pair: int) -> Iterator[Step]:
     """A chain that is a path gives one step (all its far ends together), any other one per pair of ends."""
+    import networkx as nx
+
     peers, size = state.geometry.peers, state.size
     distance = dict(nx.all_pairs_shortest_path_length(chain))
     ends = [(x, y) for x, y in combinations(sorted(chain), 2) if distance[x][y] >= 3 and distance[x][y] % 2]

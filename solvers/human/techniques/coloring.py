@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-import networkx as nx
-
 from sudokit.models.candidates import Candidates
 from sudokit.models.graph import GraphView, graph_view
 from sudokit.models.grid import Cell, Digit, symbol
@@ -76,6 +74,8 @@ def _cluster_pairs(state: Candidates) -> Iterator[tuple[Digit, Colours, Colours]
 def _clusters(view: GraphView, digit: Digit) -> tuple[Colours, ...]:
     """The 2-coloured components of a digit's strong-link graph (none when one has an odd cycle:
     then the state has no solution, and other steps show it)."""
+    import networkx as nx
+
     graph = view.strong(digit)
     try:
         colour = nx.bipartite.color(graph)
