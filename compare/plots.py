@@ -13,51 +13,45 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
-def time_ecdf(times: dict[str, list[float]], path: Path) -> Path:
-    """Per backend, the share of puzzles solved within a time (log scale); colours follow the dict's order."""
-    fig = Figure(figsize=(7, 4.2))
+def _legend_outside(ax) -> None:
+    """The legend to the right of the axes, where it can never cover data."""
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
+
+
+def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path: Path) -> Path:
+    """Per backend, the share of the puzzles it attempted that it answered within a time (log scale).
+
+    A curve ends at the share actually answered: a backend that answered nothing draws no curve.
+    """
+    fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
-    for colour, (backend, seconds) in enumerate(times.items()):
-        ordered = sorted(s * 1000 for s in seconds if s > 0)
+    for colour, (backend, seconds) in enumerate(answered.items()):
+        ordered = sorted(max(s, 1e-6) * 1000 for s in seconds)
+        share = len(ordered) / attempted[backend] if attempted.get(backend) else 0.0
+        label = f"{backend} ({100 * share:.0f} % answered)"
         if ordered:
-            shares = [(i + 1) / len(ordered) for i in range(len(ordered))]
-            ax.step(ordered, shares, where="post", label=backend, color=f"C{colour % 10}")
-    ax.set(xscale="log", xlabel="milliseconds per puzzle (build + solve)", ylabel="share of puzzles answered",
-           title="Time per puzzle (ECDF)")
+            shares = [(i + 1) / attempted[backend] for i in range(len(ordered))]
+            ax.step(ordered, shares, where="post", label=label, color=f"C{colour % 10}")
+        else:
+            ax.plot([], [], label=label, color=f"C{colour % 10}")
+    ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
+           ylabel="share of attempted puzzles answered", title="Time per puzzle (ECDF)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    _legend_outside(ax)
     return _save(fig, path)
 
 
-def time_vs_rating(points: dict[str, list[tuple[float, float]]], path: Path) -> Path:
-    """Time per puzzle against the puzzle's difficulty rating, one colour per backend."""
-    fig = Figure(figsize=(7, 4.2))
+def time_vs_rating(points: dict[str, list[tuple[float, float]]], rating: str, path: Path) -> Path:
+    """Time per puzzle against the puzzle's difficulty rating (``rating`` names which), a colour per backend."""
+    fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
     for colour, (backend, pairs) in enumerate(points.items()):
         if pairs:
-            ax.scatter([r for r, _ in pairs], [s * 1000 for _, s in pairs], s=6, alpha=0.5, label=backend,
-                       color=f"C{colour % 10}")
-    ax.set(yscale="log", xlabel="difficulty rating (Sudoku Explainer)", ylabel="milliseconds per puzzle",
-           title="Time versus difficulty")
+            ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=6, alpha=0.5,
+                       label=backend, color=f"C{colour % 10}")
+    ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per puzzle", title="Time versus difficulty")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, markerscale=2)
-    return _save(fig, path)
-
-
-def agreement_heatmap(matrix: dict[str, dict[str, tuple[int, int]]], path: Path) -> Path:
-    """Pairwise agreement: the share of puzzles both answered on which they agree."""
-    names = list(matrix)
-    shares = [[(a / c * 100 if c else float("nan")) for a, c in (matrix[x][y] for y in names)] for x in names]
-    fig = Figure(figsize=(1.2 + 0.7 * len(names), 1 + 0.6 * len(names)))
-    ax = fig.subplots()
-    image = ax.imshow(shares, vmin=0, vmax=100, cmap="RdYlGn")
-    ax.set_xticks(range(len(names)), names, rotation=45, ha="right", fontsize=8)
-    ax.set_yticks(range(len(names)), names, fontsize=8)
-    for i, row in enumerate(matrix.values()):
-        for j, (agreed, compared) in enumerate(row.values()):
-            ax.text(j, i, f"{agreed}/{compared}" if compared else "–", ha="center", va="center", fontsize=6)
-    ax.set_title("Agreement (agreeing / both answered)")
-    fig.colorbar(image, ax=ax, label="% agreeing")
+    _legend_outside(ax)
     return _save(fig, path)
 
 
@@ -82,5 +76,5 @@ def technique_chart(usage: list[tuple[str, int, int]], path: Path) -> Path:
     ax.barh(names, [h for _, _, h in usage][::-1], color="tab:orange", label="hardest")
     ax.set(xlabel="puzzles", title="Technique frequency")
     ax.tick_params(axis="y", labelsize=8)
-    ax.legend(fontsize=8)
+    _legend_outside(ax)
     return _save(fig, path)

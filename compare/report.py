@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sudokit.compare import study
-from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements
-from sudokit.compare.stats import UNTIMED, BackendStats, backend_stats
+from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements, rejected
+from sudokit.compare.stats import ANSWERS, UNTIMED, BackendStats, backend_stats, charged_seconds, ranking
 from sudokit.compare.store import Record, Run, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
@@ -30,7 +30,8 @@ class Summary:
     stats: list[BackendStats]
     matrix: dict[str, dict[str, tuple[int, int]]]
     disagreements: list[Disagreement]
-    ratings: dict[tuple[str, int], float]
+    ratings: dict[tuple[str, int], float]  # the set's own ratings (SE) by puzzle, when the set has them
+    ranking: list[str]  # backends that answered everything correctly, fastest first; then the rest
 
     @property
     def study(self) -> dict | None:
@@ -45,11 +46,20 @@ class Summary:
 
 def summarize(store: Store, run: Run) -> Summary:
     records = store.records(run)
-    order = list(run.config["backends"])
-    stats = sorted(backend_stats(records), key=lambda s: order.index(s.backend) if s.backend in order else len(order))
+    found = disagreements(records)
+    stats = backend_stats(records, run.config.get("timeout"))
+    order = ranking(stats, _suspects(records, found))
+    stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
     ratings = {key: r for key, meta in store.puzzle_meta(run).items() if (r := _rating(meta)) is not None}
-    return Summary(run, records, stats, agreement_matrix(records, names), disagreements(records), ratings)
+    return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order)
+
+
+def _suspects(records: list[Record], found: list[Disagreement]) -> set[str]:
+    """Backends that made a claim on a puzzle with a disagreement (or whose answer the judge rejected)."""
+    puzzles = {(d.set_name, d.puzzle_index) for d in found}
+    return {r.backend for r in records if (r.set_name, r.puzzle_index) in puzzles
+            and (r.status in ANSWERS or rejected(r))}
 
 
 def _rating(meta: dict) -> float | None:
@@ -74,21 +84,86 @@ def _number(value: float | None, digits: int = 1) -> str:
     return "–" if value is None or math.isnan(value) else f"{value:,.{digits}f}"
 
 
-STATS_HEADER = ["backend", "puzzles", "statuses", "median ms", "mean ms", "p90 ms", "p99 ms", "max ms",
-                "puzzles/s", "build ms (median)", "solve ms (median)", "guesses/puzzle", "no guess %", "peak MB"]
+STATS_HEADER = ["rank", "backend", "attempted", "answered", "stuck", "timeout", "error", "median ms",
+                "median 95 % interval", "p95 ms", "max ms", "puzzles/s", "repeat medians ms", "guesses/puzzle",
+                "no guess %", "peak MB"]
+SUMMARY_COLUMNS = ("rank", "backend", "attempted", "answered", "stuck", "timeout", "error", "median ms",
+                   "p95 ms", "puzzles/s")
+TIME_NOTE = ("Times are per puzzle over every puzzle attempted, build and solve: a timeout counts at the "
+             "timeout, so figures marked ≥ are lower bounds; puzzles/s is one worker's throughput "
+             "(marked ≤ when timeouts cap it).")
 
 
-SUMMARY_COLUMNS = ("backend", "puzzles", "statuses", "median ms", "p90 ms", "max ms", "puzzles/s", "no guess %")
+def _bound(text: str, censored: bool, sign: str = "≥") -> str:
+    return f"{sign} {text}" if censored and text != "–" else text
 
 
-def stats_rows(stats: list[BackendStats]) -> list[list[str]]:
-    return [
-        [s.backend, str(s.puzzles), ", ".join(f"{k} {v}" for k, v in s.statuses.items()),
-         *map(milliseconds, (s.median, s.mean, s.p90, s.p99, s.max)),
-         _number(s.puzzles_per_second), milliseconds(s.build_median), milliseconds(s.solve_median),
-         _number(s.guesses_per_puzzle, 2), _number(s.no_guess_percent), _number(s.peak_mb, 0)]
-        for s in stats
-    ]
+def stats_rows(summary: Summary) -> list[list[str]]:
+    """The results table, one row per backend in ranking order."""
+    rows = []
+    complete = _complete(summary)
+    for s in summary.stats:
+        low, high = s.median_interval
+        spread = f"{milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}" if s.repeat_spread else "–"
+        rank = str(summary.ranking.index(s.backend) + 1) if s.backend in complete else "–"
+        rows.append([
+            rank, s.backend, str(s.attempted), f"{s.answered} ({100 * s.answered_share:.0f} %)",
+            str(s.statuses["stuck"]), str(s.statuses["timeout"]), str(s.statuses["error"]),
+            _bound(milliseconds(s.median), s.censored), _bound(f"{milliseconds(low)}–{milliseconds(high)}", s.censored),
+            _bound(milliseconds(s.p95), s.censored), _bound(milliseconds(s.max), s.censored),
+            _bound(_number(s.puzzles_per_second), s.censored, "≤"), spread, _number(s.guesses_per_puzzle, 2),
+            _number(s.no_guess_percent), _number(s.peak_mb, 0),
+        ])
+    return rows
+
+
+def _complete(summary: Summary) -> list[str]:
+    """The ranked backends that answered every puzzle they attempted, never in a disagreement."""
+    suspects = _suspects(summary.records, summary.disagreements)
+    return [s.backend for s in summary.stats if s.answered == s.attempted and s.backend not in suspects]
+
+
+def verdict(summary: Summary) -> str:
+    """The answer in one paragraph: who answered everything, the fastest of them and by how much, agreement."""
+    stats = {s.backend: s for s in summary.stats}
+    complete = _complete(summary)
+    puzzles = len({(r.set_name, r.puzzle_index) for r in summary.records})
+    parts = []
+    if len(complete) == len(stats):
+        parts.append(f"All {len(stats)} backends answered all {puzzles} puzzles.")
+    else:
+        named = ", ".join(f"`{b}`" for b in complete) or "none"
+        parts.append(f"{len(complete)} of {len(stats)} backends answered every puzzle correctly: {named}.")
+        others = [s for s in summary.stats if s.backend not in complete]
+        parts.append("The others: " + "; ".join(
+            f"`{s.backend}` answered {100 * s.answered_share:.0f} %"
+            + ("".join(f", {k} {v}" for k, v in s.statuses.items() if v and k not in ANSWERS))
+            + (" (in a disagreement)" if s.answered == s.attempted else "")
+            for s in others) + ".")
+    if complete:
+        best = stats[complete[0]]
+        noise = _noise(best)
+        text = f"The fastest of them is `{best.backend}`: median {milliseconds(best.median)} ms ({noise[2:]})"
+        if len(complete) > 1:
+            second = stats[complete[1]]
+            ratio = second.median / best.median if best.median else math.nan
+            text += (f", {ratio:.2f}x faster than the next, `{second.backend}` "
+                     f"(median {milliseconds(second.median)} ms{_noise(second)})")
+        parts.append(text + ".")
+    if summary.disagreements:
+        parts.append(f"**{len(summary.disagreements)} puzzles with disagreements** (listed under Agreement).")
+    else:
+        parts.append("No disagreements: every answer passed the judge and the backends agree.")
+    return " ".join(parts)
+
+
+def _noise(s: BackendStats) -> str:
+    """``; 95 % interval a–b, per-repeat medians c–d``: how much the median can be trusted."""
+    low, high = s.median_interval
+    text = f"; 95 % interval {milliseconds(low)}–{milliseconds(high)}"
+    if s.repeat_spread:
+        text += f", per-repeat medians {milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}"
+    return text
 
 
 def text_table(header: list[str], rows: list[list[str]]) -> str:
@@ -98,15 +173,13 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def summary_text(summary: Summary) -> str:
-    """The summary printed after a run: the statistics table and every disagreement."""
+    """The summary printed after a run: the verdict, the ranked table and every disagreement."""
     picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
-    rows = [[row[i] for i in picks] for row in stats_rows(summary.stats)]
-    lines = [f"run {summary.run.name}: {len(summary.records)} records", text_table(list(SUMMARY_COLUMNS), rows)]
+    rows = [[row[i] for i in picks] for row in stats_rows(summary)]
+    lines = [f"run {summary.run.name}: {len(summary.records)} records",
+             text_table(list(SUMMARY_COLUMNS), rows), verdict(summary).replace("`", "").replace("**", "")]
     if summary.disagreements:
-        lines.append(f"{len(summary.disagreements)} disagreements:")
         lines += [line for d in summary.disagreements for line in d.lines()]
-    else:
-        lines.append("no disagreements: every answer passed the judge and the backends agree")
     return "\n".join(lines)
 
 
@@ -145,35 +218,38 @@ Block = Heading | Paragraph | Table | Image | Code
 
 
 def document(summary: Summary, out: Path) -> list[Block]:
-    """The report's blocks; draws the charts into ``out``."""
+    """The report's blocks, the answer first and the environment last; draws the charts into ``out``."""
     run, env = summary.run, summary.run.environment
     dirty = " (dirty tree)" if env.get("dirty") else ""
-    blocks: list[Block] = [
+    config = run.config
+    transform = (f", puzzles transformed with seed {config['transform_seed']}"
+                 if config.get("transform_seed") is not None else "")
+    return [
         Heading(f"sudokit report: {run.name}", 1),
-        Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}."),
-        Heading("Environment"),
+        Paragraph(verdict(summary)),
+        Heading("Results per backend"),
+        Paragraph("Ranked: backends that answered every puzzle correctly, fastest median first; then the "
+                  "others by share answered (no rank). " + TIME_NOTE),
+        Table(STATS_HEADER, stats_rows(summary)),
+        *_time_blocks(summary, out),
+        *_agreement_blocks(summary),
+        *_counter_blocks(summary),
+        *_technique_blocks(summary, out),
+        Heading("Environment and configuration"),
+        Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}. "
+                  f"Solution limit {config['limit']}, timeout {config['timeout']} s per puzzle, "
+                  f"times the median of {config['repeat']} repeat{'s' if config['repeat'] != 1 else ''}{transform}."),
         Table(["item", "value"], [["commit", f"{env.get('commit') or 'not a git checkout'}{dirty}"],
-                         ["sudokit", str(env.get("sudokit"))], ["machine", str(env.get("machine"))],
-                         ["processor", f"{env.get('processor')} ({env.get('cpus')} CPUs)"],
-                         ["Python", str(env.get("python"))]]),
-        Heading("Puzzle sets"),
+                                  *([item, str(env[key])] for item, key in (("sudokit", "sudokit"),
+                                    ("machine", "machine"), ("processor", "processor"), ("CPUs", "cpus"),
+                                    ("Python", "python")) if env.get(key) is not None)]),
         Table(["set", "puzzles", "sha256", "skipped lines"],
               [[s["name"], str(s["puzzles"]), f"`{s['sha256']}`", str(len(s["skipped"]))] for s in run.sets]),
-        Heading("Configuration"),
         Table(["backend", "version", "what"],
-              [[b, env.get("backends", {}).get(b, "–"), what] for b, what in run.config["backends"].items()]),
-        Paragraph("Solution limit {limit}, timeout {timeout} s per puzzle, timings the median of {repeat}, "
-                  "transformation seed {transform_seed}.".format(**run.config)),
+              [[b, env.get("backends", {}).get(b, "–"), what] for b, what in config["backends"].items()]),
+        Paragraph("To run it again:"),
         Code(reproduce(run)),
-        Heading("Results per backend"),
-        Paragraph("Times are per puzzle, over the puzzles the backend answered (not timed out or failed); "
-                  "puzzles/s is one worker's throughput."),
-        Table(STATS_HEADER, stats_rows(summary.stats)),
-        *_agreement_blocks(summary, out),
-        *_time_blocks(summary, out),
-        *_technique_blocks(summary, out),
     ]
-    return blocks
 
 
 def reproduce(run: Run) -> str:
@@ -188,37 +264,62 @@ def reproduce(run: Run) -> str:
             f"--timeout {config['timeout']} --repeat {config['repeat']}{transform} --name {run.name}")
 
 
-def _agreement_blocks(summary: Summary, out: Path) -> list[Block]:
-    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
-
-    blocks: list[Block] = [Heading("Agreement"), Paragraph(
-        "Every returned solution is checked by the independent judge; answers (solved with its grid, "
-        "multiple, unsat) are compared pairwise. Stuck, timeout and error claim nothing.")]
-    if len(summary.matrix) > 1:
-        blocks.append(Image(plots.agreement_heatmap(summary.matrix, out / "agreement.png"), "Agreement matrix"))
+def _agreement_blocks(summary: Summary) -> list[Block]:
+    """A sentence when every answer agrees; else the disagreeing pairs and puzzles only."""
     if not summary.disagreements:
-        return [*blocks, Paragraph("No disagreements.")]
+        return [Heading("Agreement"), Paragraph(
+            "Every returned solution passed the independent judge, and every pair of backends agrees on every "
+            "puzzle both answered (stuck, timeout and error claim nothing).")]
+    pairs = [[a, b, f"{compared - agreed} of {compared}"]
+             for i, (a, row) in enumerate(summary.matrix.items())
+             for b, (agreed, compared) in list(row.items())[i + 1:] if agreed < compared]
     rows = [[f"{d.set_name} #{d.puzzle_index + 1}", f"`{d.puzzle}`", "<br>".join(
         f"{b}: {a}" for b, a in d.answers.items())] for d in summary.disagreements]
-    return [*blocks, Paragraph(f"**{len(summary.disagreements)} disagreements.**"),
+    return [Heading("Agreement"),
+            Paragraph(f"**{len(summary.disagreements)} puzzles with disagreements.** Pairs that disagree "
+                      "(puzzles where both answered):"),
+            Table(["backend", "backend", "disagree on"], pairs),
             Table(["puzzle", "grid", "answers"], rows)]
+
+
+def _counter_blocks(summary: Summary) -> list[Block]:
+    """Each backend's own counters (medians per puzzle) and propagation level, when any reports them."""
+    keys = [k for k in ("nodes", "guesses", "propagations", "steps", "conflicts", "decisions")
+            if any(k in s.counters for s in summary.stats)]
+    if not keys:
+        return []
+    rows = [[s.backend, s.propagation or "–", *(_number(s.counters.get(k), 1) for k in keys)] for s in summary.stats]
+    return [Heading("Solver statistics"),
+            Paragraph("Medians per puzzle of what each backend counts itself (a search's nodes and guesses, "
+                      "a propagating solver's propagations, the human engine's steps)."),
+            Table(["backend", "propagation", *keys], rows)]
 
 
 def _time_blocks(summary: Summary, out: Path) -> list[Block]:
     from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
 
-    timed = [r for r in summary.records if r.status not in UNTIMED]
-    times: dict[str, list[float]] = {s.backend: [] for s in summary.stats}
-    for r in timed:
-        times[r.backend].append(r.seconds)
-    blocks: list[Block] = [Heading("Time"), Image(plots.time_ecdf(times, out / "time_ecdf.png"), "Time per puzzle")]
-    ratings = summary.ratings or _engine_ratings(summary)
-    points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in times}
-    for r in timed:
-        if (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
+    timeout = summary.run.config.get("timeout")
+    attempted = {s.backend: s.attempted for s in summary.stats}
+    answered: dict[str, list[float]] = {s.backend: [] for s in summary.stats}
+    for r in summary.records:
+        if r.status in ANSWERS:
+            answered[r.backend].append(charged_seconds(r, timeout))
+    blocks: list[Block] = [
+        Heading("Time"),
+        Image(plots.time_ecdf(answered, attempted, out / "time_ecdf.png"), "Time per puzzle"),
+        Paragraph("Each curve is the share of the puzzles a backend attempted that it answered (solved, multiple "
+                  "or unsat) within a time; it ends at the share actually answered."),
+    ]
+    ratings, source = (summary.ratings, "the set's own Sudoku Explainer rating") if summary.ratings else (
+        _engine_ratings(summary), f"the SE-style rating sudokit's `{summary.technique_backend()}` gave")
+    points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in answered}
+    for r in summary.records:
+        if r.status not in UNTIMED and (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
             points[r.backend].append((rating, r.seconds))
     if any(points.values()):
-        blocks.append(Image(plots.time_vs_rating(points, out / "time_vs_rating.png"), "Time versus difficulty"))
+        label = "Sudoku Explainer rating (the set's own)" if summary.ratings else "SE-style rating (sudokit's engine)"
+        blocks += [Image(plots.time_vs_rating(points, label, out / "time_vs_rating.png"), "Time versus difficulty"),
+                   Paragraph(f"Difficulty is {source}.")]
     return blocks
 
 
@@ -328,6 +429,8 @@ def summary_json(summary: Summary) -> dict:
     return _finite({
         "run": run.name, "started": run.started, "finished": run.finished,
         "environment": run.environment, "sets": run.sets, "config": run.config,
+        "verdict": verdict(summary).replace("`", "").replace("**", ""),
+        "ranking": summary.ranking,
         "backends": [s.to_dict() for s in summary.stats],
         "agreement": {a: {b: list(v) for b, v in row.items()} for a, row in summary.matrix.items()},
         "disagreements": [d.__dict__ for d in summary.disagreements],

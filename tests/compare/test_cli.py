@@ -57,9 +57,9 @@ def test_compare_transforms_judges_stores_reports_and_exports(here):
     result = runner.invoke(app, ["compare", puzzles, "--backends", "dlx,bitx", "--transform", "--seed", "5",
                                  "--name", "t", "--jobs", "2"])
     assert result.exit_code == 0, result.output
-    assert "no disagreements" in result.stdout
+    assert "No disagreements" in result.stdout
     out = here / "results/runs/t"
-    assert {"report.md", "report.html", "summary.json", "time_ecdf.png", "agreement.png"} <= {
+    assert {"report.md", "report.html", "summary.json", "time_ecdf.png"} <= {
         p.name for p in out.iterdir()}
     page = (out / "report.html").read_text()
     assert "data:image/png;base64," in page and 'src="http' not in page
@@ -79,7 +79,7 @@ def test_a_disagreement_makes_compare_exit_1_and_is_listed(here, monkeypatch):
     result = runner.invoke(app, ["compare", puzzles, "--backends", "dlx,wrong", "--no-report"])
     assert result.exit_code == 1
     bad = [p for p in EASY if p.grid.count_givens() == MISBEHAVING_GIVENS]
-    assert f"{len(bad)} disagreements" in result.stdout
+    assert f"{len(bad)} puzzles with disagreements" in result.stdout
     assert all(p.grid.line() in result.stdout for p in bad)
 
 
