@@ -161,9 +161,14 @@ class ProcessExecutor:
                 worker.kill()
 
     def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
-        """Give workers on their last chunk another of their backend's; retire idle ones when there is none."""
+        """Give workers on their last chunk another of their backend's, up to their share; retire idle ones.
+
+        A worker serves one backend for a slice of its work (``ROTATIONS`` slices a backend), then
+        makes way for the backend with the most work left: the backends take turns through the run,
+        so a change of machine load falls on all of them rather than on the one running then.
+        """
         for worker in [w for w in workers if w.hungry]:
-            chunk = queue.take(worker.backend)
+            chunk = queue.take(worker.backend) if worker.chunks < queue.slice(worker.backend) else None
             if chunk:
                 worker.give(chunk)
             elif not worker.outstanding:
@@ -176,28 +181,40 @@ class ProcessExecutor:
             workers.append(worker)
 
 
+ROTATIONS = 4  # turns each backend's work is split into, so backends alternate through a run
+
+
 class _Queue:
-    """Pending chunks, grouped by backend, in first-seen order."""
+    """Pending chunks, grouped by backend; a new worker takes the backend with the largest share left."""
 
     def __init__(self, chunks: Iterable[Chunk]):
         self.by_backend: dict[str, deque[Chunk]] = {}
         for chunk in chunks:
             self.by_backend.setdefault(chunk.backend.name, deque()).append(chunk)
+        self.totals = {name: len(queued) for name, queued in self.by_backend.items()}
 
     def __bool__(self) -> bool:
         return any(self.by_backend.values())
 
+    def slice(self, backend: Backend) -> int:
+        """How many chunks one worker of ``backend`` takes before making way."""
+        return max(1, -(-self.totals.get(backend.name, 1) // ROTATIONS))
+
     def take(self, backend: Backend | None = None) -> Chunk | None:
-        """The next chunk of ``backend`` (of any backend when None), or None."""
-        names = [backend.name] if backend else list(self.by_backend)
-        for name in names:
-            if self.by_backend.get(name):
-                return self.by_backend[name].popleft()
-        return None
+        """The next chunk of ``backend`` (of the backend with the largest share left when None), or None."""
+        if backend is None:
+            left = [(len(q) / self.totals[name], -order, name)
+                    for order, (name, q) in enumerate(self.by_backend.items()) if q]
+            if not left:
+                return None
+            return self.by_backend[max(left)[2]].popleft()
+        queued = self.by_backend.get(backend.name)
+        return queued.popleft() if queued else None
 
     def push_front(self, backend: Backend, tasks: Iterable[Task]) -> None:
         if tasks := tuple(tasks):
             self.by_backend.setdefault(backend.name, deque()).appendleft(Chunk(backend, tasks))
+            self.totals.setdefault(backend.name, 1)
 
 
 class Progress:
@@ -233,6 +250,7 @@ class SolvingProcess:
         self.answered = 0  # tasks answered since the worker started
         self.waiting_since = 0.0  # when it was last given work while idle, or last answered
         self.last_chunk = 0  # tasks in the chunk given last
+        self.chunks = 0  # chunks given
         self.alive = True
 
     @property
@@ -258,6 +276,7 @@ class SolvingProcess:
             self.waiting_since = time.monotonic()
         self.outstanding.extend(chunk.tasks)
         self.last_chunk = len(chunk.tasks)
+        self.chunks += 1
         with contextlib.suppress(OSError):  # it has just died: the next read says so, the tasks go elsewhere
             self.connection.send(chunk.tasks)
 

@@ -157,6 +157,34 @@ def runs(
         typer.echo(f"no runs in {db}")
 
 
+@app.command()
+def diff(
+    old: Annotated[str, typer.Argument(help="The earlier run's name.")],
+    new: Annotated[str, typer.Argument(help="The later run's name.")],
+    db: Db = DEFAULT_DB,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per backend.")] = False,
+) -> None:
+    """Compare two runs backend by backend: time ratio (new/old) with its 95 % interval, changed statuses
+    and answers. Exit 1 when an answer changed."""
+    from sudokit.compare.diff import diff_runs
+
+    with reporting_bad_input(), Store.open(db, create=False) as store:
+        runs = [store.run(name) for name in (old, new)]
+        compared = diff_runs(*((r, store.records(r)) for r in runs))
+    if not compared:
+        fail(f"runs {old!r} and {new!r} have no backend in common")
+    for d in compared:
+        if as_json:
+            typer.echo(json.dumps(d.to_dict()))
+            continue
+        low, high = d.interval
+        changes = ", ".join(f"{k} {v}" for k, v in d.status_changes.items()) or "none"
+        typer.echo(f"{d.backend:<16} {reports.milliseconds(d.old_median)} -> {reports.milliseconds(d.new_median)} ms"
+                   f"  x{d.ratio:.2f} [{low:.2f}, {high:.2f}] {d.verdict}; {d.puzzles} puzzles; "
+                   f"status changes: {changes}; answers changed: {len(d.changed_answers)}")
+    raise typer.Exit(1 if any(d.changed_answers for d in compared) else 0)
+
+
 # ---------------------------------------------------------------------------- shared steps
 
 

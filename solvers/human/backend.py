@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human import registry
 
@@ -25,10 +25,11 @@ class HumanSolver:
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         began = time.perf_counter()
+        deadline = Deadline(time_limit)  # one budget for the whole solve, the uniqueness check included
         result = solve_logically(grid, self.techniques, allow_guess=self.allow_guess, limit=limit,
-                                 time_limit=time_limit)
+                                 time_limit=deadline.remaining())
         if result.status is Status.SOLVED and result.rating.uniqueness:
-            result = _proved_unique(grid, result, limit, time_limit)
+            result = _proved_unique(grid, result, limit, deadline.remaining())
         shown = result.status in (Status.SOLVED, Status.MULTIPLE, Status.STUCK)
         rating = result.rating
         return SolveResult(
@@ -42,9 +43,10 @@ class HumanSolver:
                 "techniques": list(rating.techniques),
                 "guesses": result.guesses,
                 "uniqueness": rating.uniqueness,
-                "se_rating": rating.se_rating,
-                "score": rating.score,
-                "level": rating.level,
+                # only a finished solve is rated: a stuck one's figures would be lower bounds
+                "se_rating": rating.se_rating if result.status is Status.SOLVED else None,
+                "score": rating.score if result.status is Status.SOLVED else None,
+                "level": rating.level if result.status is Status.SOLVED else None,
             },
             message=result.message,
         )

@@ -28,3 +28,14 @@ def test_the_verdict_goes_to_the_puzzle_the_worker_was_on(cls, status):
             assert outcome.result.status.value == status
         else:
             assert is_solution(outcome.result.solution, outcome.task.grid)
+
+
+def test_backends_take_turns_through_a_run():
+    """With one worker, two backends' work alternates in slices instead of one backend after the other."""
+    from sudokit.compare.executors import ROTATIONS
+
+    chunks = [Chunk(fake(name, "HonestSolver"), (task,)) for name in ("a", "b") for task in TASKS]
+    order = [o.backend for o in ProcessExecutor(1).run(chunks, Settings(timeout=5))]
+    assert sorted(order) == ["a"] * 8 + ["b"] * 8
+    switches = sum(x != y for x, y in zip(order, order[1:]))
+    assert switches >= 2 * ROTATIONS - 1

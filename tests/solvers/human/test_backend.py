@@ -59,3 +59,36 @@ def test_an_explicit_technique_list_overrides_the_preset():
         HumanSolver(techniques=["xy_wing_of_doom"])
     with pytest.raises(KeyError, match="unknown preset"):
         HumanSolver("everything")
+
+
+def test_the_uniqueness_check_shares_the_solve_s_time_limit(monkeypatch):
+    """A time limit is a total: the re-check of a path that assumed uniqueness gets only what is left."""
+    import time
+    from dataclasses import replace
+
+    import sudokit.solvers.human.backend as backend
+    from sudokit.solvers.human.engine import solve_logically
+
+    given: list[float | None] = []
+
+    def slow_solve(*args, time_limit=None, **kwargs):
+        result = solve_logically(*args, time_limit=time_limit, **kwargs)
+        result.__dict__["rating"] = replace(result.rating, uniqueness=True)  # as if a unique rectangle was used
+        time.sleep(0.3)  # the first phase takes most of the budget
+        return result
+
+    def checked(grid, result, limit, time_limit):
+        given.append(time_limit)
+        return result
+
+    monkeypatch.setattr(backend, "solve_logically", slow_solve)
+    monkeypatch.setattr(backend, "_proved_unique", checked)
+    backend.HumanSolver(preset="singles").solve(EASY, time_limit=0.5)
+    assert given and given[0] is not None and given[0] <= 0.2 + 0.05
+
+
+def test_a_stuck_solve_carries_no_rating():
+    stuck = load_set("top95").puzzles[0].grid
+    result = HumanSolver(preset="singles").solve(stuck)
+    assert result.status is Status.STUCK
+    assert result.stats["se_rating"] is None and result.stats["score"] is None and result.stats["level"] is None
