@@ -1,8 +1,9 @@
 """Run a comparison on a Dask cluster: each chunk is a Dask task, its outcomes stream back to the client.
 
 On a Dask worker, each thread keeps one solving process per backend: the local executor's worker,
-which creates its backend once and is killed and replaced when a puzzle overruns its timeout or
-the process dies. So backends stay warm between tasks, and timeouts are enforced there, per
+started as a plain subprocess (Dask's default workers are daemonic processes, which may not start
+``multiprocessing`` children), which creates its backend once and is killed and replaced when a
+puzzle overruns its timeout or the process dies. Clusters need no special settings. So backends stay warm between tasks, and timeouts are enforced there, per
 puzzle, exactly as on one machine. A chunk's outcomes reach the harness only once its task has
 finished: when a Dask worker is lost, Dask re-runs its unfinished chunks elsewhere, and no record is
 lost or duplicated.
@@ -10,20 +11,18 @@ lost or duplicated.
 
 from __future__ import annotations
 
-import multiprocessing
+import atexit
 import multiprocessing.util
 import sys
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from sudokit.compare.executors import Chunk, Outcome, Settings, earliest_deadline, SolvingProcess
-from sudokit.models.grid import PuzzleError
+from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
+from sudokit.models.errors import UserError
 from sudokit.solvers.registry import Backend
 
 INSTALL = "--executor dask needs dask and distributed: pip install 'sudokit[dask]'"
-DAEMONIC = ("this Dask worker may not start solving processes: start workers with "
-            "DASK_DISTRIBUTED__WORKER__DAEMON=False (or --no-nanny)")
 
 
 class DaskExecutor:
@@ -31,11 +30,11 @@ class DaskExecutor:
 
     def __init__(self, jobs: int | None = None, *, scheduler: str | None = None, workers: int | None = None):
         if scheduler and workers:
-            raise PuzzleError("give --scheduler (an existing cluster) or --workers (a local one), not both")
+            raise UserError("give --scheduler (an existing cluster) or --workers (a local one), not both")
         try:
             import distributed  # noqa: F401  (imported here to fail early, used in run)
         except ImportError:
-            raise PuzzleError(INSTALL) from None
+            raise UserError(INSTALL) from None
         self.scheduler, self.workers = scheduler, workers or jobs or 1
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
@@ -50,27 +49,24 @@ class DaskExecutor:
 
     @contextmanager
     def _client(self) -> Iterator:
-        """A client of the given scheduler, or of a local cluster whose workers may start processes."""
-        import dask
+        """A client of the given scheduler, or of a local cluster with Dask's default workers."""
         from distributed import Client, LocalCluster
 
         if self.scheduler:
             try:
                 client = Client(self.scheduler)
             except OSError as err:
-                raise PuzzleError(f"cannot reach the Dask scheduler at {self.scheduler}: {err}") from None
+                raise UserError(f"cannot reach the Dask scheduler at {self.scheduler}: {err}") from None
             with client:
                 yield client
             return
-        with dask.config.set({"distributed.worker.daemon": False}), \
-                LocalCluster(n_workers=self.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
+        with LocalCluster(n_workers=self.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
             print(f"sudokit: Dask dashboard at {client.dashboard_link}", file=sys.stderr)
             yield client
 
 
 # ---------------------------------------------------------------------------- on a Dask worker
 
-SPAWN = multiprocessing.get_context("spawn")  # a fork would inherit the Dask worker's sockets and threads
 _kept: dict[tuple[int, Backend], SolvingProcess] = {}  # this process's solving processes, by thread and backend
 
 
@@ -92,15 +88,13 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
 
 def kept_process(backend: Backend, settings: Settings) -> SolvingProcess:
     """This thread's live solving process for ``backend`` with these settings, started if need be."""
-    if multiprocessing.current_process().daemon:
-        raise PuzzleError(DAEMONIC)
     key = threading.get_ident(), backend
     process = _kept.get(key)
     if process and process.alive and process.settings == settings:
         return process
     if process:
         process.kill()
-    _kept[key] = SolvingProcess(backend, settings, SPAWN)
+    _kept[key] = SolvingProcess(backend, settings, SUBPROCESS)
     return _kept[key]
 
 
@@ -110,5 +104,6 @@ def _kill_kept() -> None:
         process.kill()
 
 
-# not atexit: a process started by multiprocessing (as under a Dask nanny) joins its children before that
+# not atexit alone: a process started by multiprocessing (as under a Dask nanny) exits through its finalizers
 multiprocessing.util.Finalize(None, _kill_kept, exitpriority=0)
+atexit.register(_kill_kept)

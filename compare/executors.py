@@ -11,12 +11,17 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import mmap
 import multiprocessing
 import os
 import resource
 import signal
+import socket
 import statistics
+import struct
+import subprocess
 import sys
+import tempfile
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -217,6 +222,84 @@ class _Queue:
             self.totals.setdefault(backend.name, 1)
 
 
+SUBPROCESS = "subprocess"  # start solving processes as plain subprocesses (allowed in daemonic processes)
+
+
+class _Shared:
+    """A number in memory shared with another process (``.value``, as multiprocessing's RawValue)."""
+
+    def __init__(self, memory: mmap.mmap, offset: int, kind: str):
+        self.memory, self.offset, self.kind = memory, offset, kind
+
+    @property
+    def value(self):
+        return struct.unpack_from(self.kind, self.memory, self.offset)[0]
+
+    @value.setter
+    def value(self, value) -> None:
+        struct.pack_into(self.kind, self.memory, self.offset, value)
+
+
+class MappedProgress:
+    """``Progress`` in a small memory-mapped file, for a solving process started by ``subprocess``."""
+
+    SIZE = 16
+
+    def __init__(self, fd: int):
+        self.memory = mmap.mmap(fd, self.SIZE)
+        self.started, self.since = _Shared(self.memory, 0, "q"), _Shared(self.memory, 8, "d")
+
+    def begin(self) -> None:
+        self.since.value = time.monotonic()
+        self.started.value += 1
+
+
+class _Child:
+    """A ``subprocess.Popen`` with the little of ``multiprocessing.Process`` the executors use."""
+
+    def __init__(self, popen: subprocess.Popen):
+        self.popen, self.pid = popen, popen.pid
+
+    def is_alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def join(self, timeout: float | None = None) -> None:
+        self.popen.wait(timeout)
+
+    @property
+    def exitcode(self) -> int | None:
+        return self.popen.poll()
+
+
+def _start_subprocess(backend: Backend, settings: Settings) -> tuple[MappedProgress, Connection, _Child]:
+    """A solving process started as ``python -m sudokit.compare.executors``: a daemonic process (a Dask
+    worker under its nanny) may start these, where it may not start ``multiprocessing`` children.
+
+    It leads its own process group (so killing it kills what its backend starts), talks over a socket
+    pair, and shares its progress through a memory-mapped file.
+    """
+    ours, theirs = socket.socketpair()
+    with tempfile.TemporaryFile() as shared:
+        shared.truncate(MappedProgress.SIZE)
+        popen = subprocess.Popen(
+            [sys.executable, "-m", "sudokit.compare.executors", str(theirs.fileno()), str(shared.fileno())],
+            pass_fds=(theirs.fileno(), shared.fileno()), process_group=0, stdin=subprocess.DEVNULL)
+        progress = MappedProgress(shared.fileno())
+    theirs.close()
+    connection = Connection(ours.detach())
+    connection.send((backend, settings))
+    return progress, connection, _Child(popen)
+
+
+def _serve_subprocess(argv: list[str]) -> None:
+    """The entry point of a solving process started by ``_start_subprocess``."""
+    connection = Connection(int(argv[0]))
+    progress = MappedProgress(int(argv[1]))
+    os.close(int(argv[1]))  # the mapping keeps the memory
+    backend, settings = connection.recv()
+    _serve(connection, backend, settings, progress)
+
+
 class Progress:
     """Which task a worker is on, in memory shared with its parent: no message per task needed."""
 
@@ -241,11 +324,14 @@ class SolvingProcess:
 
     def __init__(self, backend: Backend, settings: Settings, context):
         self.backend, self.settings = backend, settings
-        self.progress = Progress(context)
-        self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
-        self.process.start()
-        child.close()
+        if context is SUBPROCESS:
+            self.progress, self.connection, self.process = _start_subprocess(backend, settings)
+        else:
+            self.progress = Progress(context)
+            self.connection, child = context.Pipe()
+            self.process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
+            self.process.start()
+            child.close()
         self.outstanding: deque[Task] = deque()
         self.answered = 0  # tasks answered since the worker started
         self.waiting_since = 0.0  # when it was last given work while idle, or last answered
@@ -373,3 +459,7 @@ def _next_chunk(connection: Connection, parent: int) -> tuple[Task, ...] | None:
         if os.getppid() != parent:
             return None
     return connection.recv()
+
+
+if __name__ == "__main__":  # a solving process started by _start_subprocess
+    _serve_subprocess(sys.argv[1:])

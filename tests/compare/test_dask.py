@@ -22,7 +22,7 @@ from sudokit.compare.executors import Chunk, Executor, ProcessExecutor, Settings
 from sudokit.compare.harness import Plan, run
 from sudokit.compare.sets import load_set
 from sudokit.compare.store import Record, Store
-from sudokit.models.grid import Grid, PuzzleError, is_solution
+from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.registry import get_backend
 from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
@@ -39,7 +39,8 @@ def dask(tmp_path: Path, *args: str) -> subprocess.Popen:
 
 
 class Cluster:
-    """A scheduler and worker processes on 127.0.0.1, each worker with one thread and no nanny."""
+    """A scheduler and workers on 127.0.0.1 started as Dask's docs start them: nanny on, daemonic worker
+    processes, no special environment; only one thread a worker."""
 
     def __init__(self, tmp_path: Path, workers: int):
         self.file = tmp_path / "scheduler.json"
@@ -47,7 +48,7 @@ class Cluster:
                               "--scheduler-file", str(self.file))
         self.workers = [
             dask(tmp_path, "worker", "--scheduler-file", str(self.file), "--host", "127.0.0.1", "--nthreads", "1",
-                 "--no-nanny", "--no-dashboard", "--death-timeout", str(STARTUP_SECONDS), "--name", f"w{number}")
+                 "--no-dashboard", "--death-timeout", str(STARTUP_SECONDS), "--name", f"w{number}")
             for number in range(workers)
         ]
 
@@ -196,8 +197,30 @@ def test_without_dask_installed_the_executor_says_how_to_install_it(tmp_path, mo
     assert not (tmp_path / "results").exists()
 
 
-def test_a_daemonic_worker_says_how_to_let_it_start_solving_processes(monkeypatch):
+def test_a_daemonic_worker_solves_in_its_own_subprocess(monkeypatch):
+    """Dask's default workers are daemonic: they may not start multiprocessing children, but may start
+    subprocesses, and that is how a chunk is solved there (with real timeouts)."""
     monkeypatch.setattr(multiprocessing.current_process(), "daemon", True)  # as under a default Dask nanny
-    chunk = Chunk(HONEST, (Task("easy50", 0, load_set("easy50").puzzles[0].grid),))
-    with pytest.raises(PuzzleError, match="DASK_DISTRIBUTED__WORKER__DAEMON=False"):
-        solve_chunk(chunk, Settings())
+    easy = load_set("easy50").puzzles
+    bad = next(p for p in easy if p.grid.count_givens() == MISBEHAVING_GIVENS)
+    good = [p for p in easy if p.grid.count_givens() != MISBEHAVING_GIVENS][:2]
+    tasks = tuple(Task("easy50", p.index, p.grid) for p in (good[0], bad, good[1]))
+    outcomes = solve_chunk(Chunk(fake("hanging", "HangingSolver"), tasks), Settings(timeout=0.5, grace=0.2))
+    statuses = {o.task.index: o.result.status.value for o in outcomes}
+    assert statuses == {good[0].index: "solved", bad.index: "timeout", good[1].index: "solved"}
+
+
+@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")
+def test_a_local_cluster_with_dask_s_defaults_passed_as_scheduler(tmp_path, monkeypatch):
+    """``distributed.LocalCluster()`` as people start it (nanny, daemonic processes): a timeout is still real."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the workers import this checkout's test backends
+    easy = first(load_set("easy50"), 8)
+    bad = {p.index for p in easy if p.grid.count_givens() == MISBEHAVING_GIVENS}
+    with distributed.LocalCluster() as cluster:
+        plan = Plan([easy], [fake("hanging", "HangingSolver")], Settings(timeout=1, grace=0.5))
+        found = records(plan, DaskExecutor(scheduler=cluster.scheduler_address), tmp_path / "dask.sqlite")
+    assert bad and len(found) == 8
+    assert {r.puzzle_index for r in found if r.status == "timeout"} == bad
+    assert all(r.status == "solved" for r in found if r.puzzle_index not in bad)
