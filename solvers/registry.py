@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import metadata
 
@@ -80,7 +80,10 @@ BACKENDS: dict[str, Backend] = _registry(
             imports=("ortools",), dist="ortools", extra="cpsat"),
     Backend("csp", "sudokit.solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
             imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
-    Backend("sat", "sudokit.solvers.sat:SATSolver", "CNF (extended encoding) on picosat via pycosat",
+    Backend("sat", "sudokit.solvers.sat:SATSolver",
+            "CNF (extended encoding) on an incremental python-sat solver (MiniSat 2.2; option solver=…)",
+            imports=("pysat",), dist="python-sat", extra="sat", options={"solver": "minisat22"}),
+    Backend("sat-picosat", "sudokit.solvers.sat:PicoSATSolver", "CNF (extended encoding) on picosat via pycosat",
             imports=("pycosat",), dist="pycosat", extra="sat"),
     Backend("human", "sudokit.solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
             options={"preset": "full"}, logic_only=True, max_size=16),
@@ -93,12 +96,29 @@ BACKENDS: dict[str, Backend] = _registry(
 )
 
 
-def get_backend(name: str) -> Backend:
-    """The registered backend called ``name``; ``KeyError`` names the choices."""
+def get_backend(spec: str) -> Backend:
+    """The registered backend ``name``, or ``name:key=value,…`` with options changed (``sat:solver=glucose4``).
+
+    A backend takes the options its registry line sets; ``UnknownName`` names the choices.
+
+    >>> get_backend("sat:solver=glucose4").options
+    {'solver': 'glucose4'}
+    """
+    name, _, settings = spec.partition(":")
     try:
-        return BACKENDS[name]
+        backend = BACKENDS[name]
     except KeyError:
         raise UnknownName(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}") from None
+    if not settings:
+        return backend
+    options = dict(backend.options)
+    for setting in settings.split(","):
+        key, _, value = setting.partition("=")
+        if key not in options or not value:
+            takes = ", ".join(f"{k}=…" for k in options) or "no options"
+            raise UnknownName(f"backend {name!r} takes {takes}; not {setting!r}")
+        options[key] = int(value) if isinstance(options[key], int) else value
+    return replace(backend, name=spec, options=options)
 
 
 def available_backends() -> list[Backend]:
