@@ -118,3 +118,24 @@ def test_a_killed_run_resumes_to_the_records_of_an_uninterrupted_run(tmp_path):
         assert start_victim(db, name).wait(timeout=60) == 0
     assert len(comparable(killed)) == 48
     assert comparable(killed) == comparable(whole)
+
+
+def test_killed_at_random_moments_the_store_stays_whole_and_resumes(tmp_path):
+    """SIGKILL at any moment (opening, writing, finishing) never leaves a half-written store."""
+    import random
+
+    whole = tmp_path / "whole.sqlite"
+    assert start_victim(whole, "victim").wait(timeout=60) == 0
+    rng = random.Random(11)
+    for attempt in range(3):
+        db = tmp_path / f"killed{attempt}.sqlite"
+        for _ in range(2):  # killed twice at random moments, then left to finish
+            victim = start_victim(db, "victim")
+            time.sleep(rng.uniform(0.05, 1.5))
+            victim.send_signal(signal.SIGKILL)
+            victim.wait()
+            if db.exists():
+                with sqlite3.connect(db) as connection:
+                    assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert start_victim(db, "victim").wait(timeout=60) == 0
+        assert comparable(db) == comparable(whole)

@@ -61,3 +61,23 @@ def test_export_writes_one_row_per_record(fmt):
     assert len(rows) == 2
     assert rows[0]["run"] == "r" and rows[0]["solution"] == "2" * 81
     assert float(rows[0]["solve_seconds"]) == 1.5
+
+
+def test_compare_processes_writing_one_database_at_once_lose_nothing(tmp_path):
+    """Three runs into one database at the same time: every record kept, no 'database is locked'."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "shared.sqlite"
+    command = [sys.executable, "-c", "from sudokit.compare.cli import main; main()", "compare", "17clue-1000",
+               "--backends", "bitx,dlx", "--jobs", "1", "--db", str(db), "--no-report", "--quiet"]
+    runs = [subprocess.Popen([*command, "--name", f"r{n}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=tmp_path) for n in range(3)]
+    for process in runs:
+        out, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+        assert "locked" not in err
+    with sqlite3.connect(db) as connection:
+        counts = dict(connection.execute(
+            "SELECT runs.name, count(*) FROM records JOIN runs ON runs.id = records.run GROUP BY runs.name"))
+    assert counts == {"r0": 2000, "r1": 2000, "r2": 2000}
