@@ -55,12 +55,13 @@ def explain(
         verdict = exact_verdict(source.grid) if source else None
         if verdict is not None:
             all_solved = False
-            row = {"index": number - 1, "status": verdict.value, "message": _VERDICTS[verdict], "steps": []}
+            row = {"index": number - 1, "number": number, "status": verdict.value, "message": _VERDICTS[verdict],
+                   "steps": []}
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
             continue
         result = solve_logically(start, techniques, allow_guess=allow_guess, time_limit=timeout)
         if as_json:
-            typer.echo(json.dumps({"index": number - 1, **_explained(result)}))
+            typer.echo(json.dumps({"index": number - 1, "number": number, **_explained(result)}))
         else:
             _show_path(start, result, show_grid)
         all_solved &= result.status is Status.SOLVED
@@ -135,7 +136,8 @@ def _exact_solver() -> Solver:
 
 
 def _unrated(puzzle: Puzzle, status: Status) -> dict:
-    return {"index": puzzle.index, "puzzle": puzzle.grid.line(), "status": status.value, "se_rating": None,
+    return {"index": puzzle.index, "number": puzzle.index + 1, "puzzle": puzzle.grid.line(), "status": status.value,
+            "se_rating": None,
             "score": None, "level": None, "hardest": None, "techniques": [], "guessed": False,
             "uniqueness": False}
 

@@ -38,6 +38,7 @@ Name = Annotated[str | None, typer.Option(help="Run name; an existing run of tha
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
 Out = Annotated[Path | None, typer.Option(help="Report folder (default: results/runs/RUN).", show_default=False)]
 WriteReport = Annotated[bool, typer.Option("--report/--no-report", help="Write the run's report.")]
+JsonSummary = Annotated[bool, typer.Option("--json", help="Print the run's summary.json instead of the table.")]
 
 
 @app.command()
@@ -64,6 +65,7 @@ def compare(
     out: Out = None,
     write_report: WriteReport = True,
     quiet: QuietOption = False,
+    as_json: JsonSummary = False,
 ) -> None:
     """Run backends over puzzle sets, judge and compare every answer, store and report.
 
@@ -74,10 +76,14 @@ def compare(
         chosen = choose_backends(backends)
         plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
         runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
-    for backend, count in plan.too_large().items():
+    too_large = plan.too_large()
+    for backend, count in too_large.items():
         typer.echo(f"sudokit: {backend} skips {count} puzzles larger than it handles", err=True)
+    puzzles = sum(len(s) for s in puzzle_sets)
+    if all(too_large.get(b.name) == puzzles for b in chosen):
+        fail("nothing to run: no chosen backend takes puzzles of this size (see `sudokit backends`)")
     finish(db, name, harness.run_name(puzzle_sets), out, write_report, quiet,
-           lambda store, run_name, progress: harness.run(store, run_name, plan, runner, **progress))
+           lambda store, run_name, progress: harness.run(store, run_name, plan, runner, **progress), as_json)
 
 
 @app.command()
@@ -93,6 +99,7 @@ def study(
     out: Out = None,
     write_report: WriteReport = True,
     quiet: QuietOption = False,
+    as_json: JsonSummary = False,
 ) -> None:
     """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets."""
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
@@ -100,7 +107,7 @@ def study(
     runner = make_executor("local", jobs)
     finish(db, name, "study-" + harness.run_name(puzzle_sets), out, write_report, quiet,
            lambda store, run_name, progress: studies.study(
-        store, run_name, puzzle_sets, runner, Settings(timeout=timeout), chosen, ablation, **progress))
+        store, run_name, puzzle_sets, runner, Settings(timeout=timeout), chosen, ablation, **progress), as_json)
 
 
 @app.command()
@@ -227,7 +234,7 @@ Work = Callable[[Store, str, dict], Run]
 
 
 def finish(db: Path, name: str | None, default_name: str, out: Path | None, write_report: bool, quiet: bool,
-           work: Work) -> None:
+           work: Work, as_json: bool = False) -> None:
     """Do the run's work with progress on stderr, print its summary, write its report, set the exit code.
 
     Without ``--name`` the run gets a fresh name (the sets and the time, ``-2`` … when taken), so two
@@ -247,9 +254,13 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
                        err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
         summary = reports.summarize(store, stored)
-    typer.echo(reports.summary_text(summary))
-    if write_report:
-        typer.echo(f"report: {reports.write_report(summary, out or RUNS_DIR / name)}")
+    written = reports.write_report(summary, out or RUNS_DIR / name) if write_report else None
+    if as_json:
+        typer.echo(json.dumps({**reports.summary_json(summary), "report": str(written) if written else None}))
+    else:
+        typer.echo(reports.summary_text(summary))
+        if written:
+            typer.echo(f"report: {written}")
     raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements else 0)
 
 

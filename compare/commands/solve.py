@@ -33,7 +33,7 @@ def solve_all(
 
 
 def result_json(puzzle: Puzzle, result: SolveResult) -> dict:
-    return {"index": puzzle.index, "puzzle": puzzle.grid.line(), **result.to_dict()}
+    return {"index": puzzle.index, "number": puzzle.index + 1, "puzzle": puzzle.grid.line(), **result.to_dict()}
 
 
 def _show(puzzle: Puzzle, result: SolveResult, fmt: OutputFormat) -> str:

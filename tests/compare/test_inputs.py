@@ -228,3 +228,20 @@ def test_work_that_did_nothing_says_so(tmp_path):
     empty.write_text("# nothing here\n")
     result = runner.invoke(app, ["compare", str(empty), "--backends", "bitx", "--db", str(tmp_path / "r.sqlite")])
     assert result.exit_code == 2 and "no puzzle" in result.stderr
+
+
+def test_json_and_text_number_puzzles_alike_and_compare_prints_its_summary_as_json(tmp_path):
+    three = "\n".join(p.grid.line() for p in load_set("easy50").puzzles[:3])
+    text = runner.invoke(app, ["rate", "-", "--preset", "singles"], input=three)
+    rows = [json.loads(line) for line in runner.invoke(app, ["rate", "-", "--json"], input=three).stdout.splitlines()]
+    assert [line.split()[0] for line in text.stdout.splitlines()] == [f"#{r['number']}" for r in rows] == ["#1", "#2", "#3"]
+    summary = runner.invoke(app, ["compare", "easy50", "--backends", "bitx", "--db", str(tmp_path / "r.sqlite"),
+                                  "--no-report", "--json", "--quiet"])
+    assert summary.exit_code == 0 and json.loads(summary.stdout)["ranking"] == ["bitx"]
+
+
+def test_a_run_where_no_backend_takes_the_size_does_nothing_and_says_so(tmp_path):
+    result = runner.invoke(app, ["compare", Grid.empty(25).line(), "--backends", "human",
+                                 "--db", str(tmp_path / "r.sqlite")])
+    assert result.exit_code == 2 and "nothing to run" in result.stderr
+    assert not (tmp_path / "r.sqlite").exists()

@@ -59,7 +59,7 @@ def test_rate_json_lines():
     result = runner.invoke(app, ["rate", "easy50", "--json"])
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
-    assert set(rows[0]) == {"index", "puzzle", "status", "se_rating", "score", "level", "hardest", "techniques",
+    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "score", "level", "hardest", "techniques",
                             "guessed", "uniqueness"}
     assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
 
