@@ -12,6 +12,7 @@ lost or duplicated.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing.util
 import sys
 import threading
@@ -19,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
+from sudokit.compare.errors import ExecutorLost
 from sudokit.models.errors import UserError
 from sudokit.solvers.registry import Backend
 
@@ -38,18 +40,43 @@ class DaskExecutor:
         self.scheduler, self.workers = scheduler, workers or jobs or 1
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
-        from distributed import as_completed
+        from distributed import CancelledError, as_completed
 
         if not (chunks := list(chunks)):  # nothing to do: start no cluster
             return
         with self._client() as client:
             tasks = client.map(solve_chunk, chunks, settings=settings, pure=False)
-            for _, outcomes in as_completed(tasks, with_results=True):
-                yield from outcomes
+            try:
+                for _, outcomes in as_completed(tasks, with_results=True, raise_errors=False):
+                    if isinstance(outcomes, CancelledError):  # the scheduler dropped the task: it is gone
+                        raise outcomes
+                    if isinstance(outcomes, BaseException):
+                        raise outcomes  # a chunk that raised: a bug, shown as one
+                    yield from outcomes
+            except (OSError, TimeoutError, CancelledError) as err:  # the connection, or the futures, lost
+                raise ExecutorLost(f"sudokit: the Dask scheduler went away ({type(err).__name__})") from None
 
     @contextmanager
     def _client(self) -> Iterator:
-        """A client of the given scheduler, or of a local cluster with Dask's default workers."""
+        """A client of the given scheduler, or of a local cluster with Dask's default workers.
+
+        Dask's own log lines (a lost connection's retries and their tracebacks) are kept off the
+        terminal: what went wrong reaches the user as one line (``ExecutorLost``).
+        """
+        import distributed  # noqa: F401  (its loggers exist once it is imported)
+
+        names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "tornado")]
+        loggers = [logging.getLogger(n) for n in ("distributed", "asyncio", "tornado", *names)]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL + 1)
+        with self._connected() as client:
+            yield client
+        for logger, level in zip(loggers, levels):  # (not after a lost scheduler: its retries would still log)
+            logger.setLevel(level)
+
+    @contextmanager
+    def _connected(self) -> Iterator:
         from distributed import Client, LocalCluster
 
         if self.scheduler:

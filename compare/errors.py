@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from sudokit.models.errors import UnknownName, UserError
 
-__all__ = ["StoreError", "UnknownName", "UserError"]
+__all__ = ["ExecutorLost", "StoreError", "UnknownName", "UserError"]
 
 
 class StoreError(UserError):
     """The results database cannot be used: missing, read-only, not SQLite, corrupt, locked."""
+
+
+class ExecutorLost(Exception):
+    """The executor went away mid-run (a Dask scheduler that stopped answering): the run is interrupted,
+    its finished records are kept, and the same ``--name`` resumes it."""

@@ -23,6 +23,7 @@ from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
 from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.base import DEFAULT_LIMIT
 from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
+from sudokit.compare.errors import ExecutorLost
 from sudokit.models.errors import UserError
 
 EXIT_DISAGREEMENT = 1
@@ -249,9 +250,9 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
         try:
             with ProgressBar(quiet) as bar:
                 stored = work(store, name, {"on_start": bar.start, "on_record": bar.add})
-        except KeyboardInterrupt:
-            typer.echo(f"\ninterrupted: finished records are kept in {db}; rerun with --name {name} to resume",
-                       err=True)
+        except (KeyboardInterrupt, ExecutorLost) as stop:
+            why = f"{stop}; " if isinstance(stop, ExecutorLost) else "\ninterrupted: "
+            typer.echo(f"{why}finished records are kept in {db}; rerun with --name {name} to resume", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
         summary = reports.summarize(store, stored)
     written = reports.write_report(summary, out or RUNS_DIR / name) if write_report else None

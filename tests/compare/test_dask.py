@@ -224,3 +224,27 @@ def test_a_local_cluster_with_dask_s_defaults_passed_as_scheduler(tmp_path, monk
     assert bad and len(found) == 8
     assert {r.puzzle_index for r in found if r.status == "timeout"} == bad
     assert all(r.status == "solved" for r in found if r.puzzle_index not in bad)
+
+
+def test_a_scheduler_that_goes_away_stops_the_run_in_one_line_and_the_run_resumes(doomed_cluster, tmp_path):
+    db, puzzles = tmp_path / "r.sqlite", tmp_path / "p.txt"
+    puzzles.write_text("".join(p.grid.line() + "\n" for p in load_set("17clue-1000").puzzles[:120]))
+    command = [sys.executable, "-c", "from sudokit.compare.cli import main; main()", "compare", str(puzzles),
+               "--backends", "algx", "--repeat", "5", "--db", str(db), "--name", "cut", "--no-report", "--quiet"]
+    running = subprocess.Popen([*command, "--executor", "dask", "--scheduler", doomed_cluster.address],
+                               stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(REPO)})
+    deadline = time.monotonic() + 60
+    while not db.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)
+    doomed_cluster.scheduler.kill()
+    _, err = running.communicate(timeout=120)
+    assert running.returncode == 4
+    assert err.strip().splitlines() == [err.strip()] and "the Dask scheduler went away" in err
+    assert "--name cut" in err
+    resumed = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    with Store.open(db) as store:
+        found = store.records(store.run("cut"))
+    assert len(found) == 120 and len({r.key for r in found}) == 120 and all(r.status == "solved" for r in found)
