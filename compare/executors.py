@@ -25,7 +25,7 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from typing import Protocol
 
@@ -37,6 +37,7 @@ from sudokit.solvers.registry import Backend
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
+RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,12 @@ class Settings:
 
 @dataclass(frozen=True)
 class Task:
-    """One puzzle to solve: where it comes from, and the grid the backend sees."""
+    """One puzzle to solve: where it comes from, the grid the backend sees, and which attempt this is."""
 
     set_name: str
     index: int
     grid: Grid
+    attempt: int = 0  # a task whose worker died under it is tried once more (the kill may not be its doing)
 
 
 @dataclass(frozen=True)
@@ -372,6 +374,16 @@ class SolvingProcess:
             answers = self.connection.recv()
         except (EOFError, OSError):
             self.kill()
+            on = self._current()
+            task = self.outstanding[on]
+            timeout = self.settings.timeout
+            if timeout is not None and self.progress.started.value > self.answered and \
+                    time.monotonic() - self.progress.since.value >= timeout:  # past its time: a timeout anyway
+                return [self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=timeout,
+                                                  message="still running at the timeout when its worker died"))]
+            if task.attempt < RETRIES:  # killed from outside, or a crash: again, in a fresh worker
+                self.outstanding[on] = replace(task, attempt=task.attempt + 1)
+                return []
             message = f"the worker process died (exit code {self.process.exitcode})"
             return [self._verdict(SolveResult(Status.ERROR, message=message))]
         self.answered += len(answers)
@@ -405,9 +417,13 @@ class SolvingProcess:
         self.connection.close()
         self.alive = False
 
+    def _current(self) -> int:
+        """Where in ``outstanding`` the task the worker is on (or died on) stands."""
+        return max(0, self.progress.started.value - self.answered - 1)
+
     def _verdict(self, result: SolveResult) -> Outcome:
         """The outcome of the task the (dead) worker was on; it is no longer outstanding."""
-        on = max(0, self.progress.started.value - self.answered - 1)
+        on = self._current()
         task = self.outstanding[on]
         del self.outstanding[on]
         return Outcome(self.backend.name, task, result)

@@ -47,7 +47,7 @@ def test_a_backend_that_answered_nothing_never_ranks_first():
     assert ranking(stats, wrong={"wrong"}) == ["right", "wrong"]
 
 
-def test_repeats_give_a_spread_and_the_median_a_bootstrap_interval():
+def test_repeats_give_a_spread_and_the_median_a_confidence_interval():
     rows = [Record("s", i, "." * 81, "b", "solved", "1" * 81, 1, 0.0, t, extra={"repeat_seconds": [t, 2 * t]})
             for i, t in enumerate([1.0, 2.0, 3.0])]
     (s,) = backend_stats(rows)
@@ -55,3 +55,14 @@ def test_repeats_give_a_spread_and_the_median_a_bootstrap_interval():
     low, high = s.median_interval
     assert 1.0 <= low <= s.median <= high <= 3.0
     assert median_interval([5.0]) == (5.0, 5.0)
+
+
+def test_the_median_interval_covers_the_true_median_about_95_percent_of_the_time():
+    import random
+
+    rng = random.Random(5)
+    covered = 0
+    for _ in range(400):
+        low, high = median_interval([rng.expovariate(1.0) for _ in range(101)])
+        covered += low <= math.log(2) <= high  # the median of an exponential distribution of rate 1
+    assert 0.92 <= covered / 400 <= 0.99
