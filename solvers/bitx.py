@@ -25,7 +25,7 @@ from functools import cache
 
 from sudokit.models.exact_cover import Choice, SudokuCover, choice_columns, column_count
 from sudokit.models.grid import geometry
-from sudokit.solvers.algx import ExactCoverSolver, Search, SearchStats
+from sudokit.solvers.exact_cover import ExactCoverSolver, Search, SearchStats
 
 Path = tuple | None  # the rows chosen so far, linked: (last choice, earlier path)
 
@@ -182,6 +182,7 @@ class BitXSolver(ExactCoverSolver):
     """Algorithm X on one big integer, all column sizes counted at once."""
 
     name = "bitx"
+    propagation = "forced rows: every column with one row is chosen, all at once, before branching"
 
     def prepare(self, cover: SudokuCover) -> Search:
         return BitCover(cover).solutions

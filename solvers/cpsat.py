@@ -9,7 +9,7 @@ from ortools.sat.python import cp_model
 
 from sudokit.models.cpsat import build_model, decode
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
 
 # Statuses telling that the search ran to its end; any other one, short of the limit, is cut short.
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
@@ -28,6 +28,9 @@ class _Counter(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+PROPAGATION = "CP-SAT: AllDifferent propagation with clause learning"
+
+
 class CPSATSolver:
     """CP-SAT with one worker by default: its parallel portfolio is slower on single puzzles.
 
@@ -44,10 +47,12 @@ class CPSATSolver:
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         start = time.perf_counter()
+        deadline = Deadline(time_limit)  # one budget: building the model spends it too
         model = build_model(grid)
         built = time.perf_counter()
         solver = self._solver
-        solver.parameters.max_time_in_seconds = math.inf if time_limit is None else time_limit
+        remaining = deadline.remaining()
+        solver.parameters.max_time_in_seconds = math.inf if remaining is None else max(remaining, 1e-3)
         counter = _Counter(limit)
         cp_status = solver.solve(model, counter)
         status = _status(cp_status, counter.found, limit)
@@ -58,7 +63,8 @@ class CPSATSolver:
             solutions_found=counter.found,
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,
-            stats={"branches": solver.num_branches, "conflicts": solver.num_conflicts, "wall_time": solver.wall_time},
+            stats={"branches": solver.num_branches, "conflicts": solver.num_conflicts, "wall_time": solver.wall_time,
+                   "propagation": PROPAGATION},
             message=f"CP-SAT: {solver.solution_info()}" if status is Status.ERROR else "",
         )
 

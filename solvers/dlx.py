@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Generic
 
 from sudokit.models.exact_cover import SudokuCover
-from sudokit.solvers.algx import C, ExactCoverSolver, R, Search, SearchStats
+from sudokit.solvers.exact_cover import C, ExactCoverSolver, R, Search, SearchStats
 
 
 class DancingLinks(Generic[R, C]):

@@ -21,7 +21,7 @@ def solver() -> CPSATSolver:
 
 def test_reports_its_counters_and_timings(solver):
     result = solver.solve(load_set("top95").puzzles[0].grid)
-    assert set(result.stats) == {"branches", "conflicts", "wall_time"}
+    assert set(result.stats) == {"branches", "conflicts", "wall_time", "propagation"}
     assert 0 < result.stats["wall_time"] < result.solve_seconds
     assert result.build_seconds > 0
 

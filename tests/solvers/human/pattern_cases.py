@@ -15,7 +15,7 @@ from itertools import islice
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
-from sudokit.solvers.human.bench import truth, unsound
+from sudokit.compare.bench.human import truth, unsound
 from sudokit.solvers.human.engine import apply_step, solve_logically
 from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
 

@@ -1,4 +1,4 @@
-"""Short samples of the issue's proofs (the full runs: ``python -m sudokit.solvers.human.bench``).
+"""Short samples of the issue's proofs (the full runs: ``python -m sudokit.compare.bench.human``).
 
 The truth is outside the engine: HoDoKu's solution paths of its exemplars, the judge, the
 solutions of unique puzzles, and Sudoku Explainer's ratings of the SE-rated sample.
@@ -13,7 +13,7 @@ import pytest
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import is_solution
 from sudokit.solvers.base import Status
-from sudokit.solvers.human.bench import agreement, rate_all, read_exemplars, truth
+from sudokit.compare.bench.human import agreement, rate_all, read_exemplars, truth
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.registry import PRESETS, technique
 from sudokit.solvers.registry import BACKENDS

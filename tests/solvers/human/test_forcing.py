@@ -10,7 +10,7 @@ from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
-from sudokit.solvers.human.bench import read_exemplars, truth, unsound
+from sudokit.compare.bench.human import read_exemplars, truth, unsound
 from sudokit.solvers.human.engine import find_steps, solve_logically
 from sudokit.solvers.human.registry import PRESETS
 from sudokit.solvers.human.techniques.forcing import Links, consequences, eureka

@@ -1,4 +1,4 @@
-"""The harness's own cost, measured by hand: ``python -m sudokit.compare.benchmark [SET] [BACKEND]``.
+"""The harness's own cost, measured by hand: ``python -m sudokit.compare.bench.harness [SET] [BACKEND]``.
 
 - overhead: a one-worker run's wall time minus the time its backend reports (build + solve), as a
   share of the wall time; and, for reference, the same share for a plain loop calling the backend

@@ -1,4 +1,4 @@
-"""Time the Algorithm X backends against each other: ``python -m sudokit.solvers.bench_exact_cover [set] [backends…]``.
+"""Time the Algorithm X backends against each other: ``python -m sudokit.compare.bench.exact [set] [backends…]``.
 
 Every puzzle is solved by every backend in turn (interleaved, so machine load hits all alike),
 after one warm-up pass; each solve is timed in CPU time, checked by the judge, and the table

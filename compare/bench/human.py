@@ -1,13 +1,13 @@
 """Measurements of the human engine, run by hand (too long for the tests); figures go to reports.
 
-    python -m sudokit.solvers.human.bench soundness   # every step of every solve checked against the truth
-    python -m sudokit.solvers.human.bench sample      # rate the SE-rated sample with the full preset (guessing
+    python -m sudokit.compare.bench.human soundness   # every step of every solve checked against the truth
+    python -m sudokit.compare.bench.human sample      # rate the SE-rated sample with the full preset (guessing
                                               # allowed): solved without guessing per SE rating, Spearman
                                               # correlation with SE's ratings, puzzles/s, median, p99, max,
                                               # the 10 slowest puzzles
-    python -m sudokit.solvers.human.bench ladder      # solved without guessing per SE rating: basic, chains presets
-    python -m sudokit.solvers.human.bench exemplars   # HoDoKu's exemplars solved without guessing, per section
-    python -m sudokit.solvers.human.bench graphs      # the share of the time spent building graph views
+    python -m sudokit.compare.bench.human ladder      # solved without guessing per SE rating: basic, chains presets
+    python -m sudokit.compare.bench.human exemplars   # HoDoKu's exemplars solved without guessing, per section
+    python -m sudokit.compare.bench.human graphs      # the share of the time spent building graph views
 
 The soundness run takes the SE-rated sample, 1,000 17-clue puzzles, the first 1,500 of the
 unbiased collection when ../shared/data is beside the checkout (it is GPL: read from there, never
