@@ -7,7 +7,7 @@ importing them here is what makes them part of ``sudokit``.
 from __future__ import annotations
 
 from sudokit.compare.app import app, main
-from sudokit.compare.commands import solve, human, graph, runs  # noqa: F401, I001  (registers the commands, in help order)
+from sudokit.compare.commands import graph, human, runs, solve  # noqa: F401  (registers the commands, in help order)
 
 __all__ = ["app", "main"]
 

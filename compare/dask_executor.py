@@ -19,8 +19,8 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
 from sudokit.compare.errors import ExecutorLost
+from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
 from sudokit.models.errors import UserError
 from sudokit.solvers.registry import Backend
 

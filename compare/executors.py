@@ -409,10 +409,8 @@ class SolvingProcess:
     def kill(self) -> None:
         """Kill the worker and whatever it started (its own process group)."""
         if self.process.is_alive():
-            try:
+            with contextlib.suppress(ProcessLookupError):  # it has just exited
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:  # it has just exited
-                pass
         self.process.join()
         self.connection.close()
         self.alive = False

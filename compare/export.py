@@ -7,8 +7,8 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
-from sudokit.models.errors import UnknownName
 from sudokit.compare.store import COLUMNS, Record
+from sudokit.models.errors import UnknownName
 
 FORMATS = ("csv", "jsonl")
 
@@ -19,11 +19,13 @@ def export(records: Iterable[Record], run: str, fmt: str, out: TextIO) -> int:
     if fmt == "csv":
         writer = csv.DictWriter(out, fieldnames=["run", *COLUMNS], lineterminator="\n")
         writer.writeheader()
-        for count, record in enumerate(records, 1):
+        for record in records:
             writer.writerow({"run": run, **record.row()})
+            count += 1
     elif fmt == "jsonl":
-        for count, record in enumerate(records, 1):
+        for record in records:
             out.write(json.dumps({"run": run, **record.row(), "extra": record.extra}) + "\n")
+            count += 1
     else:
         raise UnknownName(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     return count

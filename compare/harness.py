@@ -42,7 +42,7 @@ class Plan:
 
     sets: list[PuzzleSet]
     backends: list[Backend]
-    settings: Settings = Settings()
+    settings: Settings = field(default_factory=Settings)
     seed: int | None = None
     select: dict[str, set[tuple[str, int]]] | None = None
     purpose: dict = field(default_factory=dict)

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from sudokit.models.errors import UnknownName
 from sudokit.compare.executors import Executor, Settings
 from sudokit.compare.harness import Plan, run
 from sudokit.compare.store import Record, Run, Store
+from sudokit.models.errors import UnknownName
 from sudokit.models.grid import PuzzleError
 from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.base import Status

@@ -58,7 +58,7 @@ def mask_of(digits) -> int:
 class Candidates:
     """Mutable pencil marks of an N×N grid: one candidate bitmask per cell, and the placed values."""
 
-    __slots__ = ("size", "marks", "values")
+    __slots__ = ("marks", "size", "values")
 
     def __init__(self, size: int, marks: list[int], values: list[Digit]):
         self.size, self.marks, self.values = size, marks, values

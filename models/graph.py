@@ -34,15 +34,14 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-from sudokit.models.errors import UnknownName
 from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Cell, Digit, Geometry, cell_name, geometry, symbol
 
 if TYPE_CHECKING:

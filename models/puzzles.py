@@ -23,7 +23,6 @@ from pathlib import Path
 
 from sudokit.models.grid import Grid, PuzzleError
 
-
 _HEADER_WORD = re.compile(r"^[a-z_][a-z0-9_ ]*$")  # a CSV column name (a puzzle line is never one)
 
 

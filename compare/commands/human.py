@@ -8,7 +8,16 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import QuietOption, TimeoutOption, Ticker, app, fail, read_input, read_states, reporting_bad_input
+from sudokit.compare.app import (
+    QuietOption,
+    Ticker,
+    TimeoutOption,
+    app,
+    fail,
+    read_input,
+    read_states,
+    reporting_bad_input,
+)
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle

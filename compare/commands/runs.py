@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -13,18 +12,29 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare import harness, report as reports
+from sudokit.compare import harness
+from sudokit.compare import report as reports
 from sudokit.compare import study as studies
-from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, fail, read_input, reporting_bad_input, write_path
+from sudokit.compare.app import (
+    EXIT_INTERRUPTED,
+    QuietOption,
+    Ticker,
+    app,
+    fail,
+    read_input,
+    reporting_bad_input,
+    write_path,
+)
+from sudokit.compare.errors import ExecutorLost
 from sudokit.compare.executors import EXECUTORS, Settings, make_executor
-from sudokit.compare.export import FORMATS, export as export_records
+from sudokit.compare.export import FORMATS
+from sudokit.compare.export import export as export_records
 from sudokit.compare.sets import DEFAULT_SETS
 from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
+from sudokit.models.errors import UserError
 from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.base import DEFAULT_LIMIT
 from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
-from sudokit.compare.errors import ExecutorLost
-from sudokit.models.errors import UserError
 
 EXIT_DISAGREEMENT = 1
 RUNS_DIR = Path("results") / "runs"

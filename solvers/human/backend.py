@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
-from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human import registry
+from sudokit.solvers.human.engine import HumanResult, solve_logically
 
 
 class HumanSolver:

@@ -18,8 +18,20 @@ from dataclasses import dataclass
 
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human.steps import Finder
-from sudokit.solvers.human.techniques import (als, chains, coloring, fish, forcing, guessing, intersections, single_digit,
-                                      singles, subsets, uniqueness, wings)
+from sudokit.solvers.human.techniques import (
+    als,
+    chains,
+    coloring,
+    fish,
+    forcing,
+    guessing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sudokit.compare.app import app
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare.app import app
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.registry import BACKENDS

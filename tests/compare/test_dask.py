@@ -24,7 +24,7 @@ from sudokit.compare.sets import load_set
 from sudokit.compare.store import Record, Store
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.registry import get_backend
-from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
+from tests.compare.fakes import MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
 
 runner = CliRunner()

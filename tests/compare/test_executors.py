@@ -6,6 +6,8 @@ with it; those puzzles must be solved again, and the verdict must go to the puzz
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from sudokit.compare.executors import Chunk, ProcessExecutor, Settings, Task
@@ -37,5 +39,5 @@ def test_backends_take_turns_through_a_run():
     chunks = [Chunk(fake(name, "HonestSolver"), (task,)) for name in ("a", "b") for task in TASKS]
     order = [o.backend for o in ProcessExecutor(1).run(chunks, Settings(timeout=5))]
     assert sorted(order) == ["a"] * 8 + ["b"] * 8
-    switches = sum(x != y for x, y in zip(order, order[1:]))
+    switches = sum(x != y for x, y in pairwise(order))
     assert switches >= 2 * ROTATIONS - 1

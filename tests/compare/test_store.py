@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
+from sudokit.compare.errors import StoreError, UserError
 from sudokit.compare.export import export
 from sudokit.compare.store import SCHEMA_VERSION, Record, Store
-from sudokit.compare.errors import StoreError, UserError
 
 DESCRIPTION = {"sets": [{"name": "s", "sha256": "abc"}], "config": {"limit": 2, "backends": {"a": "A"}}}
 RECORD = Record("s", 0, "1" * 81, "a", "solved", "2" * 81, 1, 0.5, 1.5, guesses=3, extra={"nodes": 7})
@@ -40,9 +40,8 @@ def test_a_database_from_a_newer_sudokit_is_refused(tmp_path):
     path = tmp_path / "db.sqlite"
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(StoreError, match="schema version"):
-        with Store.open(path):
-            pass
+    with pytest.raises(StoreError, match="schema version"), Store.open(path):
+        pass
 
 
 def test_an_unknown_run_names_the_known_ones(tmp_path):
@@ -74,7 +73,7 @@ def test_compare_processes_writing_one_database_at_once_lose_nothing(tmp_path):
     runs = [subprocess.Popen([*command, "--name", f"r{n}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=tmp_path) for n in range(3)]
     for process in runs:
-        out, err = process.communicate(timeout=300)
+        _, err = process.communicate(timeout=300)
         assert process.returncode == 0, err
         assert "locked" not in err
     with sqlite3.connect(db) as connection:

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from sudokit.compare.app import app
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare.app import app
 from sudokit.compare.sets import load_set
 
 # puzzle name in abzium-ladder -> the first rung that solves it without guessing (None: QQWing guesses,

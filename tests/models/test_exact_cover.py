@@ -38,7 +38,7 @@ def test_the_empty_grid_has_every_row_and_every_column_holds_n_of_them(size):
     assert len(cover.rows) == size**3
     assert cover.columns == tuple(range(column_count(size)))
     holders = {column: 0 for column in cover.columns}
-    for row, columns in cover.rows.items():
+    for columns in cover.rows.values():
         assert len(set(columns)) == 4
         for column in columns:
             holders[column] += 1

@@ -13,7 +13,6 @@ from sudokit.compare.sets import load_set
 from sudokit.models.grid import is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.registry import BACKENDS
-
 from tests.solvers.test_contract import backend_params
 
 SAMPLES = {

@@ -13,7 +13,7 @@ import pytest
 
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid, is_solution
-from sudokit.solvers.base import SolveResult, Solver, Status
+from sudokit.solvers.base import Solver, SolveResult, Status
 from sudokit.solvers.registry import BACKENDS, Backend
 
 TDOKU = load_set("tdoku-tests").puzzles

@@ -6,12 +6,11 @@ import pytest
 
 pytest.importorskip("ortools")
 
-from ortools.sat.python import cp_model  # noqa: E402
+from ortools.sat.python import cp_model
 
-from sudokit.compare.sets import load_set  # noqa: E402
-from sudokit.solvers.base import Status  # noqa: E402
-from sudokit.solvers.cpsat import CPSATSolver, _status  # noqa: E402
-
+from sudokit.compare.sets import load_set
+from sudokit.solvers.base import Status
+from sudokit.solvers.cpsat import CPSATSolver, _status
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("constraint")
 
-from sudokit.compare.sets import load_set  # noqa: E402
-from sudokit.solvers.base import Status  # noqa: E402
-from sudokit.solvers.csp import CSPSolver  # noqa: E402
+from sudokit.compare.sets import load_set
+from sudokit.solvers.base import Status
+from sudokit.solvers.csp import CSPSolver
 
 LIMIT = 10
 # Plain backtracking takes seconds on the 21..23-given puzzles: keep the ones with 33 or more givens.

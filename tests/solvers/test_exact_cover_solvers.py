@@ -15,9 +15,9 @@ from sudokit.compare.sets import load_set
 from sudokit.models.exact_cover import sudoku_cover
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.algx import ExactCover
-from sudokit.solvers.exact_cover import SearchStats
 from sudokit.solvers.base import Status
 from sudokit.solvers.dlx import DancingLinks
+from sudokit.solvers.exact_cover import SearchStats
 from sudokit.solvers.registry import BACKENDS
 
 BACKEND_NAMES = ["algx", "dlx", "bitx"]

@@ -26,13 +26,11 @@ an ALS as in Eureka, the digit it is entered on and the one it yields: ``-3- (3=
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from itertools import combinations
-
+from itertools import combinations, pairwise
+from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.graph import (
@@ -221,9 +219,8 @@ class _Best:
     def offer(self, kind: str, eliminations: tuple[Candidate, ...], length: int, chain: Maker, text: Writer) -> None:
         """A conclusion, the length of a chain proving it, how to make that chain, and how to write it."""
         key = (kind, eliminations)
-        if eliminations and (key not in self.found or self.found[key][0] > length):
-            if (nodes := chain()) is not None:
-                self.found[key] = (length, nodes, text)
+        if eliminations and (key not in self.found or self.found[key][0] > length) and (nodes := chain()) is not None:
+            self.found[key] = (length, nodes, text)
 
     def steps(self) -> list[Step]:
         ordered = sorted(self.found.items(), key=lambda item: item[1][0])
@@ -384,7 +381,7 @@ def _core_text(nodes: Chain, size: int) -> str:
     """The cells and the links between them, ``=d=`` strong, ``-d-`` weak; links inside a cell are
     implicit, and those inside an ALS written as in Eureka."""
     parts = [_site_text(nodes, 0, size)]
-    for i, (a, b) in enumerate(zip(nodes, nodes[1:])):
+    for i, (a, b) in enumerate(pairwise(nodes)):
         if _site(a) != _site(b):
             link = "=" if i % 2 == 0 else "-"
             parts.append(f"{link}{symbol(a[1])}{link} {_site_text(nodes, i + 1, size)}")

@@ -71,7 +71,7 @@ def empty_rectangle(state: Candidates) -> Iterator[Step]:
 
 def _patterns(state: Candidates, name: str) -> Iterator[Step]:
     for digit, chain in _named_chains(state.size, tuple(state.marks))[name]:
-        a1, a2, b1, b2 = chain
+        a1, _, _, b2 = chain
         d = symbol(digit)
         n1, n2, n3, n4 = (_name(state, c) for c in chain)
         pattern = (f"{d} {n1} ={d}= {n2} -{d}- {n3} ={d}= {n4}" if name == "turbot_fish"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from sudokit.compare.bench.human import truth, unsound
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
-from sudokit.compare.bench.human import truth, unsound
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import TECHNIQUES
 

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import islice
 
+from sudokit.compare.bench.human import truth, unsound
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
-from sudokit.compare.bench.human import truth, unsound
 from sudokit.solvers.human.engine import apply_step, solve_logically
 from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
 

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
+from sudokit.compare.bench.human import agreement, rate_all, read_exemplars, truth
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import is_solution
 from sudokit.solvers.base import Status
-from sudokit.compare.bench.human import agreement, rate_all, read_exemplars, truth
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.registry import PRESETS, technique
 from sudokit.solvers.registry import BACKENDS

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from sudokit.compare.bench.human import truth, unsound
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Status
-from sudokit.compare.bench.human import truth, unsound
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import PRESETS, technique
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from sudokit.compare.bench.human import read_exemplars, truth, unsound
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
-from sudokit.compare.bench.human import read_exemplars, truth, unsound
 from sudokit.solvers.human.engine import find_steps, solve_logically
 from sudokit.solvers.human.registry import PRESETS
 from sudokit.solvers.human.techniques.forcing import Links, consequences, eureka
