@@ -166,8 +166,12 @@ class Grid:
 
     def conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
         """Pairs of cells of one unit that hold the same digit: (first, second, unit, digit)."""
+        geo, values = self.geometry, self.values
+        bases = _unit_bases(self.size)
+        placed = [base + digit for cell, digit in enumerate(values) if digit for base in bases[cell]]
+        if len(placed) == len(set(placed)):
+            return []  # the usual case: no (unit, digit) twice
         found = []
-        geo = self.geometry
         for unit, cells in enumerate(geo.units):
             first: dict[Digit, Cell] = {}
             for cell in cells:
@@ -180,7 +184,7 @@ class Grid:
 
     def check(self) -> None:
         """Raise ``PuzzleError`` for a digit out of range or a repeated given."""
-        for cell, digit in enumerate(self.values):
+        for cell, digit in enumerate(self.values) if not 0 <= min(self.values) <= max(self.values) <= self.size else ():
             if not 0 <= digit <= self.size:
                 raise PuzzleError(
                     f"{cell_name(cell, self.size)} holds {digit}, more than {self.size} "
@@ -222,6 +226,12 @@ class Grid:
         return self.line()
 
 
+@cache
+def _unit_bases(size: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell, its units' numbers times 64: ``base + digit`` names a (unit, digit) pair."""
+    return tuple(tuple(64 * unit for unit in units) for units in geometry(size).cell_units)
+
+
 # ---------------------------------------------------------------------------- the judge
 
 
@@ -248,10 +258,21 @@ def is_solution(solution: Grid | None, puzzle: Grid) -> bool:
 # ---------------------------------------------------------------------------- parsing
 
 _SEPARATOR_LINE = re.compile(r"^[\s\-=+*.|:']*$")
+_VALUE_OF = {**{ch: 0 for ch in BLANKS}, **{ch: i for i, ch in enumerate(SYMBOLS, 1)},
+             **{ch.lower(): i for i, ch in enumerate(SYMBOLS, 1) if ch.isalpha()}}
 
 
 def _read_values(text: str) -> list[Digit]:
     """The cell values in ``text``, in either character or integer notation."""
+    line = text.strip()
+    if len(line) in CELL_COUNTS:  # the common case, one line of symbols: read at once
+        try:
+            values = [_VALUE_OF[ch] for ch in line]
+        except KeyError:
+            pass  # something else (separators, a bad symbol): the general reader says what
+        else:
+            if max(values) <= math.isqrt(len(values)):
+                return values
     lines = [ln for ln in text.splitlines() if ln.strip() and not _is_separator(ln)]
     body = "\n".join(lines)
     tokens = _split_tokens(body)
