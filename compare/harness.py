@@ -179,10 +179,14 @@ def environment(backends: list[Backend]) -> dict:
 
 
 def _git_state() -> tuple[str | None, bool | None]:
-    """The checkout's commit and whether its tree differs from it (None outside git)."""
+    """The checkout's commit and whether its code differs from it (None outside git).
+
+    Files under ``results/`` (databases, reports being written) do not make a tree dirty.
+    """
     try:
         head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "HEAD"], capture_output=True, text=True)
-        status = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain"], capture_output=True, text=True)
+        status = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", ".", ":!results"],
+                                capture_output=True, text=True)  # results/ holds outputs, not the code
     except OSError:
         return None, None
     if head.returncode:
