@@ -6,6 +6,8 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from sudokit.compare.stats import percent
+
 
 def _save(fig: Figure, path: Path) -> Path:
     fig.tight_layout()
@@ -27,8 +29,7 @@ def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path:
     ax = fig.subplots()
     for colour, (backend, seconds) in enumerate(answered.items()):
         ordered = sorted(max(s, 1e-6) * 1000 for s in seconds)
-        share = len(ordered) / attempted[backend] if attempted.get(backend) else 0.0
-        label = f"{backend} ({100 * share:.0f} % answered)"
+        label = f"{backend} ({percent(len(ordered), attempted[backend])} answered)"
         if ordered:
             shares = [(i + 1) / attempted[backend] for i in range(len(ordered))]
             ax.step(ordered, shares, where="post", label=label, color=f"C{colour % 10}")

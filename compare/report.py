@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sudokit.compare import study
 from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements, rejected
-from sudokit.compare.stats import ANSWERS, UNTIMED, BackendStats, backend_stats, charged_seconds, ranking
+from sudokit.compare.stats import ANSWERS, UNTIMED, BackendStats, backend_stats, charged_seconds, percent, ranking
 from sudokit.compare.store import Record, Run, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
@@ -107,7 +107,7 @@ def stats_rows(summary: Summary) -> list[list[str]]:
         spread = f"{milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}" if s.repeat_spread else "–"
         rank = str(summary.ranking.index(s.backend) + 1) if s.backend in complete else "–"
         rows.append([
-            rank, s.backend, str(s.attempted), f"{s.answered} ({100 * s.answered_share:.0f} %)",
+            rank, s.backend, str(s.attempted), f"{s.answered} ({percent(s.answered, s.attempted)})",
             str(s.statuses["stuck"]), str(s.statuses["timeout"]), str(s.statuses["error"]),
             _bound(milliseconds(s.median), s.censored), _bound(f"{milliseconds(low)}–{milliseconds(high)}", s.censored),
             _bound(milliseconds(s.p95), s.censored), _bound(milliseconds(s.max), s.censored),
@@ -136,7 +136,7 @@ def verdict(summary: Summary) -> str:
         parts.append(f"{len(complete)} of {len(stats)} backends answered every puzzle correctly: {named}.")
         others = [s for s in summary.stats if s.backend not in complete]
         parts.append("The others: " + "; ".join(
-            f"`{s.backend}` answered {100 * s.answered_share:.0f} %"
+            f"`{s.backend}` answered {percent(s.answered, s.attempted)}"
             + ("".join(f", {k} {v}" for k, v in s.statuses.items() if v and k not in ANSWERS))
             + (" (in a disagreement)" if s.answered == s.attempted else "")
             for s in others) + ".")

@@ -72,6 +72,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
+def percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as a percentage that never rounds to 100 % (or 0 %) unless it is.
+
+    >>> percent(998, 1000), percent(1000, 1000), percent(1, 1000), percent(451, 1000)
+    ('99.8 %', '100 %', '0.1 %', '45 %')
+    """
+    share = 100 * part / whole if whole else 0.0
+    text = f"{share:.0f}"
+    if part not in (0, whole) and text in ("0", "100"):
+        text = f"{share:.1f}" if f"{share:.1f}" not in ("0.0", "100.0") else f"{share:.2g}"
+    return f"{text} %"
+
+
 def backend_stats(records: Iterable[Record], timeout: float | None = None) -> list[BackendStats]:
     """Statistics for every backend of the records, in order of first appearance."""
     grouped: dict[str, list[Record]] = defaultdict(list)
