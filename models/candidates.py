@@ -98,7 +98,11 @@ class Candidates:
 
     @staticmethod
     def looks_like_marks(text: str) -> bool:
-        """Whether ``text`` has the shape of a pencil-mark grid: N² runs of symbols, some of several."""
+        """Whether ``text`` has the shape of pencil marks: a candidate line (N³ symbols), or a grid of
+        N² runs of symbols, some of several."""
+        compact = "".join(text.split())
+        if len(compact) in _LINE_LENGTHS and not _RULES.intersection(compact):
+            return True
         tokens = _PM_TOKEN.findall(text)
         return len(tokens) in CELL_COUNTS and any(len(t) > 1 for t in tokens) and len(text.split()) > 1
 
