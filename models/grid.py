@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import itemgetter, mul
 
 from sudokit.models.errors import UserError
 
@@ -239,20 +240,28 @@ def is_solution(solution: Grid | None, puzzle: Grid) -> bool:
     """True when ``solution`` is a complete valid grid that keeps every given of ``puzzle``.
 
     Deliberately independent of everything else: it uses no geometry table and no
-    solver code, only arithmetic on indices.
+    solver code, only arithmetic on indices (its own, in ``_judge_units``).
     """
     if solution is None or len(solution.values) != len(puzzle.values):
         return False
-    size = math.isqrt(len(puzzle.values))
-    box = math.isqrt(size)
-    cells = solution.values
-    if any(g and g != s for g, s in zip(puzzle.values, cells)):
+    cells, givens = solution.values, puzzle.values
+    if list(map(mul, map(bool, givens), cells)) != list(givens):  # a given changed (or a cell emptied)
         return False
-    rows = [cells[i * size : (i + 1) * size] for i in range(size)]
-    boxes = [[d for row in rows[top : top + box] for d in row[left : left + box]]
+    size = math.isqrt(len(givens))
+    if not 1 <= min(cells) <= max(cells) <= size:
+        return False
+    return all(len(set(get(cells))) == size for get in _judge_units(size))  # each unit: size different digits
+
+
+@cache
+def _judge_units(size: int) -> tuple[itemgetter, ...]:
+    """For the judge: a getter of each row, column and box's cells, by arithmetic on indices."""
+    box = math.isqrt(size)
+    rows = [range(r * size, (r + 1) * size) for r in range(size)]
+    columns = [range(c, size * size, size) for c in range(size)]
+    boxes = [[(top + r) * size + left + c for r in range(box) for c in range(box)]
              for top in range(0, size, box) for left in range(0, size, box)]
-    full = set(range(1, size + 1))
-    return all(set(unit) == full for unit in (*rows, *zip(*rows), *boxes))
+    return tuple(itemgetter(*unit) for unit in (*rows, *columns, *boxes))
 
 
 # ---------------------------------------------------------------------------- parsing
