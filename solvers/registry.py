@@ -98,7 +98,8 @@ BACKENDS: dict[str, Backend] = _registry(
 
 
 def get_backend(spec: str) -> Backend:
-    """The registered backend ``name``, or ``name:key=value,…`` with options changed (``sat:solver=glucose4``).
+    """The registered backend ``name``, or ``name:key=value[:key=value…]`` with options changed
+    (``sat:solver=glucose4``; colons, not commas, so a comma-separated list of backends stays one).
 
     A backend takes the options its registry line sets; ``UnknownName`` names the choices.
 
@@ -113,7 +114,7 @@ def get_backend(spec: str) -> Backend:
     if not settings:
         return backend
     options = dict(backend.options)
-    for setting in settings.split(","):
+    for setting in settings.split(":"):
         key, _, value = setting.partition("=")
         if key not in options or not value:
             takes = ", ".join(f"{k}=…" for k in options) or "no options"

@@ -69,3 +69,19 @@ def test_backend_options_from_the_command_line_are_checked():
     if get_backend("sat").is_available():
         with pytest.raises(ValueError, match="unknown SAT solver"):
             get_backend("sat:solver=nonesuch").create()
+
+
+def test_options_ride_in_a_comma_separated_list_of_backends(tmp_path):
+    from typer.testing import CliRunner
+
+    import sudokit.compare.cli  # noqa: F401  (registers the commands)
+    from sudokit.compare.app import app
+
+    if get_backend("sat").why_unavailable():
+        pytest.skip("python-sat is not installed")
+    result = CliRunner().invoke(app, ["compare", "easy50", "--backends", "sat:solver=glucose4,bitx",
+                                      "--db", str(tmp_path / "r.sqlite"), "--no-report", "--json", "--quiet"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    assert sorted(json.loads(result.stdout)["ranking"]) == ["bitx", "sat:solver=glucose4"]
