@@ -187,7 +187,7 @@ class Candidates:
     def line(self) -> str:
         """One character per (cell, digit): the digit's symbol where it is a candidate, else ``.``."""
         slots = range(1, self.size + 1)
-        out = []
+        out: list[str] = []
         for cell, mask in enumerate(self.marks):
             value = self.values[cell]
             shown = 1 << (value - 1) if value else mask

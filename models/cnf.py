@@ -46,7 +46,7 @@ def rules(size: int) -> tuple[Clause, ...]:
     groups += [[variable(cell, d, size) for cell in unit] for unit in geometry(size).units for d in digits]
     at_least_one = [tuple(group) for group in groups]
     at_most_one = [(-a, -b) for group in groups for a, b in combinations(group, 2)]
-    return tuple(at_least_one + at_most_one)
+    return (*at_least_one, *at_most_one)
 
 
 def decode(model: Iterable[int], size: int) -> Grid:

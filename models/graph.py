@@ -203,7 +203,7 @@ class GraphView:
     @cached_property
     def places(self) -> dict[Digit, list[list[Cell]]]:
         """Per digit, per unit: the cells of the unit holding the digit as a candidate."""
-        places = {d: [[] for _ in self.geometry.units] for d in range(1, self.size + 1)}
+        places: dict[Digit, list[list[Cell]]] = {d: [[] for _ in self.geometry.units] for d in range(1, self.size + 1)}
         for unit, cells in enumerate(self.geometry.units):
             for cell in cells:
                 for digit in digits_of(self.marks[cell]):
@@ -217,7 +217,7 @@ class GraphView:
 
     def conjugates(self, digit: Digit) -> list[tuple[int, Cell, Cell]]:
         """Every conjugate pair of a digit: (unit, cell, cell)."""
-        return [(u, *cells) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
+        return [(u, cells[0], cells[1]) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
 
     def strong(self, digit: Digit) -> nx.Graph:
         """The strong-link graph of a digit: conjugate pairs, with the units that make them."""
@@ -328,7 +328,8 @@ class GraphView:
                 groups[node[1]].append(node)
         graph = nx.Graph()
         for cells, mask in sets:
-            nodes, outside = [], []
+            nodes: list[Node] = []
+            outside: list[tuple[Node, Node]] = []
             for digit in digits_of(mask):
                 node = (tuple(c for c in cells if self.has(c, digit)), digit, cells)
                 seeing = seeing_all(node[0], self.size)

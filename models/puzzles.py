@@ -93,7 +93,8 @@ def parse_puzzles(text: str, source: str | None = None) -> tuple[list[Puzzle], l
     if len(header) > 1 and all(_HEADER_WORD.match(h) for h in header):
         raise PuzzleError(f"CSV has no 'puzzle' column (columns: {', '.join(header)})", source=source,
                           line=content[0][0])
-    puzzles, errors = [], []
+    puzzles: list[Puzzle] = []
+    errors: list[PuzzleError] = []
     for no, ln in content:
         try:
             grid, meta = _parse_line(ln)
@@ -129,7 +130,8 @@ def _parse_line(ln: str) -> tuple[Grid, dict]:
 
 def _parse_csv(content, header, source) -> tuple[list[Puzzle], list[PuzzleError]]:
     col = header.index("puzzle")
-    puzzles, errors = [], []
+    puzzles: list[Puzzle] = []
+    errors: list[PuzzleError] = []
     rows = csv.reader(io.StringIO("\n".join(ln for _, ln in content[1:])))
     for (no, _), row in zip(content[1:], rows):
         try:

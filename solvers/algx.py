@@ -10,7 +10,7 @@ What every Algorithm X backend shares (the counters, the solver around the searc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Generic
 
 from sudokit.models.exact_cover import SudokuCover
@@ -33,11 +33,11 @@ class ExactCover(Generic[R, C]):
             for c in row_columns:
                 self.columns[c].add(row)
 
-    def solutions(self, stats: SearchStats | None = None) -> Iterator[list[R]]:
+    def solutions(self, stats: SearchStats | None = None) -> Generator[list[R], None, None]:
         """Every exact cover, lazily, as the rows chosen; the matrix is restored when it stops."""
         return self._search([], stats or SearchStats())
 
-    def _search(self, chosen: list[R], stats: SearchStats) -> Iterator[list[R]]:
+    def _search(self, chosen: list[R], stats: SearchStats) -> Generator[list[R], None, None]:
         if not self.columns:
             yield list(chosen)
             return

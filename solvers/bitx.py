@@ -19,7 +19,7 @@ smallest columns to branch on (a "node" is still one row tried).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -51,7 +51,7 @@ class Layout:
         """The AND that chooses a row: it clears every row meeting the row's columns, and their guards."""
         width = self.size + 1
         columns = choice_columns(self.size, choice)
-        meeting = {row for c in columns for row in self.choice_at[c * width : c * width + self.size]}
+        meeting = {row for c in columns for row in self.choice_at[c * width : c * width + self.size] if row is not None}
         return self.full ^ _integer([*(bit for row in meeting for bit in self.bits(row)),
                                      *(c * width + self.size for c in columns)])
 
@@ -116,7 +116,7 @@ class BitCover:
             if given[1]:
                 self.matrix &= self.masks[given]
 
-    def solutions(self, stats: SearchStats | None = None) -> Iterator[list[Choice]]:
+    def solutions(self, stats: SearchStats | None = None) -> Generator[list[Choice], None, None]:
         """Every exact cover, lazily, as the rows chosen (depth first, smallest column first)."""
         stats = stats or SearchStats()
         size, choice_at, masks = self.layout.size, self.layout.choice_at, self.masks

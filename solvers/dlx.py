@@ -22,8 +22,8 @@ every column is covered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Generic
+from collections.abc import Generator, Mapping, MutableSequence, Sequence
+from typing import Generic, cast
 
 from sudokit.models.exact_cover import SudokuCover
 from sudokit.solvers.exact_cover import C, ExactCoverSolver, R, Search, SearchStats
@@ -45,7 +45,8 @@ class DancingLinks(Generic[R, C]):
             self.left += [last, *range(first, last)]
             self.right += [*range(first + 1, last + 1), first]
             first = last + 1
-        self.up, self.down, self.size = list(range(m + 1)), list(range(m + 1)), [0] * (m + 1)
+        self.up, self.down = list(range(m + 1)), list(range(m + 1))
+        self.size: MutableSequence[int] = [0] * (m + 1)  # a bytearray below when every count fits in a byte
         up, down, size = self.up, self.down, self.size
         for node, c in enumerate(self.column[m + 1 :], m + 1):  # append each node at its column's bottom
             up.append(up[c])
@@ -58,7 +59,7 @@ class DancingLinks(Generic[R, C]):
         if most < 128:  # fits in a byte: scanned with memchr
             self.size = bytearray(size)
 
-    def solutions(self, stats: SearchStats | None = None) -> Iterator[list[R]]:
+    def solutions(self, stats: SearchStats | None = None) -> Generator[list[R], None, None]:
         """Every exact cover, lazily, as the rows chosen; the links are restored when it stops."""
         stats = stats or SearchStats()
         left, right, up, down = self.left, self.right, self.up, self.down
@@ -111,7 +112,7 @@ class DancingLinks(Generic[R, C]):
                     stats.visit(tried)
                     tried = 0
                     if least:
-                        yield [self.row[n] for n in chosen]
+                        yield cast("list[R]", [self.row[n] for n in chosen])  # row nodes all name a row
                     if not chosen:
                         return
                     node = unchoose()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import TypeVar
@@ -41,7 +41,7 @@ class SearchStats:
             raise SearchTimeout
 
 
-Search = Callable[[SearchStats], Iterator[list[Choice]]]
+Search = Callable[[SearchStats], Generator[list[Choice], None, None]]  # closed when the solve stops
 
 
 class ExactCoverSolver(ABC):

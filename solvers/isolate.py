@@ -59,7 +59,8 @@ class Isolated:
             self.stop()
         if not self._child:
             methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+            # one literal method per call, so the context's type is known (a BaseContext has no Process)
+            context = multiprocessing.get_context("fork") if "fork" in methods else multiprocessing.get_context("spawn")
             here, there = context.Pipe()
             process = context.Process(target=_serve, args=(there, here, self.solve), daemon=True)
             process.start()

@@ -18,11 +18,15 @@ from __future__ import annotations
 import threading
 import time
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from sudokit.models.cnf import decode, encode, rules, variable
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
 from sudokit.solvers.isolate import Isolated, found
+
+if TYPE_CHECKING:  # an optional package, imported by the backend only when it is used
+    from pysat.solvers import Solver
 
 RENEW_AFTER = 5000  # puzzles before a size's solver is rebuilt (each leaves a dead blocking clause)
 COUNTERS = ("propagations", "conflicts", "decisions")
@@ -40,7 +44,7 @@ class SATSolver:
         if solver not in known:
             raise ValueError(f"unknown SAT solver {solver!r}; python-sat has {', '.join(known)}")
         self.solver_name = solver
-        self._solvers: dict[int, tuple[object, list[int]]] = {}  # size -> (solver, [next variable, puzzles])
+        self._solvers: dict[int, tuple[Solver, list[int]]] = {}  # size -> (solver, [next variable, puzzles])
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         deadline = Deadline(time_limit)
@@ -79,7 +83,7 @@ class SATSolver:
         return SolveResult(status, solution=solutions[0] if solutions else None, solutions_found=len(solutions),
                            build_seconds=built - began, solve_seconds=solve_seconds, stats=stats)
 
-    def _solver(self, size: int) -> tuple[object, list[int]]:
+    def _solver(self, size: int) -> tuple[Solver, list[int]]:
         """This size's solver with the rules loaded (rebuilt after ``RENEW_AFTER`` puzzles)."""
         from pysat.solvers import Solver
 
@@ -92,7 +96,7 @@ class SATSolver:
         return kept
 
 
-def _solve_until(solver, assumptions: list[int], deadline: Deadline) -> bool | None:
+def _solve_until(solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
     """Solve under ``assumptions``; None when the deadline interrupted the search.
 
     CaDiCaL (and Lingeling) cannot be interrupted through python-sat: they run to the end, and the
@@ -101,7 +105,7 @@ def _solve_until(solver, assumptions: list[int], deadline: Deadline) -> bool | N
     remaining = deadline.remaining()
     if remaining is not None and remaining <= 0:
         return None
-    if remaining is None or not _interruptible(solver):
+    if deadline.at is None or not _interruptible(solver):
         return solver.solve(assumptions=assumptions)
     WATCHDOG.arm(solver, deadline.at)
     try:
@@ -119,11 +123,11 @@ class _Watchdog:
 
     def __init__(self) -> None:
         self.condition = threading.Condition()
-        self.solver: object | None = None
+        self.solver: Solver | None = None
         self.at = 0.0
         self.thread: threading.Thread | None = None
 
-    def arm(self, solver, at: float) -> None:
+    def arm(self, solver: Solver, at: float) -> None:
         with self.condition:
             if self.thread is None or not self.thread.is_alive():  # (after a fork, the thread is gone)
                 self.thread = threading.Thread(target=self._watch, name="sat-deadline", daemon=True)
@@ -150,7 +154,7 @@ class _Watchdog:
 WATCHDOG = _Watchdog()
 
 
-def _interruptible(solver) -> bool:
+def _interruptible(solver: Solver) -> bool:
     name = type(solver.solver).__name__.lower()
     return not name.startswith(("cadical", "lingeling"))
 

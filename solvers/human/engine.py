@@ -117,7 +117,7 @@ class _Search:
                 return None
             if not self.allow_guess:
                 return None
-            guess = next(GUESS.find(state))
+            guess = next(iter(GUESS.find(state)))
             branch = state.copy()
             apply_step(branch, guess)
             self.guesses += 1

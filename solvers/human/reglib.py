@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sudokit.models.candidates import Candidates
+from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid, PuzzleError
 from sudokit.solvers.human.engine import find_steps
 from sudokit.solvers.human.steps import Candidate
@@ -95,6 +96,8 @@ def check(case: Case) -> str | None:
     cases are unique within HoDoKu's own search limits, and a chain search without those limits
     also finds other (sound) chains for the same digits.
     """
+    if case.technique is None:
+        raise UnknownName(f"no technique of this engine for HoDoKu's {case.code} (line {case.line})")
     steps = [s for s in find_steps(case.state, case.technique) if s.digits == case.digits]
     if case.fail:
         return f"found {steps[0].explanation}" if steps else None

@@ -168,7 +168,9 @@ def _all_links(size: int, marks: tuple[int, ...]) -> list[list[tuple[int, tuple[
     peers = _peer_bits(size)
     found: list[tuple[Digit, int, int]] = []
     for digit in range(1, size + 1):
-        held, filed, firsts = [], {}, 0  # the sets holding the digit; filed by their first cell holding it
+        held: list[tuple[int, int, int]] = []  # the sets holding the digit: (index, cells, cells seeing them)
+        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the same sets by their first cell holding it
+        firsts = 0
         for i, s in enumerate(sets):
             if places := s.places.get(digit):
                 seen, bits = -1, _bits(places)
@@ -218,7 +220,7 @@ class _Sight:
 
     def eliminations(self, groups, exclude: int) -> tuple[Candidate, ...]:
         """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
-        found = set()
+        found: set[Candidate] = set()
         for digit, cells in groups:
             seeing = self.holders[digit] & ~exclude
             for c in cells:

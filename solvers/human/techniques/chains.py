@@ -167,7 +167,8 @@ def _search(start: Node, adjacency: Adjacency, max_links: int, banned=()) -> tup
     for node, on in banned:
         reached[on][node] = None
     reached[False][start] = None
-    frontier, proved, on = [start], [], False
+    proved: list[tuple[Node, int]] = []
+    frontier, on = [start], False
     for length in range(1, max_links + 1):
         links, entered, following = (weak if on else strong), reached[not on], []
         for node in frontier:
@@ -185,7 +186,9 @@ def _path(reached: Reached, end: Node) -> Chain | None:
     """The chain the search found to ``end`` (true), if it reached it."""
     if end not in reached[True]:
         return None
-    nodes, node, on = [], end, True
+    nodes: list[Node] = []
+    node: Node | None = end
+    on = True
     while node is not None:
         nodes.append(node)
         node, on = reached[on][node], not on
@@ -338,7 +341,7 @@ def _loop_eliminations(view: GraphView, loop: Chain) -> tuple[Candidate, ...]:
     """A continuous loop's weak links (odd positions, and the closing one) all become strong, and
     its links through an ALS weak: the set is locked on its other digits."""
     used = {(c, n[1]) for n in loop for c in node_cells(n)}
-    found = set()
+    found: set[Candidate] = set()
     for a, b in [*zip(loop[1::2], loop[2::2]), (loop[-1], loop[0])]:
         if a[1] == b[1]:
             found.update(_seen_by_both(view, a, b))

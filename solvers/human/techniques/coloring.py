@@ -81,8 +81,11 @@ def _clusters(view: GraphView, digit: Digit) -> tuple[Colours, ...]:
         colour = nx.bipartite.color(graph)
     except nx.NetworkXError:
         return ()
-    return tuple(tuple(tuple(sorted(c for c in component if colour[c] == k)) for k in (0, 1))
-                 for component in nx.connected_components(graph))
+
+    def side(component: set[Cell], k: int) -> tuple[Cell, ...]:
+        return tuple(sorted(c for c in component if colour[c] == k))
+
+    return tuple((side(component, 0), side(component, 1)) for component in nx.connected_components(graph))
 
 
 def _holding(state: Candidates, digit: Digit) -> list[Cell]:

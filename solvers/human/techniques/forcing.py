@@ -133,7 +133,9 @@ class Links:
         def off(cell: Cell, digit: Digit) -> int:
             return 2 * (cell * size + digit - 1)
 
-        groups, units, number = [], [], {}
+        groups: list[tuple[int, ...]] = []
+        units: list[int | None] = []
+        number: dict[Cell | tuple[int, Digit], int] = {}  # a cell's group, or a unit's for a digit
         for cell, mask in enumerate(marks):
             if mask:
                 number[cell] = len(groups)
@@ -170,9 +172,10 @@ class Links:
     def empty(self, group: int) -> str:
         """What a group left without a candidate means."""
         cell, digit, _ = self.literal(self.groups[group][0])
-        if self.units[group] is None:
+        unit = self.units[group]
+        if unit is None:
             return f"{cell_name(cell, self.size)} without a candidate"
-        return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(self.units[group])}"
+        return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(unit)}"
 
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
@@ -227,9 +230,10 @@ def _contradictions(state: Candidates, name: str, dynamic: bool) -> Iterator[Ste
     failed.sort(key=lambda o: o.cost(o.shown))
     for outcome in failed:
         cell, digit, on = outcome.premise
-        conclusion = {"eliminations" if on else "placements": ((cell, digit),)}
+        conclusion = ((cell, digit),)
         branches = "; ".join(eureka(outcome.path(t), state.size) for t in outcome.shown)
-        yield Step(name, state.size, (digit,), cells=(cell,), **conclusion,
+        yield Step(name, state.size, (digit,), cells=(cell,),
+                   placements=() if on else conclusion, eliminations=conclusion if on else (),
                    pattern=f"{_text(outcome.premise, state.size)} leads to {outcome.what}: {branches}",
                    length=sum(len(outcome.proof(t)) for t in outcome.shown))
 
@@ -249,6 +253,7 @@ def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
             continue  # a contradiction is a step of its own
         common = set(branches[0].reached).intersection(*(b.reached for b in branches[1:]))
         links = branches[0].links
+        literals: Iterable[Literal]
         if all(k in cheapest for k in common):  # nothing new: the order does not matter
             literals = map(links.literal, common)
         else:
@@ -262,8 +267,9 @@ def _verities(state: Candidates, name: str, dynamic: bool) -> Iterator[Step]:
         cell, digit, on = literal
         branches = [outcomes[p] for p in premises]
         target = branches[0].links.code(literal)
+        conclusion = ((cell, digit),)
         yield Step(name, state.size, (digit,), cells=tuple(sorted({p[0] for p in premises})),
-                   **{"placements" if on else "eliminations": ((cell, digit),)},
+                   placements=conclusion if on else (), eliminations=() if on else conclusion,
                    pattern=f"{heading}: " + "; ".join(eureka(b.path(target), state.size) for b in branches),
                    length=sum(len(b.proof(target)) for b in branches))
 

@@ -84,7 +84,7 @@ def _patterns(state: Candidates, name: str) -> Iterator[Step]:
 def _named_chains(size: int, marks: tuple[int, ...]) -> dict[str | None, list[tuple[Digit, tuple[Cell, ...]]]]:
     """Every chain of two strong links of a state, under HoDoKu's name (found once for the three patterns)."""
     state = Candidates(size, list(marks), [0] * len(marks))  # the marks are all that matter here
-    named = defaultdict(list)
+    named: dict[str | None, list[tuple[Digit, tuple[Cell, ...]]]] = defaultdict(list)
     for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
         named[_pattern(state, a1, a2, ua, b1, b2, ub)].append((digit, (a1, a2, b1, b2)))
     return named
