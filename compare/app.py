@@ -16,13 +16,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from sudokit.models.errors import UserError
 from sudokit.models.grid import CELL_COUNTS, Grid, PuzzleError
 from sudokit.models.puzzles import Puzzle, PuzzleFileError, PuzzleSet, parse_puzzles, read_puzzles
+
+if TYPE_CHECKING:
+    from sudokit.models.candidates import Candidates
 
 EXIT_OK, EXIT_NOT_HOPED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4
 EXIT_CODES = (
@@ -161,7 +164,7 @@ def read_input(argument: str, *, skip_invalid: bool = False) -> PuzzleSet:
     return PuzzleSet("argument", [Puzzle(0, Grid.parse(argument), 1)])
 
 
-def read_states(argument: str) -> list[tuple[Puzzle | None, object]]:
+def read_states(argument: str) -> list[tuple[Puzzle | None, Candidates]]:
     """Pencil-mark states to explain: each puzzle of a set, file or stdin, or one puzzle/state given as text.
 
     Returns (puzzle, Candidates) pairs; the puzzle is None for a pencil-mark state given as text.

@@ -16,7 +16,7 @@ import logging
 import multiprocessing.util
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 
 from sudokit.compare.errors import ExecutorLost
@@ -39,7 +39,7 @@ class DaskExecutor:
             raise UserError(INSTALL) from None
         self.scheduler, self.workers = scheduler, workers or jobs or 1
 
-    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
+    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         from distributed import CancelledError, as_completed
 
         if not (chunks := list(chunks)):  # nothing to do: start no cluster

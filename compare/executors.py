@@ -24,9 +24,10 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Protocol
 
 from sudokit.models.errors import UnknownName
@@ -84,8 +85,9 @@ class Outcome:
 
 
 class Executor(Protocol):
-    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
-        """Solve every task of every chunk; yield outcomes as they finish (in any order)."""
+    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
+        """Solve every task of every chunk; yield outcomes as they finish (in any order). Closing the
+        generator early stops the workers."""
         ...
 
 
@@ -143,7 +145,7 @@ class ProcessExecutor:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
-    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Iterator[Outcome]:
+    def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         queue = _Queue(chunks)
         workers: list[SolvingProcess] = []
         try:
@@ -181,8 +183,7 @@ class ProcessExecutor:
             elif not worker.outstanding:
                 worker.stop()
                 workers.remove(worker)
-        while len(workers) < self.jobs and queue:
-            chunk = queue.take()
+        while len(workers) < self.jobs and (chunk := queue.take()) is not None:
             worker = SolvingProcess(chunk.backend, settings, self.context)
             worker.give(chunk)
             workers.append(worker)
@@ -326,13 +327,16 @@ class SolvingProcess:
 
     def __init__(self, backend: Backend, settings: Settings, context):
         self.backend, self.settings = backend, settings
+        self.progress: Progress | MappedProgress
+        self.process: BaseProcess | _Child
         if context is SUBPROCESS:
             self.progress, self.connection, self.process = _start_subprocess(backend, settings)
         else:
             self.progress = Progress(context)
             self.connection, child = context.Pipe()
-            self.process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
-            self.process.start()
+            process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
+            process.start()
+            self.process = process
             child.close()
         self.outstanding: deque[Task] = deque()
         self.answered = 0  # tasks answered since the worker started
@@ -408,9 +412,10 @@ class SolvingProcess:
 
     def kill(self) -> None:
         """Kill the worker and whatever it started (its own process group)."""
-        if self.process.is_alive():
+        pid = self.process.pid  # (never None: the worker was started)
+        if pid is not None and self.process.is_alive():
             with contextlib.suppress(ProcessLookupError):  # it has just exited
-                os.killpg(self.process.pid, signal.SIGKILL)
+                os.killpg(pid, signal.SIGKILL)
         self.process.join()
         self.connection.close()
         self.alive = False
@@ -433,7 +438,7 @@ def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
     return max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
 
 
-def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress) -> None:
+def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress | MappedProgress) -> None:
     """A worker's life: create the backend once, then solve the chunks it is sent until ``None``.
 
     Answers go back in batches: every ``SEND_SECONDS``, and whenever no more work is waiting.

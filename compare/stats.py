@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import asdict, dataclass
 
 from sudokit.compare.store import Record
@@ -123,7 +123,7 @@ def _stats(backend: str, records: list[Record], timeout: float | None) -> Backen
     total = sum(seconds)
     timed = [r for r in records if r.status not in UNTIMED]
     timed_total = sum(r.seconds for r in timed)
-    counted = [r for r in records if r.guesses is not None]
+    guessed = [(r.status, r.guesses) for r in records if r.guesses is not None]
     counts = Counter(r.status for r in records)
     return BackendStats(
         backend=backend,
@@ -143,9 +143,9 @@ def _stats(backend: str, records: list[Record], timeout: float | None) -> Backen
         build_median=percentile([r.build_seconds for r in timed], 50),
         solve_median=percentile([r.solve_seconds for r in timed], 50),
         build_share=sum(r.build_seconds for r in timed) / timed_total if timed_total else math.nan,
-        guesses_per_puzzle=statistics.fmean(r.guesses for r in counted) if counted else None,
-        no_guess_percent=(100 * sum(r.status == Status.SOLVED.value and r.guesses == 0 for r in counted)
-                          / len(counted)) if counted else None,
+        guesses_per_puzzle=statistics.fmean(guesses for _, guesses in guessed) if guessed else None,
+        no_guess_percent=(100 * sum(status == Status.SOLVED.value and guesses == 0 for status, guesses in guessed)
+                          / len(guessed)) if guessed else None,
         peak_mb=max((r.extra.get("peak_kb", 0) for r in records), default=0) / 1024,
         counters=_counters(records),
         propagation=next((r.extra["propagation"] for r in records if isinstance(r.extra.get("propagation"), str)),
@@ -187,7 +187,7 @@ def _counters(records: list[Record]) -> dict[str, float]:
     return {key: statistics.median(found) for key, found in values.items() if found}
 
 
-def ranking(stats: list[BackendStats], wrong: set[str] = frozenset()) -> list[str]:
+def ranking(stats: list[BackendStats], wrong: Set[str] = frozenset()) -> list[str]:
     """Backends that answered every puzzle and were never wrong, fastest (median) first; then the
     rest by share answered (most first), then speed."""
     complete = sorted((s for s in stats if s.answered == s.attempted and s.backend not in wrong),

@@ -197,8 +197,8 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        *head, environment, sets, config = row
-        return Run(*head, json.loads(environment), json.loads(sets), json.loads(config))
+        run_id, run_name, started, finished, environment, sets, config = row
+        return Run(run_id, run_name, started, finished, json.loads(environment), json.loads(sets), json.loads(config))
 
     def run(self, name: str) -> Run:
         """The stored run called ``name``; ``KeyError`` lists the runs there are."""

@@ -14,6 +14,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from sudokit.compare.executors import ProcessExecutor, Settings
@@ -41,12 +42,12 @@ def plain_loop(plan: Plan) -> tuple[float, float]:
     return time.perf_counter() - start, reported
 
 
-def outside(runs: list[tuple[float, float]]) -> float:
+def outside(runs: Sequence[tuple[float, float]]) -> float:
     """The median share of the wall time outside the backend's timers."""
     return statistics.median((wall - backend) / wall for wall, backend in runs)
 
 
-def main(set_name: str = "17clue-1000", backend: str = "dlx", rounds: int = 5) -> None:
+def main(set_name: str = "17clue-1000", backend: str = "dlx", *, rounds: int = 5) -> None:
     plan = Plan([load_set(set_name)], [get_backend(backend)], Settings(timeout=10))
     measures = (lambda: plain_loop(plan), lambda: harness_run(plan, 1), lambda: harness_run(plan, 2))
     loop, one, two = zip(*([measure() for measure in measures] for _ in range(rounds)))  # interleaved

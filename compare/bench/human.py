@@ -57,7 +57,8 @@ def unsound(steps: Iterable[Step], solution: Grid) -> list[Step]:
 
 def soundness(puzzles: Iterable[Puzzle], preset: str = "full") -> tuple[Counter, list[tuple[Puzzle, Step]]]:
     """Logical solves of unique puzzles (no guessing), every step checked: (steps per technique, violations)."""
-    used, violations = Counter(), []
+    used: Counter[str] = Counter()
+    violations: list[tuple[Puzzle, Step]] = []
     for puzzle in puzzles:
         result = solve_logically(puzzle.grid, PRESETS[preset])
         violations += [(puzzle, step) for step in unsound(result.steps, truth(puzzle.grid))]
@@ -108,7 +109,8 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
 
 
 def _ranks(values: Sequence[float]) -> list[float]:
-    first, last = {}, {}
+    first: dict[float, int] = {}
+    last: dict[float, int] = {}
     for rank, value in enumerate(sorted(values)):
         first.setdefault(value, rank)
         last[value] = rank
@@ -150,7 +152,7 @@ def graph_share(puzzles: list[Puzzle]) -> float:
     """The share of the rating time spent building graph views (measured under the profiler)."""
     profile = cProfile.Profile()
     profile.runcall(lambda: [solve_logically(p.grid, PRESETS["full"], allow_guess=True) for p in puzzles])
-    stats = pstats.Stats(profile).stats
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]  # (typeshed leaves out the raw table)
     graph = Path("models", "graph.py")
 
     def inside(function) -> bool:
@@ -158,7 +160,7 @@ def graph_share(puzzles: list[Puzzle]) -> float:
 
     entered = sum(ct for function, (*_, callers) in stats.items() if inside(function)
                   for caller, (_, _, _, ct) in callers.items() if not inside(caller))
-    return entered / pstats.Stats(profile).total_tt
+    return entered / pstats.Stats(profile).total_tt  # type: ignore[attr-defined]  # (nor its total)
 
 
 def main(what: str) -> None:
@@ -168,7 +170,8 @@ def main(what: str) -> None:
         if UNBIASED.exists():
             puzzles += read_puzzles(UNBIASED).puzzles[:1500]
         puzzles += load_set("magictour").puzzles
-        used, violations = Counter(), []
+        used: Counter[str] = Counter()
+        violations: list[tuple[Puzzle, Step]] = []
         for start in range(0, len(puzzles), 500):
             more_used, more_violations = soundness(puzzles[start : start + 500])
             used, violations = used + more_used, violations + more_violations

@@ -64,8 +64,8 @@ def explain(
         verdict = exact_verdict(source.grid) if source else None
         if verdict is not None:
             all_solved = False
-            row = {"index": number - 1, "number": number, "status": verdict.value, "message": _VERDICTS[verdict],
-                   "steps": []}
+            row: dict[str, object] = {"index": number - 1, "number": number, "status": verdict.value,
+                                      "message": _VERDICTS[verdict], "steps": []}
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
             continue
         result = solve_logically(start, techniques, allow_guess=allow_guess, time_limit=timeout)

@@ -187,8 +187,8 @@ def diff(
     from sudokit.compare.diff import diff_runs
 
     with reporting_bad_input(), Store.open(db, create=False) as store:
-        runs = [store.run(name) for name in (old, new)]
-        compared = diff_runs(*((r, store.records(r)) for r in runs))
+        old_run, new_run = store.run(old), store.run(new)
+        compared = diff_runs((old_run, store.records(old_run)), (new_run, store.records(new_run)))
     if not compared:
         fail(f"runs {old!r} and {new!r} have no backend in common")
     for d in compared:
