@@ -7,7 +7,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-from sudokit.models.cpsat import build_model, decode
+from sudokit.models.cpsat import PuzzleModel, decode
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
 
@@ -44,11 +44,14 @@ class CPSATSolver:
         self._solver = cp_model.CpSolver()
         self._solver.parameters.num_workers = num_workers
         self._solver.parameters.enumerate_all_solutions = True
+        self._models: dict[int, PuzzleModel] = {}
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         start = time.perf_counter()
         deadline = Deadline(time_limit)  # one budget: building the model spends it too
-        model = build_model(grid)
+        if grid.size not in self._models:
+            self._models[grid.size] = PuzzleModel(grid.size)
+        model = self._models[grid.size].set_givens(grid)
         built = time.perf_counter()
         solver = self._solver
         remaining = deadline.remaining()

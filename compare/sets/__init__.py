@@ -44,6 +44,8 @@ SETS: dict[str, BundledSet] = {
                    "sudoku-exchange puzzle bank, public domain"),
         BundledSet("gecode-9x9", "gecode-9x9.txt", "18 9x9 puzzles", "Gecode examples, MIT-style"),
         BundledSet("gecode-16x16", "gecode-16x16.txt", "55 16x16 puzzles", "Gecode examples, MIT-style"),
+        BundledSet("gecode-25x25", "gecode-25x25.txt", "9 25x25 puzzles, hard for exact search",
+                   "Gecode examples, MIT-style"),
         BundledSet("sudopedia", "sudopedia.csv", "20 edge cases, some invalid on purpose",
                    "Sudopedia test cases (facts)"),
         BundledSet("abzium-ladder", "abzium-ladder.csv", "14 puzzles labelled by hardest technique, some invalid",

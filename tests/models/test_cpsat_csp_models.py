@@ -50,3 +50,21 @@ def test_csp_problem_has_exactly_the_true_solution():
 
     solutions = build_problem(NEARLY_DONE.grid, BacktrackingSolver()).getSolutions()
     assert [decode(s).line() for s in solutions] == [NEARLY_DONE.meta["expected_solution"]]
+
+
+def test_a_reused_cpsat_model_forgets_the_last_puzzles_givens():
+    pytest.importorskip("ortools")
+    from sudokit.models.cpsat import PuzzleModel
+
+    reused = PuzzleModel(9)
+    reused.set_givens(NEARLY_DONE.grid)
+    other = load_set("top95").puzzles[0].grid
+    model = reused.set_givens(other)
+    assert [tuple(v.domain) for v in model.proto.variables] == [(d, d) if d else (1, 9) for d in other.values]
+
+
+def test_decode_reads_a_plain_sequence_too():
+    from sudokit.models.cpsat import decode
+
+    line = NEARLY_DONE.meta["expected_solution"]
+    assert decode([int(c) for c in line]).line() == line
