@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sudokit.compare.app import app, main
 from sudokit.compare.commands import graph, human, runs, solve  # noqa: F401  (registers the commands, in help order)
+from sudokit.compare.commands import pictures  # noqa: F401  (sudokit show)
 
 __all__ = ["app", "main"]
 
