@@ -370,11 +370,13 @@ def _candidate_marks(at: Layout, state: Candidates, marking: Marking, show_marks
 
 
 def _struck(x: float, y: float, r: float, font: float, digit: Digit, data) -> Group:
-    """An eliminated candidate: a pale vermillion disc, the digit in vermillion, struck through."""
+    """An eliminated candidate: a vermillion-ringed disc, the digit in vermillion, struck through."""
+    reach = r * 1.05
     return Group("elimination", (
-        Shape("circle", (x, y, r), Paint(fill=VERMILLION, opacity=0.25)),
+        Shape("circle", (x, y, r), Paint(fill=VERMILLION, opacity=0.3)),
+        Shape("circle", (x, y, r), Paint(stroke=VERMILLION, width=1.4)),
         Shape("text", (x, y), Paint(fill=VERMILLION, size=font, bold=True), symbol(digit)),
-        Shape("line", (x - r, y + r, x + r, y - r), Paint(stroke=VERMILLION, width=1.8)),
+        Shape("line", (x - reach, y + reach, x + reach, y - reach), Paint(stroke=VERMILLION, width=2.4)),
     ), data=data)
 
 
