@@ -274,11 +274,12 @@ def draw(
     """The picture of a state (a ``Grid`` is drawn as its full pencil marks), with ``marking`` on top.
 
     ``givens`` tells givens (black, bold) from placed digits (blue); without it every value is drawn
-    as a given. ``marks`` shows the pencil marks (by default up to 16x16; a 25x25 grid shows only the
-    candidates the marking names).
+    as a given. ``marks`` shows the pencil marks (by default for a pencil-mark state up to 16x16, not
+    for a ``Grid``); candidates the marking names are always shown.
     """
     if isinstance(state, Grid):
         givens = givens or state
+        marks = False if marks is None else marks
         state = Candidates.from_grid(state)
     marking = marking or Marking()
     size = state.size
@@ -366,7 +367,7 @@ def _candidate_marks(at: Layout, state: Candidates, marking: Marking, show_marks
                     Shape("circle", (x, y, radius), ring),
                     Shape("text", (x, y), Paint(fill=BLACK, size=font), symbol(digit))), data=data))
     groups = [Group("marks", tuple(plain), Paint(fill=MARK_GREY, size=font))] if plain else []
-    return groups + [Group("marked", tuple(rings + special))] if rings or special else groups
+    return [*groups, Group("marked", tuple(rings + special))] if rings or special else groups
 
 
 def _struck(x: float, y: float, r: float, font: float, digit: Digit, data) -> Group:
