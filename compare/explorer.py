@@ -3,7 +3,8 @@
 Each step is a section with its picture (``sudokit.compare.pictures``), its explanation in community
 notation and its ratings (Sudoku Explainer's, HoDoKu's code, score and level); the last section is
 the final grid. A small inline script shows one section at a time: previous/next buttons, the
-arrow keys (Home and End too), a list of steps to jump to, and ``#step-N`` addresses. Nothing is
+arrow keys (Home and End too), a list of steps to jump to, and addresses: ``page.html#12`` opens step 12
+(``#final``, the final grid). Nothing is
 loaded from the network; without scripts every section shows, one below the other.
 
 >>> from sudokit.models.grid import Grid
@@ -96,7 +97,7 @@ STYLE = (
     "header h1{font-size:1.1em;margin:.6em 0 .2em;word-break:break-all}header p{margin:.2em 0}"
     "code{font-family:ui-monospace,monospace;font-size:95%;word-break:break-all}"
     "main{display:flex;gap:1.2em;align-items:flex-start}"
-    "nav{flex:0 0 19em;max-height:calc(100vh - 7em);overflow:auto;font-size:85%;border-right:1px solid #ddd}"
+    "nav{position:relative;flex:0 0 19em;max-height:calc(100vh - 7em);overflow:auto;font-size:85%;border-right:1px solid #ddd}"
     "nav ol{padding-left:3em;margin:0}nav a{color:#1a4f8a;text-decoration:none;display:block;padding:1px 4px}"
     "nav a[aria-current]{background:#0072B2;color:#fff;border-radius:3px}"
     "#viewer{flex:1;min-width:0}.controls{display:flex;gap:1em;align-items:center;margin:.4em 0}"
@@ -108,25 +109,32 @@ STYLE = (
     "@media (max-width:800px){main{flex-direction:column}nav{flex:none;max-height:12em;border:0}}"
 )
 
-# One section shown at a time; the address (#step-N) names it, so a link opens that step.
+# One section shown at a time; the address (#12, #final) names it, so a link opens that step.
 SCRIPT = """
 const steps = [...document.querySelectorAll('section.step')];
 const links = [...document.querySelectorAll('#list a')];
+const nav = document.querySelector('nav');
 let current = 0;
+function reveal(link) {  // scroll the list, not the page, to the current step
+  const top = link.offsetTop, bottom = top + link.offsetHeight;
+  if (top < nav.scrollTop) nav.scrollTop = top;
+  else if (bottom > nav.scrollTop + nav.clientHeight) nav.scrollTop = bottom - nav.clientHeight;
+}
 function show(index) {
   current = Math.max(0, Math.min(steps.length - 1, index));
   steps.forEach((s, i) => s.classList.toggle('shown', i === current));
   links.forEach((a, i) => i === current ? a.setAttribute('aria-current', 'step') : a.removeAttribute('aria-current'));
-  links[current].scrollIntoView({block: 'nearest'});
+  reveal(links[current]);
   const last = current === steps.length - 1;
   document.getElementById('where').textContent = last ? steps[current].getAttribute('aria-label')
     : `step ${current + 1} of ${steps.length - 1}`;
   document.getElementById('prev').disabled = current === 0;
   document.getElementById('next').disabled = last;
-  history.replaceState(null, '', '#' + steps[current].id);
+  // the address #12 names no element, so the browser never scrolls the page to it
+  history.replaceState(null, '', '#' + steps[current].id.replace('step-', ''));
 }
 function fromAddress() {
-  const found = steps.findIndex(s => '#' + s.id === location.hash);
+  const found = steps.findIndex(s => [s.id, s.id.replace('step-', '')].includes(location.hash.slice(1)));
   show(found < 0 ? 0 : found);
 }
 document.getElementById('prev').onclick = () => show(current - 1);
