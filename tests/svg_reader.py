@@ -80,6 +80,12 @@ def shaded_cells(root: ET.Element, board: Board, cls: str) -> set[int]:
     return {c for g in groups(root, cls) for rect in children(g, "rect") for c in board.cells_in_rect(rect)}
 
 
+def als_sets(root: ET.Element, board: Board) -> dict[str, set[int]]:
+    """Each almost locked set drawn (by its ``data-als`` number): the cells it shades."""
+    return {g.get("data-als"): {c for r in children(g, "rect") for c in board.cells_in_rect(r)}
+            for g in groups(root, "als")}
+
+
 def struck(root: ET.Element, board: Board) -> set[tuple[int, int]]:
     """The candidates under a strike line: the line's midpoint names the slot; the digit shown must match."""
     found = set()

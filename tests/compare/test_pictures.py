@@ -215,8 +215,7 @@ def test_fins_and_almost_locked_sets_are_hatched_in_their_own_colours(drawn):
     _, step, root, board = drawn
     assert svg.shaded_cells(root, board, "fins") == set(step.fins)
     assert svg.shaded_cells(root, board, "fin-hatch") == set(step.fins)
-    sets = {g.get("data-als"): svg.shaded_cells(root, board, "als") for g in svg.groups(root, "als")}
-    assert list(sets.values()) == [set(s) for s in step.als]
+    assert svg.als_sets(root, board) == {str(n): set(cells) for n, cells in enumerate(step.als, 1)}
     hatched = root.find(f".//{svg.SVG}pattern") is not None  # a fin is told from a pattern cell without colour
     assert hatched == bool(step.fins or step.als)
 
