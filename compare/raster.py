@@ -8,6 +8,7 @@ shapes the SVG writer writes.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, PathPatch, Polygon, Rectangle
@@ -64,7 +65,7 @@ class _Painter:
         ax.add_patch(self.patch(shape, paint))
 
     def line(self, paint: Paint) -> dict:
-        style = {"color": paint.stroke, "linewidth": paint.width * self.points, "alpha": paint.opacity,
+        style: dict[str, Any] = {"color": paint.stroke, "linewidth": paint.width * self.points, "alpha": paint.opacity,
                  "solid_capstyle": "butt"}
         if paint.dash:
             style["dashes"] = [float(v) / paint.width for v in paint.dash.split()]
@@ -72,7 +73,7 @@ class _Painter:
 
     def patch(self, shape: Shape, paint: Paint):
         at = shape.at
-        style = {
+        style: dict[str, Any] = {
             "facecolor": "none" if paint.fill == "none" or paint.hatch else paint.fill,
             "edgecolor": paint.stroke, "linewidth": 0 if paint.hatch else paint.width * self.points,
             "alpha": paint.opacity, "zorder": self.z,

@@ -392,7 +392,8 @@ def _placed(x: float, y: float, r: float, font: float, digit: Digit, data) -> Gr
 
 def _grid_lines(at: Layout) -> Group:
     whole = at.size * at.cell
-    thin, thick = [], []
+    thin: list[float] = []
+    thick: list[float] = []
     for i in range(at.size + 1):
         offset = i * at.cell
         segments = (at.left + offset, at.top, at.left + offset, at.top + whole,
@@ -407,7 +408,8 @@ def _grid_lines(at: Layout) -> Group:
 
 def _values(at: Layout, state: Candidates, givens: Grid | None) -> Group:
     font = at.cell * 0.62
-    given, placed = [], []
+    given: list[Shape] = []
+    placed: list[Shape] = []
     for cell, value in enumerate(state.values):
         if value:
             shape = Shape("text", at.centre(cell), text=symbol(value), data=(("cell", cell_name(cell, at.size)),))

@@ -54,9 +54,8 @@ def show(
 def _picture(state, step: int | None, marks: bool | None, labels: bool):
     from sudokit.models.picture import draw
 
-    options = {"marks": marks, "labels": labels}
     if step is None:
-        return draw(state, **options)
+        return draw(state, marks=marks, labels=labels)
     from sudokit.compare.pictures import path_states, step_picture
     from sudokit.solvers.human.engine import solve_logically
 
@@ -64,4 +63,4 @@ def _picture(state, step: int | None, marks: bool | None, labels: bool):
     if step > len(result.steps):
         fail(f"the solve has {len(result.steps)} steps ({result.status}); --step {step} is beyond")
     before, chosen = list(path_states(state, result.steps))[step - 1]
-    return step_picture(before, chosen, state.to_grid(), **options)
+    return step_picture(before, chosen, state.to_grid(), marks=marks, labels=labels)
