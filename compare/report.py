@@ -235,6 +235,7 @@ def document(summary: Summary, out: Path) -> list[Block]:
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
         *_technique_blocks(summary, out),
+        *_picture_blocks(summary, out),
         Heading("Environment and configuration"),
         Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}. "
                   f"Solution limit {config['limit']}, timeout {config['timeout']} s per puzzle, "
@@ -369,6 +370,38 @@ def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
     return blocks
 
 
+def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
+    """The hardest puzzle's hardest step drawn; for a study, each rung's first step on an example puzzle."""
+    from sudokit.compare import exemplars  # the human engine: imported only when a report is drawn
+
+    puzzles = {(r.set_name, r.puzzle_index): r.puzzle for r in summary.records}
+    ratings = summary.ratings or _engine_ratings(summary)
+    blocks: list[Block] = []
+    if (example := exemplars.hardest(puzzles, ratings)) is not None:
+        source = "the set's own rating" if summary.ratings else "the engine's rating"
+        blocks += [Heading("The hardest puzzle"), Paragraph(
+            f"{example.set_name} #{example.puzzle_index + 1} (SE {ratings[example.set_name, example.puzzle_index]}, "
+            f"{source}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
+            f"of the human engine's solve: `{example.step.explanation}`"),
+            _step_image(example, out / "hardest_step.svg")]
+    if summary.study and (rungs := exemplars.rung_examples(summary.records, summary.study["ladder"])):
+        blocks += [Heading("What each rung adds"), Paragraph(
+            "For each rung of the ladder, the first puzzle it solves and the rung below does not, drawn at the "
+            "first step that uses a technique the rung adds.")]
+        for rung, example in rungs:
+            blocks += [Paragraph(f"**{rung['label']}**: {example.set_name} #{example.puzzle_index + 1}, step "
+                                 f"{example.number} of {example.steps}: `{example.step.explanation}`"),
+                       _step_image(example, out / f"rung_{rung['backend'].split('/')[-1]}.svg")]
+    return blocks
+
+
+def _step_image(example, path: Path) -> Image:
+    from sudokit.compare.pictures import step_picture
+
+    path.write_text(step_picture(example.state, example.step, example.puzzle).svg() + "\n", encoding="utf-8")
+    return Image(path, example.step.explanation)
+
+
 # ---------------------------------------------------------------------------- rendering
 
 
@@ -405,7 +438,8 @@ def to_html(blocks: list[Block], title: str) -> str:
                 body.append(f"<table><tr>{head}</tr>{cells}</table>")
             case Image(path, caption):
                 data = base64.b64encode(path.read_bytes()).decode()
-                body.append(f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{data}"></figure>')
+                mime = "image/svg+xml" if path.suffix == ".svg" else "image/png"
+                body.append(f'<figure><img alt="{html.escape(caption)}" src="data:{mime};base64,{data}"></figure>')
             case Code(text):
                 body.append(f"<pre>{html.escape(text)}</pre>")
     style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"

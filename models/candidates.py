@@ -216,6 +216,12 @@ class Candidates:
     def __repr__(self) -> str:
         return f"Candidates.parse({self.line()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The pencil marks' picture, as Jupyter shows it (``sudokit.models.picture``)."""
+        from sudokit.models.picture import draw
+
+        return draw(self).svg()
+
 
 def _read_mask(text: str, cell: Cell, size: int) -> int:
     """The candidate mask written as ``text`` (symbols, blanks ignored)."""

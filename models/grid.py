@@ -226,6 +226,12 @@ class Grid:
     def __str__(self) -> str:
         return self.line()
 
+    def _repr_svg_(self) -> str:
+        """The grid's picture, as Jupyter shows it (``sudokit.models.picture``)."""
+        from sudokit.models.picture import draw
+
+        return draw(self).svg()
+
 
 @cache
 def _unit_bases(size: int) -> tuple[tuple[int, ...], ...]:

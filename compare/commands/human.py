@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cache, partial
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,6 +18,7 @@ from sudokit.compare.app import (
     read_input,
     read_states,
     reporting_bad_input,
+    write_path,
 )
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
@@ -41,16 +43,24 @@ def explain(
     technique: Annotated[str | None, typer.Option("--technique", "-t", help="Only look for this technique.")] = None,
     every: Annotated[bool, typer.Option("--all", help="With --technique: every instance, not the first.")] = False,
     timeout: TimeoutOption = None,
+    page: Annotated[Path | None, typer.Option("--html", help="Also write a step explorer: one self-contained page "
+                                              "picturing every step (one puzzle).")] = None,
 ) -> None:
     """Solve step by step, saying what each step does. Exit 0 when every puzzle is solved, 1 when not."""
     if every and not technique:
         fail("--all needs --technique NAME")
+    if page and technique:
+        fail("--html pictures a solve; it does not take --technique")
     with reporting_bad_input():
+        if page:
+            write_path(page)
         starts = read_states(puzzle)
         techniques = registry.preset(preset)
         if technique:
             registry.technique(technique)
     several = len(starts) > 1
+    if page and several:
+        fail(f"--html pictures one puzzle's solve; {puzzle} has {len(starts)}")
     all_solved = True
     for number, (source, start) in enumerate(starts, 1):
         if several and not as_json:
@@ -69,6 +79,8 @@ def explain(
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
             continue
         result = solve_logically(start, techniques, allow_guess=allow_guess, time_limit=timeout)
+        if page:
+            _write_page(page, start, result)
         if as_json:
             typer.echo(json.dumps({"index": number - 1, "number": number, **_explained(result)}))
         else:
@@ -229,6 +241,16 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")
     if line := _grid_line(result):
         typer.echo(line)
+
+
+def _write_page(path: Path, start: Candidates, result: HumanResult) -> None:
+    from sudokit.compare.explorer import explorer_page
+
+    try:
+        path.write_text(explorer_page(start, result), encoding="utf-8")
+    except OSError as err:
+        fail(f"{path}: cannot write: {err.strerror or err}")
+    typer.echo(f"step explorer ({len(result.steps)} steps) -> {path}", err=True)
 
 
 def _numbered(steps: list[Step]) -> list[str]:

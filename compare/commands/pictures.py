@@ -1,0 +1,66 @@
+"""``sudokit show``: the picture of a grid or pencil-mark state (SVG or PNG), or of one step of its solve."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sudokit.compare.app import app, fail, read_states, reporting_bad_input, write_path
+
+FORMATS = (".svg", ".png")
+
+
+@app.command()
+def show(
+    puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, a set, or -.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="FILE.svg or FILE.png (default: SVG on stdout).")]
+    = None,
+    number: Annotated[int, typer.Option("--number", "-n", min=1, help="Which puzzle of a file or set.")] = 1,
+    step: Annotated[int | None, typer.Option("--step", "-s", min=1,
+                                             help="Draw step N of the human engine's solve, in its state.")] = None,
+    marks: Annotated[bool | None, typer.Option("--marks/--no-marks",
+                                               help="Pencil marks (default: shown up to 16x16).")] = None,
+    labels: Annotated[bool, typer.Option("--labels/--no-labels", help="Row and column numbers.")] = True,
+) -> None:
+    """Draw a grid: givens, placed digits and pencil marks, or one step of its solution path on it."""
+    if out is not None and out.suffix.lower() not in FORMATS:
+        fail(f"{out}: the file name must end in {' or '.join(FORMATS)}")
+    with reporting_bad_input():
+        if out is not None:
+            write_path(out)
+        starts = read_states(puzzle)
+    if number > len(starts):
+        fail(f"{puzzle}: has {len(starts)} puzzle{'s' if len(starts) != 1 else ''}; --number {number} is beyond")
+    _, state = starts[number - 1]
+    picture = _picture(state, step, marks, labels)
+    if out is None:
+        sys.stdout.write(picture.svg() + "\n")
+        return
+    try:
+        if out.suffix.lower() == ".png":
+            from sudokit.compare.raster import write_png
+
+            write_png(picture, out)
+        else:
+            out.write_text(picture.svg() + "\n", encoding="utf-8")
+    except OSError as err:
+        fail(f"{out}: cannot write: {err.strerror or err}")
+    typer.echo(f"{picture.title or 'grid'} -> {out}", err=True)
+
+
+def _picture(state, step: int | None, marks: bool | None, labels: bool):
+    from sudokit.models.picture import draw
+
+    if step is None:
+        return draw(state, marks=marks, labels=labels)
+    from sudokit.compare.pictures import path_states, step_picture
+    from sudokit.solvers.human.engine import solve_logically
+
+    result = solve_logically(state)
+    if step > len(result.steps):
+        fail(f"the solve has {len(result.steps)} steps ({result.status}); --step {step} is beyond")
+    before, chosen = list(path_states(state, result.steps))[step - 1]
+    return step_picture(before, chosen, state.to_grid(), marks=marks, labels=labels)
