@@ -2,9 +2,9 @@
 ``python -m sudokit.compare.bench.exact [--sets top95,17clue-1000,…] [--backends …] [--cap 60] [--repeat 1]``.
 
 Every puzzle is solved by every backend in turn (interleaved, so machine load hits all alike),
-each backend in a warm process of its own that the kernel stops when a solve has used the cap in
-CPU seconds (so a backend that cannot be interrupted, such as a compiled library, is capped like
-the others, and a loaded machine does not shorten the cap). Times
+each backend in a warm process of its own that is killed when a solve has used the cap in CPU
+seconds, as ``/proc`` counts them (so a backend that cannot be interrupted, such as a compiled
+library, is capped like the others, and a loaded machine does not shorten the cap; Linux only). Times
 are the CPU seconds of that process for one ``solve`` with solution limit 2 (the uniqueness proof
 included), after a 4×4 warm-up solve (a size's tables are built in its first solve, as a user's would be); every answer is checked by the judge. A set is a bundled set's
 name or a file (``index puzzle`` lines are read too).
@@ -17,13 +17,13 @@ handed to its C search with ``max_count=2``. It is left out, saying so, when it 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing as mp
-import resource
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from statistics import mean, median
 
 from sudokit.compare.sets import load_set
@@ -35,7 +35,8 @@ from sudokit.solvers.registry import get_backend
 SETS = ("top95", "17clue-1000", "gecode-16x16", "gecode-25x25")
 BACKENDS = ("algx", "dlx", "bitx", "prop:level=singles", "prop", "prop:level=alldiff", "exact-cover", "cpsat", "sat")
 COMPILED = "exact-cover"
-SAFETY = 20  # × the cap: the wall-clock wait before a silent process is killed
+SAFETY = 20  # × the cap: the wall-clock wait before a process that does not compute is killed
+POLL = 0.05  # seconds between two looks at a solving process's CPU time
 WARM_UP = "..4..2.131....1."  # a 4×4 puzzle
 MAX_SIZE = {"algx": 16, "dlx": 16}  # beyond, the plain searches only time out: the cap × every puzzle
 
@@ -65,12 +66,8 @@ def compiled_solver() -> Callable[[Grid], tuple[str, Grid | None]]:
     return solve
 
 
-def _serve(name: str, cap: float, pipe: Connection) -> None:
-    """A benchmark process: solve the grids it is sent, answer (status, solution line, CPU seconds).
-
-    Before each solve its CPU limit is set ``cap`` seconds past what it has used: the kernel
-    stops it there (SIGXCPU), however loaded the machine is.
-    """
+def _serve(name: str, pipe: Connection) -> None:
+    """A benchmark process: solve the grids it is sent, answer (status, solution line, CPU seconds)."""
     if name == COMPILED:
         solve = compiled_solver()
     else:
@@ -83,9 +80,14 @@ def _serve(name: str, cap: float, pipe: Connection) -> None:
     while (line := pipe.recv()) is not None:
         grid = Grid.parse(line)
         start = time.process_time()
-        resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(start + cap), resource.RLIM_INFINITY))
         status, solution = solve(grid)
         pipe.send((status, solution.line() if solution else None, time.process_time() - start))
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """The CPU seconds a process has used (user and system), read from ``/proc`` (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -100,19 +102,20 @@ class Runner:
         """(status, CPU seconds) of one solve; ``timeout`` at the cap (the process is then restarted)."""
         if self.process is None or self.pipe is None:
             self.pipe, child = mp.Pipe()
-            self.process = mp.get_context("spawn").Process(target=_serve, args=(self.name, cap, child), daemon=True)
+            self.process = mp.get_context("spawn").Process(target=_serve, args=(self.name, child), daemon=True)
             self.process.start()
             child.close()  # the child's end lives in the child only: its death is then an EOF here
             self.pipe.send(WARM_UP)  # imports; a size's own tables are built in its first solve
             self.pipe.recv()
+        used = cpu_seconds(self.process.pid)
         self.pipe.send(grid.line())
-        try:
-            if not self.pipe.poll(SAFETY * cap):  # a wall-clock net for a process that does not compute
-                raise EOFError
-            status, line, seconds = self.pipe.recv()
-        except EOFError:  # stopped at its CPU limit
-            self.close(kill=True)
-            return Status.TIMEOUT.value, cap
+        waited = 0.0
+        while not self.pipe.poll(POLL):  # the cap is CPU seconds: a loaded machine does not shorten it
+            waited += POLL
+            if cpu_seconds(self.process.pid) - used >= cap or waited >= SAFETY * cap:
+                self.close(kill=True)
+                return Status.TIMEOUT.value, cap
+        status, line, seconds = self.pipe.recv()
         if status == Status.SOLVED.value and not is_solution(Grid.parse(line), grid):
             raise AssertionError(f"{self.name} returned a wrong solution for {grid.line()}")
         return status, seconds
