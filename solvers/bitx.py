@@ -12,6 +12,12 @@ and so on. One such count finds a dead end (an open column without rows), or eve
 single row, whose forced rows are all chosen before counting again, or else the first of the
 smallest columns to branch on (a "node" is still one row tried).
 
+Where the time goes (cProfile, top95, solution limit 2; 0.8 ms a puzzle, ~114 calls of ``force``
+each): three quarters in ``force``, the counting and the ANDs on the 3,240-bit integer (about
+6 µs a call); 14 % in the branching loop of ``solutions``; 4 % building the puzzle's cover; the
+rest decoding and bookkeeping. A cheaper node would need fewer or narrower integer operations;
+fewer nodes need more propagation than exact cover's singles (the ``prop`` backend).
+
 >>> from sudokit.models.grid import Grid
 >>> BitXSolver().solve(Grid.parse("1..." "..1." ".1.." "...1")).status.value
 'multiple'
@@ -155,7 +161,7 @@ class BitCover:
                 rows &= more
                 least += 1
             if least != 1:
-                stats.visit(forced)
+                stats.nodes += forced  # counted, not polled: the branch that follows polls the deadline
                 return matrix, path, fewest, least
             rows = matrix & (fewest - (fewest >> size))
             while rows:  # the forced rows, each cleared from `rows` with every row it rules out
@@ -165,7 +171,7 @@ class BitCover:
                 rows &= mask
                 path = (choice, path)
                 forced += 1
-        stats.visit(forced)
+        stats.nodes += forced
         return matrix, path, 0, 0
 
 
