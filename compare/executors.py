@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Protocol
 
+from sudokit.compare.agreement import judged
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
@@ -462,7 +463,7 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
                 if solver is None:
                     result = SolveResult(Status.ERROR, message=failure)
                 else:
-                    result = solve_repeated(solver, task.grid, settings)
+                    result = judged(solve_repeated(solver, task.grid, settings), task.grid)
                 answers.append((result, peak_kb()))
                 idle = done == len(tasks) and not connection.poll()
                 if idle or time.monotonic() - sent >= SEND_SECONDS:

@@ -19,7 +19,6 @@ from functools import cached_property
 from importlib import metadata
 from pathlib import Path
 
-from sudokit.compare.agreement import judged
 from sudokit.compare.executors import Chunk, Executor, Outcome, Settings, Task
 from sudokit.compare.store import Key, Record, Run, Store
 from sudokit.compare.transforms import Transform, transform_for
@@ -110,8 +109,8 @@ class Plan:
         return chunks
 
     def record(self, outcome: Outcome, puzzle: str) -> Record:
-        """The stored record of an outcome: judged against the puzzle solved, then mapped back."""
-        task, result = outcome.task, judged(outcome.result, outcome.task.grid)
+        """The stored record of an outcome (judged where it was solved), mapped back to the puzzle given."""
+        task, result = outcome.task, outcome.result
         transform = self.tasks[task.set_name, task.index][1]
         solution = result.solution
         if transform and solution is not None and len(solution.values) == len(task.grid.values):
