@@ -33,25 +33,60 @@ def build_model(grid: Grid) -> CpModel:
 
 
 class PuzzleModel:
-    """One size's model, reused from puzzle to puzzle: only the givens' domains change."""
+    """One size's model, reused from puzzle to puzzle: only the narrowed domains change."""
 
     def __init__(self, size: int):
         self.size = size
         self.model = build_model(Grid.empty(size))
         self._domains = [variable.domain for variable in self.model.proto.variables]
-        self._fixed: list[int] = []  # the cells narrowed to one value for the current puzzle
+        self._narrowed: list[int] = []  # the cells whose domain is not 1..N for the current puzzle
 
     def set_givens(self, grid: Grid) -> CpModel:
-        """The model of ``grid``: the last puzzle's givens widened again, this one's narrowed."""
+        """The model of ``grid``: the last puzzle's domains widened again, this one's givens fixed."""
+        self._widen()
         domains = self._domains
-        for cell in self._fixed:
-            domain = domains[cell]
-            domain[0], domain[1] = 1, self.size
-        self._fixed = [cell for cell, digit in enumerate(grid.values) if digit]
-        for cell in self._fixed:
+        self._narrowed = [cell for cell, digit in enumerate(grid.values) if digit]
+        for cell in self._narrowed:
             domain, digit = domains[cell], grid.values[cell]
             domain[0], domain[1] = digit, digit
         return self.model
+
+    def set_candidates(self, candidates: list[int]) -> CpModel:
+        """The model whose cells range over the given candidates (bit d-1 set: digit d allowed)."""
+        self._widen()
+        full = (1 << self.size) - 1
+        self._narrowed = [cell for cell, mask in enumerate(candidates) if mask != full]
+        for cell in self._narrowed:
+            domain = self._domains[cell]
+            domain.clear()
+            domain.extend(_intervals(candidates[cell]))
+        return self.model
+
+    def _widen(self) -> None:
+        for cell in self._narrowed:
+            domain = self._domains[cell]
+            domain.clear()
+            domain.extend((1, self.size))
+
+
+def _intervals(mask: int) -> list[int]:
+    """A candidate mask as CP-SAT's flat domain: sorted [lo, hi] runs of allowed digits.
+
+    >>> _intervals(0b1101)  # digits 1, 3 and 4
+    [1, 1, 3, 4]
+    """
+    flat: list[int] = []
+    digit = 1
+    while mask:
+        if mask & 1:
+            start = digit
+            while mask & 2:
+                mask >>= 1
+                digit += 1
+            flat += (start, digit)
+        mask >>= 1
+        digit += 1
+    return flat
 
 
 def decode(values: Iterable[int]) -> Grid:

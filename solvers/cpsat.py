@@ -8,8 +8,10 @@ import time
 from ortools.sat.python import cp_model
 
 from sudokit.models.cpsat import PuzzleModel, decode
+from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
+from sudokit.solvers.prop import LEVELS, propagated
 
 # Statuses telling that the search ran to its end; any other one, short of the limit, is cut short.
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
@@ -40,7 +42,10 @@ class CPSATSolver:
 
     name = "cpsat"
 
-    def __init__(self, num_workers: int = 1):
+    def __init__(self, num_workers: int = 1, narrow: str = "none"):
+        if narrow != "none" and narrow not in LEVELS:
+            raise UnknownName(f"unknown narrowing {narrow!r}; choose from none, {', '.join(LEVELS)}")
+        self.narrow = narrow
         self._solver = cp_model.CpSolver()
         self._solver.parameters.num_workers = num_workers
         self._solver.parameters.enumerate_all_solutions = True
@@ -51,7 +56,15 @@ class CPSATSolver:
         deadline = Deadline(time_limit)  # one budget: building the model spends it too
         if grid.size not in self._models:
             self._models[grid.size] = PuzzleModel(grid.size)
-        model = self._models[grid.size].set_givens(grid)
+        if self.narrow == "none":
+            model = self._models[grid.size].set_givens(grid)
+        else:  # the domains sudokit's own propagation leaves (sound: no solution is cut off)
+            candidates = propagated(grid, self.narrow)
+            if candidates is None:
+                return SolveResult(Status.UNSAT, build_seconds=time.perf_counter() - start,
+                                   stats={"branches": 0, "conflicts": 0, "wall_time": 0.0, "propagation": self.propagation},
+                                   message="propagation found a contradiction")
+            model = self._models[grid.size].set_candidates(candidates)
         built = time.perf_counter()
         solver = self._solver
         remaining = deadline.remaining()
@@ -67,9 +80,16 @@ class CPSATSolver:
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,
             stats={"branches": solver.num_branches, "conflicts": solver.num_conflicts, "wall_time": solver.wall_time,
-                   "propagation": PROPAGATION},
+                   "propagation": self.propagation},
             message=f"CP-SAT: {solver.solution_info()}" if status is Status.ERROR else "",
         )
+
+
+    @property
+    def propagation(self) -> str:
+        if self.narrow == "none":
+            return PROPAGATION
+        return f"{PROPAGATION}, after sudokit's own ({self.narrow}) narrowed the domains"
 
 
 def _status(cp_status: cp_model.CpSolverStatus, found: int, limit: int) -> Status:

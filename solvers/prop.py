@@ -258,6 +258,26 @@ def _augment(start: int, masks: list[int], owner: dict[int, int], mate: list[int
     return False
 
 
+def _givens(grid: Grid) -> tuple[list[int], list[int]]:
+    """The first state: every digit open in a blank cell, the givens placed (still to propagate)."""
+    cand = [(1 << grid.size) - 1] * len(grid.values)
+    placed = [cell for cell, digit in enumerate(grid.values) if digit]
+    for cell in placed:
+        cand[cell] = 1 << (grid.values[cell] - 1)
+    return cand, placed
+
+
+def propagated(grid: Grid, level: str = "locked") -> list[int] | None:
+    """The candidate masks the rules of ``level`` leave in ``grid`` (None: a contradiction)."""
+    rules = Propagator(grid.size, level)
+    cand, placed = _givens(grid)
+    try:
+        rules.run(cand, placed)
+    except Contradiction:
+        return None
+    return cand
+
+
 class PropagatingSolver:
     """Depth-first search over pencil marks, propagating to a fixpoint at every node."""
 
@@ -273,12 +293,7 @@ class PropagatingSolver:
         size = grid.size
         rules = Propagator(size, self.level)
         stats = SearchStats(Deadline(time_limit))
-        cand = [rules.layout.full] * (size * size)
-        placed = []
-        for cell, digit in enumerate(grid.values):
-            if digit:
-                cand[cell] = 1 << (digit - 1)
-                placed.append(cell)
+        cand, placed = _givens(grid)
         found: list[list[int]] = []
         clashes = grid.conflicts()
         built = time.perf_counter()

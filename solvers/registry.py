@@ -80,8 +80,9 @@ BACKENDS: dict[str, Backend] = _registry(
             "search on pencil marks, propagating at each node (option level=singles|locked|alldiff)",
             options={"level": "locked"}),
     Backend("cpsat", "sudokit.solvers.cpsat:CPSATSolver",
-            "OR-Tools CP-SAT, AllDifferent model (option num_workers=N: CP-SAT's parallel portfolio)",
-            imports=("ortools",), dist="ortools", extra="cpsat", options={"num_workers": 1}),
+            "OR-Tools CP-SAT, AllDifferent model (options num_workers=N: CP-SAT's parallel portfolio; "
+            "narrow=singles|locked|alldiff: domains narrowed by sudokit's propagation first)",
+            imports=("ortools",), dist="ortools", extra="cpsat", options={"num_workers": 1, "narrow": "none"}),
     Backend("csp", "sudokit.solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
             imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
     Backend("sat", "sudokit.solvers.sat:SATSolver",

@@ -9,6 +9,7 @@ pytest.importorskip("ortools")
 from ortools.sat.python import cp_model
 
 from sudokit.compare.sets import load_set
+from sudokit.models.grid import is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.cpsat import CPSATSolver, _status
 
@@ -49,3 +50,28 @@ def test_a_time_limit_that_suffices_changes_nothing(solver):
 )
 def test_cpsat_statuses_map_to_ours(cp_status, found, status):
     assert _status(cp_status, found, limit=2) is status
+
+
+@pytest.mark.parametrize("narrow", ["singles", "locked", "alldiff"])
+def test_narrowed_domains_keep_the_answers(narrow):
+    """Propagation before CP-SAT cuts no solution: counts and grids as without it."""
+    from sudokit.solvers.registry import get_backend
+
+    narrowed = get_backend(f"cpsat:narrow={narrow}").create()
+    plain = CPSATSolver()
+    tdoku = load_set("tdoku-tests").puzzles
+    for puzzle in tdoku[:25] + load_set("top95").puzzles[:5]:
+        limit = puzzle.meta.get("count", 1) + 1
+        a, b = narrowed.solve(puzzle.grid, limit=limit), plain.solve(puzzle.grid, limit=limit)
+        assert (a.status, a.solutions_found) == (b.status, b.solutions_found), puzzle.grid.line()
+        if a.status is Status.SOLVED:
+            assert a.solution == b.solution
+
+
+def test_a_narrowed_model_forgets_the_last_puzzles_domains():
+    from sudokit.solvers.registry import get_backend
+
+    narrowed = get_backend("cpsat:narrow=locked").create()
+    for puzzle in load_set("top95").puzzles[:3] + load_set("easy50").puzzles[:3]:
+        result = narrowed.solve(puzzle.grid)
+        assert result.status is Status.SOLVED and is_solution(result.solution, puzzle.grid)
