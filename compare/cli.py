@@ -7,7 +7,13 @@ importing them here is what makes them part of ``sudokit``.
 from __future__ import annotations
 
 from sudokit.compare.app import app, main
-from sudokit.compare.commands import graph, human, runs, solve  # noqa: F401  (registers the commands, in help order)
+from sudokit.compare.commands import (  # noqa: F401  (registers the commands, in help order)
+    generate,
+    graph,
+    human,
+    runs,
+    solve,
+)
 
 __all__ = ["app", "main"]
 
