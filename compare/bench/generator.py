@@ -132,7 +132,7 @@ def reference(count: int) -> list[Grid]:
 
 def shares(rungs: list[str], weights: list[float] | None = None) -> dict[str, float]:
     weights = weights or [1.0] * len(rungs)
-    total: Counter[str] = Counter()
+    total: dict[str, float] = defaultdict(float)
     for rung, weight in zip(rungs, weights):
         total[rung] += weight
     whole = sum(weights)
