@@ -150,11 +150,19 @@ class Uniqueness:
 
 def top_down(solution: Grid, groups: tuple[tuple[Cell, ...], ...], rng: random.Random,
              uniqueness: Uniqueness) -> list[int]:
-    """Empty the groups of cells in a random order, each one whose emptying keeps the puzzle unique."""
+    """Empty the groups of cells in a random order, each one whose emptying keeps the puzzle unique.
+
+    A lone cell whose peers still show every other digit is emptied without a search: its value
+    is forced, so the puzzle keeps its one solution (most early removals are of this kind).
+    """
     values = list(solution.values)
+    peers = solution.geometry.peers
     order = list(groups)
     rng.shuffle(order)
     for group in order:
+        if len(group) == 1 and len({values[p] for p in peers[group[0]]} - {0}) == solution.size - 1:
+            values[group[0]] = 0
+            continue
         _empty(values, group)
         if not uniqueness.unique(values):
             _fill(values, group, solution)
@@ -224,13 +232,39 @@ def classify(values: list[int], wanted: Target, singles_solve: bool) -> str:
     return NEAR_MISS if below.fires else HARD
 
 
+REPAIR_ROUNDS = 4  # with ``minimal``: times a repaired puzzle that is not minimal loses a given and is repaired again
+
+
 def repair(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ...], wanted: Target,
-           rng: random.Random, uniqueness: Uniqueness) -> list[int] | None:
-    """A near miss made to need T: givens added where T's list stops, then taken away while it still solves."""
+           rng: random.Random, uniqueness: Uniqueness, minimal: bool = False) -> list[int] | None:
+    """A near miss made to need T: givens added where T's list stops, then taken away while it still solves.
+
+    With ``minimal``, a result that is not minimal loses one of the givens it could do without (which
+    makes it too hard again) and is repaired again without it, a few times at most.
+    """
     group_of = {cell: group for group in groups for cell in group}
     values = list(values)
+    banned: set[tuple[Cell, ...]] = set()
+    for _ in range(REPAIR_ROUNDS):
+        if not _grow(values, solution, group_of, wanted, rng, banned):
+            return None
+        _trim(values, solution, groups, wanted, rng, uniqueness)
+        if not minimal:
+            return values
+        loose = [group for group in groups if values[group[0]] and _unique_without(values, group, uniqueness)]
+        if not loose:
+            return values
+        group = rng.choice(loose)
+        _empty(values, group)
+        banned.add(group)
+    return None
+
+
+def _grow(values: list[int], solution: Grid, group_of: dict[Cell, tuple[Cell, ...]], wanted: Target,
+          rng: random.Random, banned: set[tuple[Cell, ...]]) -> bool:
+    """Add givens where T's list stops, each one keeping the easier techniques stuck, until T's list solves."""
     while not (with_it := grade(Grid(tuple(values)), wanted.with_it)).solved:
-        choices = sorted({group_of[cell] for cell in with_it.unsolved})
+        choices = sorted({group_of[cell] for cell in with_it.unsolved} - banned)
         rng.shuffle(choices)
         for group in choices:  # the first that keeps the easier techniques stuck
             _fill(values, group, solution)
@@ -238,14 +272,28 @@ def repair(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ..
                 break
             _empty(values, group)
         else:
-            return None  # every given that helps lets the easier techniques through
+            return False  # every given that helps lets the easier techniques through
+    return True
+
+
+def _trim(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ...], wanted: Target,
+          rng: random.Random, uniqueness: Uniqueness) -> None:
+    """Take givens away, in random order, while the puzzle stays unique and T's list solves it."""
     present = [group for group in groups if values[group[0]]]
     rng.shuffle(present)
     for group in present:
         _empty(values, group)
         if not (uniqueness.unique(values) and grade(Grid(tuple(values)), wanted.with_it).solved):
             _fill(values, group, solution)
-    return values
+
+
+def _unique_without(values: list[int], group: tuple[Cell, ...], uniqueness: Uniqueness) -> bool:
+    kept = [values[cell] for cell in group]
+    _empty(values, group)
+    unique = uniqueness.unique(values)
+    for cell, digit in zip(group, kept):
+        values[cell] = digit
+    return unique
 
 
 # ---------------------------------------------------------------------------- making one puzzle
@@ -285,7 +333,7 @@ def make(spec: Spec, start: Grid) -> Made:
             _count(counts, verdict)
             if verdict == NEAR_MISS and spec.strategy == "targeted":
                 _count(counts, "repairs tried")
-                fixed = repair(values, solution, groups, wanted, rng, uniqueness)
+                fixed = repair(values, solution, groups, wanted, rng, uniqueness, spec.minimal)
                 if fixed is None or not needs(Grid(tuple(fixed)), wanted):
                     continue
                 values, repaired = fixed, True
