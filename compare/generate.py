@@ -82,11 +82,17 @@ class Spec:
     rating: tuple[float, float] | None = None
     unbiased: bool = False
     strategy: str = "targeted"
-    tries: int = 20_000  # attempts per puzzle before giving up
+    tries: int | None = None  # attempts per puzzle before giving up (None: see ``attempts``)
 
     def __post_init__(self) -> None:
         if self.rating is not None:  # (a list, after a trip through a backend's options)
             object.__setattr__(self, "rating", tuple(self.rating))
+
+    @property
+    def attempts(self) -> int:
+        """Attempts per puzzle before giving up: ``tries``, or 20,000 (200,000 unbiased, where a puzzle of 29
+        clues takes about 6,000 attempts)."""
+        return self.tries or (200_000 if self.unbiased else 20_000)
 
     def check(self) -> None:
         """Raise ``UserError`` for what cannot be made."""
@@ -100,7 +106,7 @@ class Spec:
             raise UnknownName(f"unknown strategy {self.strategy!r}; choose from {', '.join(STRATEGIES)}")
         if self.rating is not None and not 0 <= self.rating[0] <= self.rating[1]:
             raise UserError(f"--rating {self.rating[0]}-{self.rating[1]}: give LO-HI with 0 <= LO <= HI")
-        if self.tries < 1:
+        if self.tries is not None and self.tries < 1:
             raise UserError("--tries must be at least 1")
         if self.unbiased:
             if self.size != 9:
@@ -320,7 +326,7 @@ def make(spec: Spec, start: Grid) -> Made:
     clues = draw_clue_count(rng) if spec.unbiased else None
     counts: dict[str, int] = {}
     solution = start
-    for attempt in range(1, spec.tries + 1):
+    for attempt in range(1, spec.attempts + 1):
         if attempt > 1:
             solution = new_solution(spec.size, rng)
         values = top_down(solution, groups, rng, uniqueness)
@@ -350,7 +356,7 @@ def make(spec: Spec, start: Grid) -> Made:
             _count(counts, "outside the rating range")
             continue
         return Made(puzzle, solution, graded, attempt, repaired, counts)
-    return Made(None, solution, None, spec.tries, False, counts)
+    return Made(None, solution, None, spec.attempts, False, counts)
 
 
 def _count(counts: dict[str, int], what: str) -> None:

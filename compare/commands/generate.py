@@ -45,7 +45,9 @@ def generate(
     = "targeted",
     seed: Annotated[int | None, typer.Option(help="Seed; the same seed makes the same puzzles [default: random].",
                                              show_default=False)] = None,
-    tries: Annotated[int, typer.Option(min=1, help="Attempts per puzzle before giving it up.")] = 20_000,
+    tries: Annotated[int | None, typer.Option(
+        min=1, help="Attempts per puzzle before giving it up [default: 20,000; 200,000 with --unbiased].",
+        show_default=False)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = os.cpu_count() or 1,
     executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)}.")] = "local",
     scheduler: Annotated[str | None, typer.Option(help="With --executor dask: the scheduler's address.",
@@ -134,7 +136,7 @@ def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> s
              *(f"--technique {name}" for name in techniques),
              f"--rating {spec.rating[0]}-{spec.rating[1]}" if spec.rating else "",
              "--unbiased" if spec.unbiased else "", f"--strategy {spec.strategy}" if techniques else "",
-             f"--tries {spec.tries}"]
+             f"--tries {spec.tries}" if spec.tries else ""]
     return " ".join(w for w in words if w)
 
 
