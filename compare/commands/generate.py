@@ -15,13 +15,15 @@ from typing import Annotated, TextIO
 import typer
 
 from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, fail, reporting_bad_input, write_path
+from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import EXECUTORS, Chunk, Outcome, Settings, Task, make_executor
+from sudokit.compare.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
 from sudokit.compare.generate import MODES, STRATEGIES, Spec, maker_backend, start_grid
 from sudokit.models.symmetry import SYMMETRIES
 
 FIELDS = ("puzzle, SE-style rating and hardest technique of the engine's path (full preset, as `sudokit rate`; "
           "- if stuck)")
+UNTARGETED = "puzzles"  # the label (and seed name) of a run without --technique
 TARGETED_FIELDS = ("puzzle, SE-style rating and hardest technique of the engine's path with the techniques up to "
                    "the target (the path that needs it), target technique")
 
@@ -67,13 +69,11 @@ def generate(
     if mode != "default":
         fail(f"--mode {mode}: not available yet ({MODES[mode]} adds it); only 'default' exists" if mode in MODES
              else f"unknown --mode {mode!r}; choose from {', '.join(MODES)}")
-    from sudokit.compare.commands.runs import cluster_options
-
     with reporting_bad_input():
         techniques = list(dict.fromkeys(technique or []))
-        specs = {name: Spec(size, symmetry, minimal, name, parse_rating(rating), unbiased, strategy, tries)
-                 for name in techniques} or {"puzzles": Spec(size, symmetry, minimal, None, parse_rating(rating),
-                                                             unbiased, strategy, tries)}
+        labels = techniques or [UNTARGETED]
+        specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
+                             strategy, tries) for label in labels}
         for spec in specs.values():
             spec.check()
         if out is not None:
@@ -81,14 +81,34 @@ def generate(
         runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
     seed = random.randrange(2**31) if seed is None else seed
     tasks = [(label, number) for label in specs for number in range(count)]
-    chunks = [Chunk(maker_backend(specs[label], label),
-                    (Task(label, number, start_grid(specs[label], seed, label, number)),)) for label, number in tasks]
     stream: TextIO = open(out, "w", encoding="utf-8") if out is not None else sys.stdout  # noqa: SIM115
     writer = OrderedWriter(stream, tasks, targeted=bool(techniques))
     writer.header(_command_line(count, seed, next(iter(specs.values())), techniques))
-    progress = Ticker(len(tasks), quiet=quiet, what="puzzles")
     began = time.perf_counter()
-    interrupted = None
+    try:
+        stopped = produce(runner, chunks_for(specs, count, seed), writer, Ticker(len(tasks), quiet=quiet, what="puzzles"))
+    finally:
+        writer.close()
+        if out is not None:
+            stream.close()
+    typer.echo(f"sudokit: {writer.summary(time.perf_counter() - began, jobs)}" + (f"; written to {out}" if out else ""),
+               err=True)
+    if stopped is not None:
+        typer.echo(f"{stopped}; the {writer.made} puzzles made are kept" if isinstance(stopped, ExecutorLost)
+                   else f"sudokit: interrupted: the {writer.made} puzzles made are kept", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    raise typer.Exit(0 if writer.made == len(tasks) else 1)
+
+
+def chunks_for(specs: dict[str, Spec], count: int, seed: int) -> list[Chunk]:
+    """One chunk per puzzle to make (a task may take seconds): ``count`` for each spec, in order."""
+    return [Chunk(maker_backend(spec, label), (Task(label, number, start_grid(spec, seed, label, number)),))
+            for label, spec in specs.items() for number in range(count)]
+
+
+def produce(runner: Executor, chunks: list[Chunk], writer: OrderedWriter, progress: Ticker) -> BaseException | None:
+    """Run the chunks, each outcome to the writer as it comes; what stopped the run early, if anything
+    (Ctrl-C, a lost Dask scheduler). Closing the executor's run stops its workers."""
     try:
         with closing(runner.run(chunks, Settings(timeout=None))) as outcomes:
             for outcome in outcomes:
@@ -96,19 +116,10 @@ def generate(
                 progress.what = f"puzzles ({writer.acceptance_text()})"
                 progress.tick()
     except (KeyboardInterrupt, ExecutorLost) as stop:
-        interrupted = stop
+        return stop
     finally:
         progress.close()
-        writer.close()
-        if out is not None:
-            stream.close()
-    seconds = time.perf_counter() - began
-    typer.echo(f"sudokit: {writer.summary(seconds, jobs)}" + (f"; written to {out}" if out else ""), err=True)
-    if interrupted is not None:
-        why = str(interrupted) if isinstance(interrupted, ExecutorLost) else "interrupted"
-        typer.echo(f"sudokit: {why}: the {writer.made} puzzles made are kept", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
-    raise typer.Exit(0 if writer.made == len(tasks) else 1)
+    return None
 
 
 def parse_rating(text: str | None) -> tuple[float, float] | None:
