@@ -1,7 +1,7 @@
 """Measure the generator: ``python -m sudokit.compare.bench.generator speed|ladder …``.
 
-``speed [COUNT] [TECHNIQUE …]``: COUNT puzzles (default 20) for each spec: plain minimal, then each
-technique with ``filter`` and with ``targeted``, made in this one process with the specs
+``speed [COUNT] [TECHNIQUE …]``: COUNT puzzles (default 20) for each spec: plain minimal, minimal
+with rotational symmetry, then each technique with ``filter``, ``targeted``, and ``targeted`` minimal, made in this one process with the specs
 interleaved task by task (machine load falls on all alike). Per spec: puzzles per second, the
 median seconds per puzzle, attempts, acceptance (puzzles kept per candidate made) and repairs.
 
@@ -41,10 +41,11 @@ TECHNIQUES = ("hidden_pair", "x_wing", "xy_wing", "skyscraper", "aic")
 
 def speed(count: int, techniques: Iterable[str]) -> list[dict]:
     """Per spec: puzzles, seconds, attempts, repairs and SE ratings, specs interleaved task by task."""
-    specs = {"plain minimal": Spec()}
+    specs = {"plain minimal": Spec(), "rotational minimal": Spec(symmetry="rotational", minimal=True)}
     for name in techniques:
         specs[f"{name} filter"] = Spec(technique=name, strategy="filter")
         specs[f"{name} targeted"] = Spec(technique=name)
+        specs[f"{name} targeted minimal"] = Spec(technique=name, minimal=True)
     rows: dict[str, dict] = {label: {"spec": label, "seconds": [], "attempts": 0, "repaired": 0, "ratings": [],
                                      "gave_up": 0} for label in specs}
     for number in range(count):
@@ -145,6 +146,34 @@ def stratified(rungs: list[str], clues: list[int], target: dict[int, float]) -> 
     return [target.get(n, 0.0) / have[n] for n in clues]
 
 
+def chi_square(a: list[str], b: list[str], rare: tuple[str, ...] = ("uniqueness", "full", "beyond")) -> str:
+    """Pearson's test that two lists of rungs come from one distribution (the rare top rungs pooled)."""
+    pooled = [[rung if rung not in rare else "+".join(rare) for rung in rungs] for rungs in (a, b)]
+    counts = [Counter(rungs) for rungs in pooled]
+    keys = sorted(set(counts[0]) | set(counts[1]))
+    sizes = [len(a), len(b)]
+    statistic = 0.0
+    for key in keys:
+        both = counts[0][key] + counts[1][key]
+        for count, size in zip((counts[0][key], counts[1][key]), sizes):
+            expected = both * size / sum(sizes)
+            statistic += (count - expected) ** 2 / expected
+    df = len(keys) - 1
+    return f"chi-square {statistic:.1f} on {df} degrees of freedom, p = {_chi2_survival(statistic, df):.2g}"
+
+
+def _chi2_survival(x: float, df: int) -> float:
+    """P(X > x) for a chi-square variable with ``df`` degrees of freedom (the lower gamma's series)."""
+    k, half = df / 2, x / 2
+    term = math.exp(k * math.log(half) - half - math.lgamma(k + 1)) if x > 0 else 0.0
+    total, i = 0.0, 0
+    while term > 1e-17 * max(total, 1e-300) and i < 10_000:
+        total += term
+        i += 1
+        term *= half / (k + i)
+    return max(0.0, 1.0 - total)
+
+
 def ladder_report(count: int, jobs: int) -> str:
     sets = {"unbiased": generated(Spec(unbiased=True), count, jobs, "unbiased"),
             "top-down": generated(Spec(), count, jobs, "top-down"),
@@ -167,7 +196,8 @@ def ladder_report(count: int, jobs: int) -> str:
     for n in sorted({c for cs in clues.values() for c in cs}):
         lines.append(f"| {n} | " + " | ".join(f"{100 * clues[name].count(n) / count:.1f}" for name in sets) + " |")
     means = ", ".join(f"{name} {sum(cs) / count:.2f}" for name, cs in clues.items())
-    return "\n".join([*lines, "", f"mean clues: {means}"])
+    tests = [f"{name} vs reference: {chi_square(rungs[name], rungs['reference'])}" for name in ("unbiased", "top-down")]
+    return "\n".join([*lines, "", f"mean clues: {means}", *tests])
 
 
 def main(argv: list[str]) -> None:
