@@ -4,30 +4,17 @@ One *attempt* makes one candidate puzzle:
 
 1. a random solution grid: a random depth-first fill (``models.fill``) followed by a uniformly
    random relabelling, band/stack/row/column permutation and transposition (``transforms``);
-2. top-down removal: the cells (or the orbits of the chosen symmetry, ``models.symmetry``) in a
-   random order, each emptied when the puzzle keeps one solution. Uniqueness is checked by ``bitx``,
-   the fastest exact backend, with a solution limit of 2. Without symmetry the result is minimal
-   (a given kept was needed when tried, and is needed all the more once others are gone); with a
-   symmetry every orbit is needed, but a single given may not be, so ``minimal`` then checks each;
-3. the candidate is kept when it meets the spec (minimality, technique, rating range). Its grade is
-   the human engine's path with the full preset, as ``sudokit rate`` grades; for a puzzle made to
-   need T, the path with T's list (below), whose hardest step is T. (With the full preset the engine
-   takes techniques in HoDoKu's order, so it may use one rated above T that comes before T there: a
-   hidden pair, 3.4, before an X-Wing, 3.2.)
-
-**Needs technique T.** Techniques are ordered by hardness: SE-style rating, then HoDoKu level (the
-order in which the engine's rating picks a path's hardest step). A puzzle needs T when the engine
-restricted to the techniques strictly easier than T gets stuck (no guessing), and the engine with
-those techniques plus T solves it. T is then the hardest technique of that path, and a necessary
-one. Techniques exactly as hard as T (other 6.6s beside a 6.6, say) are in neither list.
-
-**Targeting T** (strategy ``targeted``, the default) keeps every candidate that already needs T,
-like generate-and-filter (``filter``), and also repairs *near misses*: a candidate the easier
-techniques leave stuck in a state where T fires, but which needs more than T later. Givens from the
-solution are added where the engine with T stops (never one that lets the easier techniques solve
-it) until T's list solves it; then givens are taken away again, in random order, while the puzzle
-stays unique and solvable with T's list. A repaired puzzle is checked against the definition like
-any other; it is minimal only if the check says so (``minimal`` rejects the others).
+2. top-down removal (``compare.removal``): the cells (or the orbits of the chosen symmetry,
+   ``models.symmetry``) in a random order, each emptied when the puzzle keeps one solution, as
+   ``bitx`` counts. Without symmetry the result is minimal (a given kept was needed when tried, and
+   is needed all the more once others are gone); with a symmetry every orbit is needed, but a single
+   given may not be, so ``minimal`` then checks each;
+3. the candidate is kept when it meets the spec: minimality, the technique it must need (with near
+   misses repaired: ``compare.targeting``), the rating range. Its grade is the human engine's path
+   with the full preset, as ``sudokit rate`` grades; for a puzzle made to need T, the path with T's
+   list, whose hardest step is T. (With the full preset the engine takes techniques in HoDoKu's
+   order, so it may use one rated above T that comes before T there: a hidden pair, 3.4, before an
+   X-Wing, 3.2.)
 
 **Unbiased mode.** Top-down removal favours puzzles with few clues: its chance of producing a
 minimal puzzle P is the chance that a random deletion order never deletes a given of P while the
@@ -51,19 +38,17 @@ from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
 from sudokit.compare.grading import Graded, grade, ladder
-from sudokit.compare.transforms import random_transform
+from sudokit.compare.removal import Uniqueness, new_solution, top_down
+from sudokit.compare.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
-from sudokit.models.fill import random_solution
-from sudokit.models.grid import Cell, Grid
+from sudokit.models.grid import Grid
 from sudokit.models.symmetry import orbits, symmetry_maps
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
-from sudokit.solvers.registry import Backend, get_backend
+from sudokit.solvers.registry import Backend
 
 SIZES = (4, 9, 16)  # the human engine grades up to 16x16
 STRATEGIES = ("targeted", "filter")
 MODES = {"default": None, "se": "issue 12", "hodoku": "issue 13"}  # rating modes; the others are still to come
-EXACT_BACKEND = "bitx"
-SINGLES = ("full_house", "naked_single", "hidden_single")
 
 # Clue counts of minimal puzzles from Berthier's controlled-bias generator (its 21,695-puzzle sample
 # cbg001; counts are facts). 30 and 31 clues (3 puzzles) are left out: top-down removal almost never
@@ -115,191 +100,6 @@ class Spec:
                                       ("--rating", self.rating)) if on]
             if chosen:
                 raise UserError(f"--unbiased cannot be combined with {chosen[0]} (that would choose puzzles)")
-
-
-# ---------------------------------------------------------------------------- uniqueness
-
-
-class Uniqueness:
-    """Counts solutions up to two with the exact backend; also says when singles alone solve the puzzle.
-
-    ``bitx`` places every row alone in its exact-cover column before it branches: a cell with one
-    candidate (naked single) or a digit with one place in a unit (hidden single). A puzzle it solves
-    without a branch point is solved by singles alone.
-    """
-
-    def __init__(self) -> None:
-        self.solver = get_backend(EXACT_BACKEND).create()
-        self.checks = 0
-
-    def verdict(self, values: list[int]) -> tuple[bool, bool]:
-        """(exactly one solution, singles alone find it)."""
-        self.checks += 1
-        result = self.solver.solve(Grid(tuple(values)), limit=DEFAULT_LIMIT)
-        unique = result.status is Status.SOLVED
-        return unique, unique and result.stats.get("guesses") == 0
-
-    def unique(self, values: list[int]) -> bool:
-        return self.verdict(values)[0]
-
-    def minimal(self, values: list[int]) -> bool:
-        """True when emptying any one given leaves more than one solution."""
-        for cell, digit in enumerate(values):
-            if digit:
-                values[cell] = 0
-                unique = self.unique(values)
-                values[cell] = digit
-                if unique:
-                    return False
-        return True
-
-
-def top_down(solution: Grid, groups: tuple[tuple[Cell, ...], ...], rng: random.Random,
-             uniqueness: Uniqueness) -> list[int]:
-    """Empty the groups of cells in a random order, each one whose emptying keeps the puzzle unique.
-
-    A lone cell whose peers still show every other digit is emptied without a search: its value
-    is forced, so the puzzle keeps its one solution (most early removals are of this kind).
-    """
-    values = list(solution.values)
-    peers = solution.geometry.peers
-    order = list(groups)
-    rng.shuffle(order)
-    for group in order:
-        if len(group) == 1 and len({values[p] for p in peers[group[0]]} - {0}) == solution.size - 1:
-            values[group[0]] = 0
-            continue
-        _empty(values, group)
-        if not uniqueness.unique(values):
-            _fill(values, group, solution)
-    return values
-
-
-def _empty(values: list[int], group: tuple[Cell, ...]) -> None:
-    for cell in group:
-        values[cell] = 0
-
-
-def _fill(values: list[int], group: tuple[Cell, ...], solution: Grid) -> None:
-    for cell in group:
-        values[cell] = solution.values[cell]
-
-
-def new_solution(size: int, rng: random.Random) -> Grid:
-    """A random solution grid: a random fill, then a uniformly random isomorph of it."""
-    return random_transform(size, rng).apply(random_solution(size, rng))
-
-
-# ---------------------------------------------------------------------------- "needs technique T"
-
-
-@dataclass(frozen=True)
-class Target:
-    """A technique to need: the techniques strictly easier than it, and those plus it (engine order)."""
-
-    technique: str
-    easier: tuple[str, ...]
-    with_it: tuple[str, ...]
-
-    @property
-    def singles_too_easy(self) -> bool:
-        """A puzzle singles solve does not need T (every single is easier than T)."""
-        return set(SINGLES) <= set(self.easier)
-
-
-def target(name: str) -> Target:
-    """The target for technique ``name``; ``UnknownName`` names the choices."""
-    rungs = {rung.name: rung for rung in ladder()}
-    if name not in rungs:
-        raise UnknownName(f"unknown technique {name!r}; choose from {', '.join(rungs)}")
-    hardness = rungs[name].hardness
-    easier = tuple(r.name for r in ladder() if r.hardness < hardness)
-    return Target(name, easier, tuple(r.name for r in ladder() if r.name in easier or r.name == name))
-
-
-def needs(grid: Grid, wanted: Target) -> bool:
-    """The definition: the easier techniques get stuck, and with T added the engine solves the puzzle."""
-    return not grade(grid, wanted.easier).solved and grade(grid, wanted.with_it).solved
-
-
-EASY, BAND, HARD, NEAR_MISS = "easy", "needs", "hard", "near miss"
-
-
-def classify(values: list[int], wanted: Target, singles_solve: bool) -> str:
-    """Too easy, needs T, too hard, or a near miss (too hard, but T fires where the easier ones stop)."""
-    if singles_solve and wanted.singles_too_easy:
-        return EASY
-    grid = Grid(tuple(values))
-    below = grade(grid, wanted.easier, probe=wanted.technique)
-    if below.solved:
-        return EASY
-    if grade(grid, wanted.with_it).solved:
-        return BAND
-    return NEAR_MISS if below.fires else HARD
-
-
-REPAIR_ROUNDS = 4  # with ``minimal``: times a repaired puzzle that is not minimal loses a given and is repaired again
-
-
-def repair(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ...], wanted: Target,
-           rng: random.Random, uniqueness: Uniqueness, minimal: bool = False) -> list[int] | None:
-    """A near miss made to need T: givens added where T's list stops, then taken away while it still solves.
-
-    With ``minimal``, a result that is not minimal loses one of the givens it could do without (which
-    makes it too hard again) and is repaired again without it, a few times at most.
-    """
-    group_of = {cell: group for group in groups for cell in group}
-    values = list(values)
-    banned: set[tuple[Cell, ...]] = set()
-    for _ in range(REPAIR_ROUNDS):
-        if not _grow(values, solution, group_of, wanted, rng, banned):
-            return None
-        _trim(values, solution, groups, wanted, rng, uniqueness)
-        if not minimal:
-            return values
-        loose = [group for group in groups if values[group[0]] and _unique_without(values, group, uniqueness)]
-        if not loose:
-            return values
-        group = rng.choice(loose)
-        _empty(values, group)
-        banned.add(group)
-    return None
-
-
-def _grow(values: list[int], solution: Grid, group_of: dict[Cell, tuple[Cell, ...]], wanted: Target,
-          rng: random.Random, banned: set[tuple[Cell, ...]]) -> bool:
-    """Add givens where T's list stops, each one keeping the easier techniques stuck, until T's list solves."""
-    while not (with_it := grade(Grid(tuple(values)), wanted.with_it)).solved:
-        choices = sorted({group_of[cell] for cell in with_it.unsolved} - banned)
-        rng.shuffle(choices)
-        for group in choices:  # the first that keeps the easier techniques stuck
-            _fill(values, group, solution)
-            if not grade(Grid(tuple(values)), wanted.easier).solved:
-                break
-            _empty(values, group)
-        else:
-            return False  # every given that helps lets the easier techniques through
-    return True
-
-
-def _trim(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ...], wanted: Target,
-          rng: random.Random, uniqueness: Uniqueness) -> None:
-    """Take givens away, in random order, while the puzzle stays unique and T's list solves it."""
-    present = [group for group in groups if values[group[0]]]
-    rng.shuffle(present)
-    for group in present:
-        _empty(values, group)
-        if not (uniqueness.unique(values) and grade(Grid(tuple(values)), wanted.with_it).solved):
-            _fill(values, group, solution)
-
-
-def _unique_without(values: list[int], group: tuple[Cell, ...], uniqueness: Uniqueness) -> bool:
-    kept = [values[cell] for cell in group]
-    _empty(values, group)
-    unique = uniqueness.unique(values)
-    for cell, digit in zip(group, kept):
-        values[cell] = digit
-    return unique
 
 
 # ---------------------------------------------------------------------------- making one puzzle
