@@ -45,10 +45,11 @@ def generate(
     strategy: Annotated[str, typer.Option(
         help=f"With --technique: {' or '.join(STRATEGIES)} (filter keeps what top-down removal happens to give).")]
     = "targeted",
-    seed: Annotated[int | None, typer.Option(help="Seed; the same seed makes the same puzzles [default: random].",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed; the same seed makes the same puzzles (default: a random one, written in the header).",
                                              show_default=False)] = None,
     tries: Annotated[int | None, typer.Option(
-        min=1, help="Attempts per puzzle before giving it up [default: 20,000; 200,000 with --unbiased].",
+        min=1, help="Attempts per puzzle before giving it up (default: 20,000; 200,000 with --unbiased).",
         show_default=False)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = os.cpu_count() or 1,
     executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)}.")] = "local",
@@ -56,7 +57,7 @@ def generate(
                                                   show_default=False)] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="With --executor dask: a local cluster of N workers.",
                                                 show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file [default: standard output].",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file (default: standard output).",
                                              show_default=False)] = None,
     quiet: QuietOption = False,
 ) -> None:
