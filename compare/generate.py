@@ -48,7 +48,7 @@ from sudokit.solvers.registry import Backend
 
 SIZES = (4, 9, 16)  # the human engine grades up to 16x16
 STRATEGIES = ("targeted", "filter")
-MODES = {"default": None, "se": "issue 12", "hodoku": "issue 13"}  # rating modes; the others are still to come
+MODES = {"default": None, "se": "Sudoku Explainer's own rating", "hodoku": "HoDoKu's own rating"}  # only default exists yet
 
 # Clue counts of minimal puzzles from Berthier's controlled-bias generator (its 21,695-puzzle sample
 # cbg001; counts are facts). 30 and 31 clues (3 puzzles) are left out: top-down removal almost never

@@ -68,7 +68,7 @@ def generate(
     the number of jobs. Exit 0 when every puzzle was made, 1 when some gave up after --tries.
     """
     if mode != "default":
-        fail(f"--mode {mode}: not available yet ({MODES[mode]} adds it); only 'default' exists" if mode in MODES
+        fail(f"--mode {mode} ({MODES[mode]}) is not available yet; only 'default' exists" if mode in MODES
              else f"unknown --mode {mode!r}; choose from {', '.join(MODES)}")
     with reporting_bad_input():
         techniques = list(dict.fromkeys(technique or []))
@@ -209,7 +209,8 @@ class OrderedWriter:
 
     def acceptance_text(self) -> str:
         share = 100 * self.made / self.attempts if self.attempts else 0.0
-        return f"{self.attempts} attempts, {share:.2g} % kept"
+        shown = f"{share:.0f}" if share >= 10 else f"{share:.2g}"  # 100, 47, 4.3, 0.18 (never 1e+02)
+        return f"{self.attempts} attempts, {shown} % kept"
 
     def summary(self, seconds: float, jobs: int) -> str:
         """Made, speed, acceptance, ratings and hardest techniques, on one line."""
