@@ -18,6 +18,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step, solve_logically
 from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
+from sudokit.solvers.human.view import View
 
 # SE 4.2 … 7.5: where wings, single-digit patterns, uniqueness and ALS moves are the hardest steps
 SAMPLE = tuple(p.grid for p in load_set("se-sample").puzzles if 4.2 <= p.meta["se_rating"] <= 7.5)[::60]
@@ -45,7 +46,7 @@ def sound_instances(names: Iterable[str], puzzles: Iterable[Grid] = SAMPLE, most
         states, solution = hard_states(puzzle)
         for state in states:
             for name in names:
-                steps = list(islice(technique(name).find(state), most))
+                steps = list(islice(technique(name).find(View(state)), most))
                 assert unsound(steps, solution) == [], (puzzle.line(), unsound(steps, solution)[0].explanation)
                 found[name] += len(steps)
     return found
