@@ -111,10 +111,7 @@ def x_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
 
 def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """A chain of bivalue cells, each linked to the next by a digit: the digit both ends keep is removed around."""
-    marks = view.marks
-    links = _Links(view, [view.graphs.links],
-                   lambda a, b: marks[a.cells[0]].bit_count() == marks[b.cells[0]].bit_count() == 2,
-                   lambda a, b: a.cells == b.cells)
+    links = _Links.of_bivalue(view)
     best = _Best(view)
     for start in links.starts():
         reached, proved = links.search(start, max_links)
@@ -160,44 +157,54 @@ def grouped_aic(view: View) -> Iterator[Step]:
 
 
 class _Links:
-    """Link graphs as the search reads them: nodes numbered in the order the graphs list them, and
-    per node the neighbours a chain may reach by a weak link and by a strong one (a strong link is
-    weak too, unless marked ``weak=False``). ``usable`` and ``strong_ok`` filter the links (None: all)."""
+    """Link graphs as the search reads them: nodes numbered, and per node the neighbours a chain
+    may reach by a strong link and by a weak one (a strong link is weak too, unless marked
+    ``weak=False``), in the order the networkx graphs list them."""
 
-    def __init__(self, view: View, graphs: Sequence[nx.Graph], usable: Callable[[Node, Node], bool] | None = None,
-                 strong_ok: Callable[[Node, Node], bool] | None = None, digit: Digit | None = None):
-        self.view = view
-        number: dict = {}  # graph node -> number
+    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]]):
+        self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
+        peers = peer_bits(view.size)
+        self.digit = [node[1] for node in nodes]
+        self.cell = [node[0] if node.__class__ is CellNode else ROOT for node in nodes]  # ROOT: a group or an ALS
+        self.sees = [peers[node[0]] if node.__class__ is CellNode else _seeing(peers, node.cells)
+                     for node in nodes]  # the cells that see every cell of the node, as a bitset
+        self.bits = [1 << node[0] if node.__class__ is CellNode else bits_of(node.cells) for node in nodes]
+
+    @classmethod
+    def of(cls, view: View, graphs: Sequence[nx.Graph]) -> _Links:
+        """The links of some graphs on typed nodes (numbered in the order the graphs list them)."""
+        number: dict[Node, int] = {}
         for graph in graphs:
             for node in graph:
                 number.setdefault(node, len(number))
-        # a digit's graph has cells for nodes: they are that digit's candidates
-        self.nodes: list[Node] = list(number) if digit is None else [CellNode(c, digit) for c in number]
-        self.strong: list[list[int]] = [[] for _ in self.nodes]
-        self.weak: list[list[int]] = [[] for _ in self.nodes]
+        strong: list[list[int]] = [[] for _ in number]
+        weak: list[list[int]] = [[] for _ in number]
         for graph in graphs:
             for node, links in graph.adjacency():
                 i = number[node]
-                if usable is None:
-                    self.weak[i] += [number[m] for m, link in links.items() if link.get("weak", True)]
-                    self.strong[i] += [number[m] for m, link in links.items() if link["strong"]]
-                    continue
-                usable_ones = [(m, link) for m, link in links.items() if usable(node, m)]
-                self.weak[i] += [number[m] for m, link in usable_ones if link.get("weak", True)]
-                self.strong[i] += [number[m] for m, link in usable_ones
-                                   if link["strong"] and (strong_ok is None or strong_ok(node, m))]
-        self.digit = [node.digit for node in self.nodes]
-        cell_of: list[int] = []
-        sees: list[int] = []
-        peers = peer_bits(view.size)
-        for node in self.nodes:
-            cell_of.append(node.cell if node.__class__ is CellNode else ROOT)
-            seen = -1
-            for c in node.cells:
-                seen &= peers[c]
-            sees.append(seen)
-        self.cell = cell_of  # the node's cell (ROOT for a group or an ALS)
-        self.sees = sees  # the cells that see every cell of the node, as a bitset
+                weak[i] += [number[m] for m, link in links.items() if link.get("weak", True)]
+                strong[i] += [number[m] for m, link in links.items() if link["strong"]]
+        return cls(view, list(number), strong, weak)
+
+    @classmethod
+    def of_digit(cls, view: View, digit: Digit) -> _Links:
+        """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
+        graph = view.graphs.weak(digit)
+        number = {cell: i for i, cell in enumerate(graph)}
+        adjacency = [graph.adj[cell] for cell in number]
+        return cls(view, [CellNode(cell, digit) for cell in number],
+                   [[number[m] for m, link in links.items() if link["strong"]] for links in adjacency],
+                   [[number[m] for m in links] for links in adjacency])
+
+    @classmethod
+    def of_bivalue(cls, view: View) -> _Links:
+        """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
+        graph, marks = view.graphs.links, view.marks
+        nodes = [node for node in graph if marks[node[0]].bit_count() == 2]
+        number = {node: i for i, node in enumerate(nodes)}
+        adjacency = [[m for m in graph.adj[node] if m in number] for node in nodes]
+        return cls(view, nodes, [[number[m] for m in links if m[0] == node[0]] for node, links in zip(nodes, adjacency)],
+                   [[number[m] for m in links] for links in adjacency])
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
@@ -289,8 +296,33 @@ class _Links:
         cell, digit = self.cell[end], self.digit[other]
         if cell == ROOT or not self.view.marks[cell] >> (digit - 1) & 1:
             return []
-        node = self.nodes[other]
-        return [(cell, digit)] if not bits_of(node.cells) & ~peer_bits(self.view.size)[cell] else []
+        return [(cell, digit)] if not self.bits[other] & ~peer_bits(self.view.size)[cell] else []
+
+    def concludes(self, start: int) -> Callable[[int], bool]:
+        """Whether a chain from ``start`` to an end proves something (``conclusions``, quickly)."""
+        marks, holding, peers = self.view.marks, self.view.holding, peer_bits(self.view.size)
+        cell, digit, bits, sees = self.cell, self.digit, self.bits, self.sees
+        cs, ds, ss, bs = cell[start], digit[start], sees[start], bits[start]
+        holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
+        seen = peers[cs] if cs != ROOT else 0
+
+        def concludes(end: int) -> bool:
+            ce, de = cell[end], digit[end]
+            if ce == cs != ROOT:
+                return bool(holds & ~(1 << (ds - 1)) & ~(1 << (de - 1)))
+            if de == ds:
+                return bool(ss & sees[end] & holding[ds])
+            return bool((holds >> (de - 1) & 1 and not bits[end] & ~seen)
+                        or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
+        return concludes
+
+
+def _seeing(peers: tuple[int, ...], cells: Iterable[Cell]) -> int:
+    """The cells that see every one of ``cells``, as a bitset."""
+    seen = -1
+    for c in cells:
+        seen &= peers[c]
+    return seen
 
 
 def _reused(chain: Chain) -> int | None:
@@ -336,7 +368,7 @@ class _Best:
 def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple, Step]]:
     """The X-Chains of one digit, as (length, stamp, step): the stamp orders equally long chains as a
     search over every digit at once would meet them (by start candidate)."""
-    links = _Links(view, [view.graphs.weak(digit)], digit=digit)
+    links = _Links.of_digit(view, digit)
     best = _Best(view)
     for start in links.starts():
         reached, proved = links.search(start, max_links)
@@ -355,14 +387,14 @@ def _kind(steps: list[Step], name: str) -> Iterator[Step]:
 
 def _plain_loops(view: View) -> list[Step]:
     """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
-    return _nice_loops(view, _Links(view, [view.graphs.links]), "", lambda chain: chain)
+    return _nice_loops(view, _Links.of(view, [view.graphs.links]), "", lambda chain: chain)
 
 
 def _grouped_loops(view: View) -> list[Step]:
     """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
     sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
     graphs = view.graphs
-    return _nice_loops(view, _Links(view, [graphs.links, graphs.group_links, graphs.als_links(sets)]), "grouped_",
+    return _nice_loops(view, _Links.of(view, [graphs.links, graphs.group_links, graphs.als_links(sets)]), "grouped_",
                        _with_group)
 
 
@@ -371,11 +403,13 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
     for start in links.starts():
         reached, proved = links.search(start, MAX_LINKS)
         closing = set(links.weak[start])  # the ends a weak link closes into a loop
+        concludes = links.concludes(start)
         for end, length in proved:
-            conclusions = links.conclusions(start, end)
+            useful = concludes(end)
             closes = length >= 3 and end in closing
-            if not (conclusions or closes):
+            if not (useful or closes):
                 continue
+            conclusions = links.conclusions(start, end) if useful else []
             chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
             for kind, eliminations, text in conclusions:
                 best.offer(prefix + kind, eliminations, length, chain, text)
