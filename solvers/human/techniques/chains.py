@@ -210,13 +210,14 @@ class _Links:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
         return [i for i, links in enumerate(self.strong) if links and self.nodes[i].__class__ is not AlsNode]
 
-    def search(self, start: int, max_links: int, banned: Iterable[tuple[int, bool]] = ()
+    def search(self, start: int, max_links: int, banned: Iterable[tuple[int, bool]] = (), goal: int = ROOT
                ) -> tuple[tuple[list[int], list[int]], list[tuple[int, int]]]:
         """Breadth first from ``start`` assumed false: where each state was reached from (per truth
         value), and every node proved true with the length of the shortest chain proving it (in
         links); ``banned`` states (node, true or not) are never entered. Links alternate, so each
         round of the search enters states of one truth value: strong links make nodes true, weak
-        ones false."""
+        ones false. With a ``goal``, the search stops once it has proved it (how it got there is
+        then settled)."""
         count = len(self.nodes)
         reached = ([UNSEEN] * count, [UNSEEN] * count)  # per truth value (false, true): node -> where from
         for node, on in banned:
@@ -234,6 +235,8 @@ class _Links:
                         following.append(other)
             if not on:
                 proved += ((node, length) for node in following)
+                if goal != ROOT and reached[True][goal] != UNSEEN:
+                    break
             if not following:
                 break
             frontier, on = following, not on
@@ -265,7 +268,7 @@ class _Links:
                 if (reused := _reused(nodes)) is None:
                     return nodes
                 banned.add((walk[reused], reused % 2 == 1))
-                found = self.search(start, max_links, banned)[0]
+                found = self.search(start, max_links, banned, goal=end)[0]
             return None
         return chain
 
