@@ -17,13 +17,13 @@ The graphs of a ``GraphView``, each built on first use:
   link is also a conjugate pair (a strong link is usable as a weak one).
 - ``bivalue``: cells with two candidates, linked when they see each other and share a digit;
   node attribute ``digits``, edge attribute ``digits`` (the shared ones).
-- ``links``: the candidate link graph for alternating inference chains. Nodes are ``CellNode``\\ s;
+- ``links``: the candidate link graph for alternating inference chains. Nodes are ``CellNode`` nodes;
   edges join candidates that cannot both be true (weak) and are labelled ``strong=True`` when one
   of them must be true (a conjugate pair, or the two digits of a bivalue cell).
-- ``grouped_links``: ``links`` plus ``GroupNode``\\ s, linked to what shares a unit with all of
+- ``grouped_links``: ``links`` plus ``GroupNode`` nodes, linked to what shares a unit with all of
   their cells; ``group_links`` holds just the links of groups (the chain search reads it beside
   ``links``).
-- ``als_links(sets)``: the ``AlsNode``\\ s of some almost locked sets. Two digits of one set are
+- ``als_links(sets)``: the ``AlsNode`` nodes of some almost locked sets. Two digits of one set are
   strongly linked (without one of them the rest are locked) but never weakly (``weak=False``: both
   may be there); a node is weakly linked to the candidates and groups of its digit that see all
   its cells.
@@ -41,11 +41,11 @@ A view belongs to one state: the human engine builds one per state it reasons ab
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.errors import UnknownName
@@ -53,6 +53,8 @@ from sudokit.models.grid import Cell, Digit, Geometry, cell_name, geometry, symb
 
 if TYPE_CHECKING:
     import networkx as nx
+
+T = TypeVar("T")
 
 
 # ---- nodes
@@ -157,6 +159,15 @@ def seeing_all(cells: tuple[Cell, ...], size: int = 9) -> frozenset[Cell]:
     """
     peers = geometry(size).peers
     return peers[cells[0]].intersection(*(peers[c] for c in cells[1:]))
+
+
+@cache
+def seeing_bits(cells: tuple[Cell, ...], size: int = 9) -> int:
+    """The cells that see every one of ``cells``, as a bitset."""
+    bits = -1
+    for c in cells:
+        bits &= peer_bits(size)[c]
+    return bits
 
 
 @cache
@@ -385,11 +396,22 @@ def _digits(digits: tuple[Digit, ...]) -> str:
     return ",".join(map(symbol, digits))
 
 
-class GraphView:
-    """The link graphs of one pencil-mark state (read-only), each built on first use."""
+class Keeper(Protocol):
+    """Where a view keeps what outlives its state (``solvers.human.view.Memo``): ``compute()``'s value,
+    reused while ``content`` (what it was computed from) is the same."""
 
-    def __init__(self, size: int, marks: tuple[int, ...]):
-        self.size, self.marks = size, marks
+    def get(self, slot: Hashable, content: Hashable, compute: Callable[[], T]) -> T: ...
+
+
+class GraphView:
+    """The link graphs of one pencil-mark state (read-only), each built on first use.
+
+    A digit's graphs (``strong``, ``weak``, ``group_graph``) depend on its candidates alone: with a
+    ``keeper`` they are kept for later states where the digit's candidates are the same.
+    """
+
+    def __init__(self, size: int, marks: tuple[int, ...], keeper: Keeper | None = None):
+        self.size, self.marks, self.keeper = size, marks, keeper
 
     @property
     def geometry(self) -> Geometry:
@@ -399,43 +421,56 @@ class GraphView:
         return bool(self.marks[cell] >> (digit - 1) & 1)
 
     @cached_property
-    def places(self) -> dict[Digit, list[list[Cell]]]:
-        """Per digit, per unit: the cells of the unit holding the digit as a candidate."""
-        places: dict[Digit, list[list[Cell]]] = {d: [[] for _ in self.geometry.units] for d in range(1, self.size + 1)}
-        marks = self.marks
-        for unit, cells in enumerate(self.geometry.units):
-            for cell in cells:
-                for digit in digits_of(marks[cell]):
-                    places[digit][unit].append(cell)
-        return places
+    def holding_bits(self) -> tuple[int, ...]:
+        """Per digit (index 1 … N), the cells holding it as a bitset."""
+        bits = [0] * (self.size + 1)
+        for cell, mask in enumerate(self.marks):
+            while mask:
+                low = mask & -mask
+                bits[low.bit_length()] |= 1 << cell
+                mask ^= low
+        return tuple(bits)
 
     @cached_property
     def holding(self) -> dict[Digit, frozenset[Cell]]:
         """Per digit, the cells holding it."""
-        return {d: frozenset(c for row in places[:self.size] for c in row) for d, places in self.places.items()}
+        return {d: frozenset(cells_of(self.holding_bits[d])) for d in range(1, self.size + 1)}
+
+    def places(self, digit: Digit) -> list[list[Cell]]:
+        """Per unit, the cells of the unit holding a digit."""
+        bit = 1 << (digit - 1)
+        marks = self.marks
+        return [[c for c in cells if marks[c] & bit] for cells in self.geometry.units]
 
     def conjugates(self, digit: Digit) -> list[tuple[int, Cell, Cell]]:
         """Every conjugate pair of a digit: (unit, cell, cell)."""
-        return [(u, cells[0], cells[1]) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
+        return [(u, cells[0], cells[1]) for u, cells in enumerate(self.places(digit)) if len(cells) == 2]
 
     def strong(self, digit: Digit) -> nx.Graph:
         """The strong-link graph of a digit: conjugate pairs, with the units that make them."""
-        if digit not in self._strong:
-            self._strong[digit] = self._strong_graph(digit)
-        return self._strong[digit]
+        return self._digit_graph("strong", digit, self._strong_graph)
 
     def weak(self, digit: Digit) -> nx.Graph:
         """Every cell holding a digit, linked to the peers holding it; ``strong`` marks conjugate pairs."""
-        if digit not in self._weak:
-            self._weak[digit] = self._weak_graph(digit)
-        return self._weak[digit]
+        return self._digit_graph("weak", digit, self._weak_graph)
+
+    def group_graph(self, digit: Digit) -> nx.Graph:
+        """The links of a digit's groups (``GroupNode`` nodes): to the candidates and groups of the digit
+        that share a unit with all their cells; ``strong`` when together they are the unit's every place."""
+        return self._digit_graph("groups", digit, self._group_graph)
+
+    def _digit_graph(self, kind: str, digit: Digit, build: Callable[[Digit], nx.Graph]) -> nx.Graph:
+        key = (kind, digit)
+        if key not in self._graphs:
+            if self.keeper is None:
+                self._graphs[key] = build(digit)
+            else:
+                self._graphs[key] = self.keeper.get((GraphView, self.size, *key), self.holding_bits[digit],
+                                                    lambda: build(digit))
+        return self._graphs[key]
 
     @cached_property
-    def _strong(self) -> dict[Digit, nx.Graph]:
-        return {}
-
-    @cached_property
-    def _weak(self) -> dict[Digit, nx.Graph]:
+    def _graphs(self) -> dict[tuple[str, Digit], nx.Graph]:
         return {}
 
     def _strong_graph(self, digit: Digit) -> nx.Graph:
@@ -453,11 +488,31 @@ class GraphView:
         import networkx as nx
 
         graph = nx.Graph(digit=digit)
-        for cells in self.places[digit]:
+        for cells in self.places(digit):
             graph.add_nodes_from(cells)
             graph.add_edges_from(combinations(cells, 2), strong=False)
         for a, b in self.strong(digit).edges:
             graph.edges[a, b]["strong"] = True
+        return graph
+
+    def _group_graph(self, digit: Digit) -> nx.Graph:
+        import networkx as nx
+
+        graph = nx.Graph(digit=digit)
+        for unit, cells in enumerate(self.places(digit)):
+            groups = self._groups(unit, cells)
+            if not groups:
+                continue
+            others: list[tuple[tuple[Cell, ...], Node]] = [((c,), CellNode(c, digit)) for c in cells]
+            others += [(g, GroupNode(g, digit)) for g in groups]
+            for group in groups:
+                node = GroupNode(group, digit)
+                for cells_of_other, other in others:
+                    if set(group).isdisjoint(cells_of_other):
+                        strong = len(group) + len(cells_of_other) == len(cells)  # together, every place
+                        link = graph.get_edge_data(node, other)
+                        if not (link and link["strong"]):
+                            graph.add_edge(node, other, strong=strong)
         return graph
 
     @cached_property
@@ -477,7 +532,10 @@ class GraphView:
 
     @cached_property
     def links(self) -> nx.Graph:
-        """The candidate link graph: ``CellNode``\\ s, weak edges, ``strong=True`` where one must hold."""
+        """The candidate link graph: ``CellNode`` nodes, weak edges, ``strong=True`` where one must hold.
+
+        It joins what the chain search reads piece by piece: the links inside each cell, and each
+        digit's ``weak`` graph."""
         import networkx as nx
 
         graph = nx.Graph()
@@ -485,11 +543,9 @@ class GraphView:
             nodes = [CellNode(cell, d) for d in digits_of(mask)]
             graph.add_nodes_from(nodes)
             graph.add_edges_from(combinations(nodes, 2), strong=len(nodes) == 2)
-        for digit, units in self.places.items():
-            for cells in units:
-                graph.add_edges_from(combinations([CellNode(c, digit) for c in cells], 2), strong=False)
-            graph.add_edges_from(((CellNode(a, digit), CellNode(b, digit)) for _, a, b in self.conjugates(digit)),
-                                 strong=True)
+        for digit in range(1, self.size + 1):
+            graph.add_edges_from((CellNode(a, digit), CellNode(b, digit), link)
+                                 for a, b, link in self.weak(digit).edges(data=True))
         return graph
 
     @cached_property
@@ -501,33 +557,14 @@ class GraphView:
 
     @cached_property
     def group_links(self) -> nx.Graph:
-        """The links of ``grouped_links`` that have a group at one end (or both)."""
+        """The links of ``grouped_links`` that have a group at one end (or both): every digit's ``group_graph``."""
         import networkx as nx
 
-        graph = nx.Graph()
-        for digit, places in self.places.items():
-            for unit, cells in enumerate(places):
-                groups = self._groups(unit, cells)
-                others: list[tuple[tuple[Cell, ...], Node]] = [((c,), CellNode(c, digit)) for c in cells]
-                others += [(g, GroupNode(g, digit)) for g in groups]
-                for group in groups:
-                    node = GroupNode(group, digit)
-                    for cells_of, other in others:
-                        if set(group).isdisjoint(cells_of):
-                            strong = len(group) + len(cells_of) == len(cells)  # together, every place
-                            link = graph.get_edge_data(node, other)
-                            if not (link and link["strong"]):
-                                graph.add_edge(node, other, strong=strong)
-        return graph
+        return nx.compose_all([self.group_graph(d) for d in range(1, self.size + 1)])
 
-    @cached_property
-    def groups(self) -> dict[Digit, list[GroupNode]]:
-        """Per digit, its group nodes (in the order ``group_links`` meets them)."""
-        found: dict[Digit, list[GroupNode]] = defaultdict(list)
-        for node in self.group_links:
-            if node.__class__ is GroupNode:
-                found[node.digit].append(node)
-        return found
+    def groups(self, digit: Digit) -> list[GroupNode]:
+        """A digit's group nodes (in the order its ``group_graph`` lists them)."""
+        return [node for node in self.group_graph(digit) if node.__class__ is GroupNode]
 
     def als_links(self, sets: Iterable[Als]) -> nx.Graph:
         """The links of the ALS nodes of ``sets``: strong (only) inside a set, weak to what sees a node's cells.
@@ -537,19 +574,22 @@ class GraphView:
         """
         import networkx as nx
 
-        groups = self.groups
+        groups = {d: [(g, bits_of(g.cells)) for g in self.groups(d)] for d in range(1, self.size + 1)}
+        holding, holding_bits, size = self.holding, self.holding_bits, self.size
         graph = nx.Graph()
         for s in sets:
             nodes: list[Node] = []
             outside: list[tuple[Node, Node]] = []
             for digit in digits_of(s.mask):
                 node = s.node(digit)
-                seeing = seeing_all(node.cells, self.size)
-                seen: list[Node] = [CellNode(c, digit) for c in seeing & self.holding[digit]]
-                seen += [g for g in groups[digit] if seeing.issuperset(g.cells)]
-                if seen:
-                    nodes.append(node)
-                    outside += ((node, other) for other in seen)
+                sight = seeing_bits(node.cells, size)
+                seen_groups = [g for g, bits in groups[digit] if not bits & ~sight]
+                if not (sight & holding_bits[digit] or seen_groups):
+                    continue
+                seeing = seeing_all(node.cells, size)
+                seen: list[Node] = [CellNode(c, digit) for c in seeing & holding[digit]]
+                nodes.append(node)
+                outside += ((node, other) for other in seen + seen_groups)
             if len(nodes) > 1:
                 graph.add_edges_from(combinations(nodes, 2), strong=True, weak=False)
                 graph.add_edges_from(outside, strong=False)

@@ -118,7 +118,7 @@ class View:
     @cached_property
     def graphs(self) -> GraphView:
         """The networkx link graphs (built on first use, each graph when first asked for)."""
-        return GraphView(self.size, self.marks)
+        return GraphView(self.size, self.marks, self.memo)
 
     def strong(self, digit: Digit) -> nx.Graph:
         """A digit's strong links (conjugate pairs), as a networkx graph."""

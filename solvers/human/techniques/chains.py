@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import (
+    Als,
     AlsNode,
     CellNode,
     Node,
@@ -171,20 +172,50 @@ class _Links:
         self.bits = [1 << node[0] if node.__class__ is CellNode else bits_of(node.cells) for node in nodes]
 
     @classmethod
-    def of(cls, view: View, graphs: Sequence[nx.Graph]) -> _Links:
-        """The links of some graphs on typed nodes (numbered in the order the graphs list them)."""
-        number: dict[Node, int] = {}
-        for graph in graphs:
-            for node in graph:
-                number.setdefault(node, len(number))
-        strong: list[list[int]] = [[] for _ in number]
-        weak: list[list[int]] = [[] for _ in number]
-        for graph in graphs:
-            for node, links in graph.adjacency():
-                i = number[node]
-                weak[i] += [number[m] for m, link in links.items() if link.get("weak", True)]
+    def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
+        """The candidates' links: inside each cell (strong when it has two), and each digit's ``weak``
+        graph; with ``groups``, each digit's ``group_graph`` too; and the links of the ALS nodes of
+        ``sets``. Candidates are numbered in cell order, then groups digit by digit, then ALS nodes."""
+        graphs, marks, size = view.graphs, view.marks, view.size
+        nodes: list[Node] = []
+        index = [[ROOT] * len(marks) for _ in range(size + 1)]  # per digit and cell: the candidate's number
+        for cell, mask in enumerate(marks):
+            for digit in digits_of(mask):
+                index[digit][cell] = len(nodes)
+                nodes.append(CellNode(cell, digit))
+        strong: list[list[int]] = [[] for _ in nodes]
+        weak: list[list[int]] = [[] for _ in nodes]
+        for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
+            numbers = [index[d][cell] for d in digits_of(mask)]
+            for i in numbers:
+                others = [j for j in numbers if j != i]
+                weak[i] += others
+                if len(numbers) == 2:
+                    strong[i] += others
+        for digit in range(1, size + 1):
+            number = index[digit]
+            for cell, links in graphs.weak(digit).adjacency():
+                i = number[cell]
+                weak[i] += [number[m] for m in links]
                 strong[i] += [number[m] for m, link in links.items() if link["strong"]]
-        return cls(view, list(number), strong, weak)
+        extra = [graphs.group_graph(d) for d in range(1, size + 1)] if groups else []
+        if sets:
+            extra.append(graphs.als_links(sets))
+        if extra:
+            numbered = {node: i for i, node in enumerate(nodes)}
+            for graph in extra:
+                for node in graph:
+                    if node not in numbered:
+                        numbered[node] = len(nodes)
+                        nodes.append(node)
+                        strong.append([])
+                        weak.append([])
+            for graph in extra:
+                for node, links in graph.adjacency():
+                    i = numbered[node]
+                    weak[i] += [numbered[m] for m, link in links.items() if link.get("weak", True)]
+                    strong[i] += [numbered[m] for m, link in links.items() if link["strong"]]
+        return cls(view, nodes, strong, weak)
 
     @classmethod
     def of_digit(cls, view: View, digit: Digit) -> _Links:
@@ -199,12 +230,17 @@ class _Links:
     @classmethod
     def of_bivalue(cls, view: View) -> _Links:
         """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
-        graph, marks = view.graphs.links, view.marks
-        nodes = [node for node in graph if marks[node[0]].bit_count() == 2]
+        marks, graphs = view.marks, view.graphs
+        nodes = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
         number = {node: i for i, node in enumerate(nodes)}
-        adjacency = [[m for m in graph.adj[node] if m in number] for node in nodes]
-        return cls(view, nodes, [[number[m] for m in links if m[0] == node[0]] for node, links in zip(nodes, adjacency)],
-                   [[number[m] for m in links] for links in adjacency])
+        strong: list[list[int]] = []
+        weak: list[list[int]] = []
+        for cell, digit in nodes:
+            other = number[CellNode(cell, digits_of(marks[cell] & ~(1 << (digit - 1)))[0])]
+            strong.append([other])
+            weak.append([other] + [number[CellNode(m, digit)] for m in graphs.weak(digit).adj[cell]
+                                   if marks[m].bit_count() == 2])
+        return cls(view, nodes, strong, weak)
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
@@ -390,15 +426,13 @@ def _kind(steps: list[Step], name: str) -> Iterator[Step]:
 
 def _plain_loops(view: View) -> list[Step]:
     """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
-    return _nice_loops(view, _Links.of(view, [view.graphs.links]), "", lambda chain: chain)
+    return _nice_loops(view, _Links.of(view), "", lambda chain: chain)
 
 
 def _grouped_loops(view: View) -> list[Step]:
     """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
     sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
-    graphs = view.graphs
-    return _nice_loops(view, _Links.of(view, [graphs.links, graphs.group_links, graphs.als_links(sets)]), "grouped_",
-                       _with_group)
+    return _nice_loops(view, _Links.of(view, groups=True, sets=sets), "grouped_", _with_group)
 
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[Step]:
