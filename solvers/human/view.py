@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sudokit.models.candidates import Candidates, digits_of
-from sudokit.models.graph import Als, GraphView, almost_locked_sets, restricted_commons
+from sudokit.models.graph import Als, GraphView, restricted_commons, unit_sets
 from sudokit.models.grid import Cell, Digit, Geometry
 
 if TYPE_CHECKING:
@@ -126,8 +126,16 @@ class View:
 
     @cached_property
     def als(self) -> tuple[Als, ...]:
-        """Every almost locked set."""
-        return almost_locked_sets(self.size, self.marks)
+        """Every almost locked set, unit by unit (as ``models.graph.almost_locked_sets``); a unit's
+        sets are kept for later states while its cells' candidates stay the same."""
+        marks, found = self.marks, {}
+        for unit, cells in enumerate(self.geometry.units):
+            def sets(cells: tuple[Cell, ...] = cells) -> list[Als]:
+                return [Als.of(subset, marks) for subset, _ in unit_sets(marks, cells)]
+
+            for s in self.memo.get((Als, self.size, unit), tuple(marks[c] for c in cells), sets):
+                found.setdefault(s.bits, s)
+        return tuple(found.values())
 
     @cached_property
     def restricted_commons(self) -> list[list[tuple[int, tuple[Digit, ...]]]]:

@@ -31,32 +31,35 @@ from sudokit.solvers.human.view import View
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    sets, links, sight = view.als, view.restricted_commons, _Sight(view)
+    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
         a, b = sets[i], sets[j]
+        sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
         if len(restricted) == 1:
-            others = digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))
-            eliminations = sight.eliminations([(z, a.places[z] + b.places[z]) for z in others], a.bits | b.bits)
+            groups = [(z, sa[z] & sb[z]) for z in digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))]
         else:  # doubly linked: both sets locked
-            groups = [(x, a.places[x] + b.places[x]) for x in restricted]
-            groups += [(d, s.places[d]) for s in (a, b) for d in digits_of(s.mask) if d not in restricted]
-            eliminations = sight.eliminations(groups, a.bits | b.bits)
-        if eliminations:
+            groups = [(x, sa[x] & sb[x]) for x in restricted]
+            groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
+        if eliminations := _eliminations(holders, groups, outside):
             yield _step(view, "als_xz", eliminations, (a, b),
                         f"A={a.text(view.size)}, B={b.text(view.size)}, X={digits_text(restricted)}")
 
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    sets, links, sight = view.als, view.restricted_commons, _Sight(view)
+    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     for c, near in zip(sets, links):
-        wings = [(sets[j], x) for j, restricted in near for x in restricted]
-        for (a, x), (b, y) in combinations(wings, 2):
+        wings = [(j, x) for j, restricted in near for x in restricted]
+        for (i, x), (j, y) in combinations(wings, 2):
             if x == y:  # A and B may overlap: one of them is locked either way
                 continue
-            zs = digits_of(a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1)))
-            eliminations = sight.eliminations([(z, a.places[z] + b.places[z]) for z in zs], a.bits | b.bits | c.bits)
-            if eliminations:
+            a, b = sets[i], sets[j]
+            zs = a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            if not zs:
+                continue
+            sa, sb = sight[i], sight[j]
+            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
+            if eliminations := _eliminations(holders, groups, ~(a.bits | b.bits | c.bits)):
                 size = view.size
                 yield _step(view, "als_xy_wing", eliminations, (a, b, c),
                             f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
@@ -64,10 +67,11 @@ def als_xy_wing(view: View) -> Iterator[Step]:
 
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
-    geo = view.geometry
+    geo, marks = view.geometry, view.marks
     for box in range(2 * view.size, 3 * view.size):
         for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
-            yield from _sue_de_coq_at(view, box, line)
+            around = tuple(marks[c] for c in geo.units[box] + geo.units[line])  # all a Sue de Coq here reads
+            yield from view.memo.get((_sue_de_coq_at, box, line), around, lambda box=box, line=line: list(_sue_de_coq_at(view, box, line)))
 
 
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
@@ -100,21 +104,28 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
 # ---- helpers
 
 
-class _Sight:
-    """Which cells see which, and which hold each digit, as bitsets: for one state."""
+def _sights(view: View) -> list[dict[Digit, int]]:
+    """Per ALS of the view, per digit: the cells that see every cell of the set holding it (a bitset)."""
+    peers = peer_bits(view.size)
+    found = []
+    for s in view.als:
+        sight = {}
+        for digit, places in s.places.items():
+            seen = -1
+            for c in places:
+                seen &= peers[c]
+            sight[digit] = seen
+        found.append(sight)
+    return found
 
-    def __init__(self, view: View):
-        self.peers, self.holders = peer_bits(view.size), view.holding
 
-    def eliminations(self, groups: Iterable[tuple[Digit, Iterable[Cell]]], exclude: int) -> tuple[Candidate, ...]:
-        """For each (digit, cells): the digit in every cell outside ``exclude`` that sees all the cells."""
-        found: set[Candidate] = set()
-        for digit, cells in groups:
-            seeing = self.holders[digit] & ~exclude
-            for c in cells:
-                seeing &= self.peers[c]
+def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], outside: int) -> tuple[Candidate, ...]:
+    """For each (digit, cells seeing what must hold it): the digit in those cells, within ``outside``."""
+    found: set[Candidate] = set()
+    for digit, seeing in groups:
+        if seeing := seeing & holders[digit] & outside:
             found.update((c, digit) for c in cells_of(seeing))
-        return tuple(sorted(found))
+    return tuple(sorted(found))
 
 
 def _parts(marks: Sequence[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:

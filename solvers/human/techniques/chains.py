@@ -270,7 +270,7 @@ class _Links:
                         entered[other] = node
                         following.append(other)
             if not on:
-                proved += ((node, length) for node in following)
+                proved += [(node, length) for node in following]
                 if goal != ROOT and reached[True][goal] != UNSEEN:
                     break
             if not following:
