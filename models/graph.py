@@ -564,7 +564,18 @@ class GraphView:
 
     def groups(self, digit: Digit) -> list[GroupNode]:
         """A digit's group nodes (in the order its ``group_graph`` lists them)."""
-        return [node for node in self.group_graph(digit) if node.__class__ is GroupNode]
+        return [node for node, _ in self._group_bits(digit)]
+
+    def _group_bits(self, digit: Digit) -> list[tuple[GroupNode, int]]:
+        """A digit's group nodes, each with its cells as a bitset."""
+        if digit not in self._groups_of:
+            self._groups_of[digit] = [(node, bits_of(node.cells)) for node in self.group_graph(digit)
+                                      if node.__class__ is GroupNode]
+        return self._groups_of[digit]
+
+    @cached_property
+    def _groups_of(self) -> dict[Digit, list[tuple[GroupNode, int]]]:
+        return {}
 
     def als_links(self, sets: Iterable[Als]) -> nx.Graph:
         """The links of the ALS nodes of ``sets``: strong (only) inside a set, weak to what sees a node's cells.
@@ -574,26 +585,34 @@ class GraphView:
         """
         import networkx as nx
 
-        groups = {d: [(g, bits_of(g.cells)) for g in self.groups(d)] for d in range(1, self.size + 1)}
-        holding, holding_bits, size = self.holding, self.holding_bits, self.size
         graph = nx.Graph()
         for s in sets:
-            nodes: list[Node] = []
-            outside: list[tuple[Node, Node]] = []
-            for digit in digits_of(s.mask):
-                node = s.node(digit)
-                sight = seeing_bits(node.cells, size)
-                seen_groups = [g for g, bits in groups[digit] if not bits & ~sight]
-                if not (sight & holding_bits[digit] or seen_groups):
-                    continue
-                seeing = seeing_all(node.cells, size)
-                seen: list[Node] = [CellNode(c, digit) for c in seeing & holding[digit]]
-                nodes.append(node)
-                outside += ((node, other) for other in seen + seen_groups)
-            if len(nodes) > 1:
-                graph.add_edges_from(combinations(nodes, 2), strong=True, weak=False)
-                graph.add_edges_from(outside, strong=False)
+            linked = self.als_node_links(s)
+            graph.add_edges_from(combinations([node for node, _ in linked], 2), strong=True, weak=False)
+            graph.add_edges_from(((node, other) for node, outside in linked for other in outside), strong=False)
         return graph
+
+    def als_node_links(self, s: Als) -> list[tuple[AlsNode, list[Node]]]:
+        """A set's nodes for ``als_links``, each with the candidates and groups it is weakly linked to
+        (none when fewer than two of its nodes are linked); kept, with a keeper, while the set's
+        digits' candidates stay the same."""
+        if self.keeper is None:
+            return self._als_node_links(s)
+        content = tuple(self.holding_bits[d] for d in digits_of(s.mask))
+        return self.keeper.get((GraphView, self.size, "als", s.bits, s.mask), content, lambda: self._als_node_links(s))
+
+    def _als_node_links(self, s: Als) -> list[tuple[AlsNode, list[Node]]]:
+        holding, holding_bits, size = self.holding, self.holding_bits, self.size
+        linked: list[tuple[AlsNode, list[Node]]] = []
+        for digit in digits_of(s.mask):
+            node = s.node(digit)
+            sight = seeing_bits(node.cells, size)
+            seen: list[Node] = [g for g, bits in self._group_bits(digit) if not bits & ~sight]
+            if sight & holding_bits[digit]:
+                seen = [CellNode(c, digit) for c in seeing_all(node.cells, size) & holding[digit]] + seen
+            if seen:
+                linked.append((node, seen))
+        return linked if len(linked) > 1 else []
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
         """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""

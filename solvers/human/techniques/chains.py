@@ -162,60 +162,70 @@ class _Links:
     may reach by a strong link and by a weak one (a strong link is weak too, unless marked
     ``weak=False``), in the order the networkx graphs list them."""
 
-    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]]):
+    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]],
+                 numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
+        self.first = starts  # where chains start (None: every candidate or group with a strong link)
+        if numbers is not None:  # what the solve's numbers know, and the rest
+            known = min(numbers.count, len(nodes))
+            self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
+                                                           numbers.sees[:known], numbers.bits[:known])
+            fresh = nodes[known:]
+        else:
+            self.digit, self.cell, self.sees, self.bits = [], [], [], []
+            fresh = nodes
         peers = peer_bits(view.size)
-        self.digit = [node[1] for node in nodes]
-        self.cell = [node[0] if node.__class__ is CellNode else ROOT for node in nodes]  # ROOT: a group or an ALS
-        self.sees = [peers[node[0]] if node.__class__ is CellNode else _seeing(peers, node.cells)
-                     for node in nodes]  # the cells that see every cell of the node, as a bitset
-        self.bits = [1 << node[0] if node.__class__ is CellNode else bits_of(node.cells) for node in nodes]
+        self.digit += [node[1] for node in fresh]
+        self.cell += [node[0] if node.__class__ is CellNode else ROOT for node in fresh]  # ROOT: a group or an ALS
+        self.sees += [peers[node[0]] if node.__class__ is CellNode else _seeing(peers, node.cells)
+                      for node in fresh]  # the cells that see every cell of the node, as a bitset
+        self.bits += [1 << node[0] if node.__class__ is CellNode else bits_of(node.cells) for node in fresh]
 
     @classmethod
     def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
         """The candidates' links: inside each cell (strong when it has two), and each digit's ``weak``
         graph; with ``groups``, each digit's ``group_graph`` too; and the links of the ALS nodes of
-        ``sets``. Candidates are numbered in cell order, then groups digit by digit, then ALS nodes."""
-        graphs, marks, size = view.graphs, view.marks, view.size
-        nodes: list[Node] = []
-        index = [[ROOT] * len(marks) for _ in range(size + 1)]  # per digit and cell: the candidate's number
-        for cell, mask in enumerate(marks):
-            for digit in digits_of(mask):
-                index[digit][cell] = len(nodes)
-                nodes.append(CellNode(cell, digit))
-        strong: list[list[int]] = [[] for _ in nodes]
-        weak: list[list[int]] = [[] for _ in nodes]
+        ``sets``. Nodes are numbered for the whole solve (``_Numbers``), ALS nodes after them."""
+        marks, size = view.marks, view.size
+        numbers = _numbers(view)
+        digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
+        group_links = [view.per_digit(_digit_groups, d) for d in range(1, size + 1)] if groups else []
+        count = numbers.count
+        strong: list[list[int]] = [_NONE] * count
+        weak: list[list[int]] = [_NONE] * count
         for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
-            numbers = [index[d][cell] for d in digits_of(mask)]
-            for i in numbers:
-                others = [j for j in numbers if j != i]
-                weak[i] += others
-                if len(numbers) == 2:
-                    strong[i] += others
-        for digit in range(1, size + 1):
-            number = index[digit]
-            for cell, links in graphs.weak(digit).adjacency():
-                i = number[cell]
-                weak[i] += [number[m] for m in links]
-                strong[i] += [number[m] for m, link in links.items() if link["strong"]]
-        extra = [graphs.group_graph(d) for d in range(1, size + 1)] if groups else []
-        if sets:
-            extra.append(graphs.als_links(sets))
-        if extra:
-            numbered = {node: i for i, node in enumerate(nodes)}
-            for graph in extra:
-                for node in graph:
-                    if node not in numbered:
-                        numbered[node] = len(nodes)
-                        nodes.append(node)
-                        strong.append([])
-                        weak.append([])
-            for graph in extra:
-                for node, links in graph.adjacency():
-                    i = numbered[node]
-                    weak[i] += [numbered[m] for m, link in links.items() if link.get("weak", True)]
-                    strong[i] += [numbered[m] for m, link in links.items() if link["strong"]]
-        return cls(view, nodes, strong, weak)
+            if not mask:
+                continue
+            first = cell * size - 1
+            inside = [first + d for d in digits_of(mask)]
+            pair = len(inside) == 2
+            for i in inside:
+                others = [j for j in inside if j != i]
+                ws, ss = digit_links[i - first - 1][i]
+                weak[i] = others + ws
+                strong[i] = others + ss if pair else ss
+        for own, _ in group_links:  # groups: their links, and those of candidates to them
+            for i, (ws, ss) in own.items():
+                if i < numbers.candidates:
+                    weak[i] = weak[i] + ws
+                    strong[i] = strong[i] + ss
+                else:
+                    weak[i], strong[i] = ws, ss
+        starts = [i for i in range(numbers.candidates) if strong[i]]
+        starts += [g for _, order in group_links for g in order if strong[g]]
+        if not sets:
+            return cls(view, numbers.nodes, strong, weak, numbers, starts)
+        nodes = numbers.nodes[:count]
+        for s in sets:
+            linked = view.graphs.als_node_links(s)
+            first = len(nodes)
+            for k, (node, outside) in enumerate(linked):
+                nodes.append(node)
+                strong.append([first + j for j in range(len(linked)) if j != k])
+                weak.append([numbers.number(other) for other in outside])
+                for other in weak[-1]:
+                    weak[other] = [*weak[other], first + k]
+        return cls(view, nodes, strong, weak, numbers, starts)
 
     @classmethod
     def of_digit(cls, view: View, digit: Digit) -> _Links:
@@ -244,6 +254,8 @@ class _Links:
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
+        if self.first is not None:
+            return self.first
         return [i for i, links in enumerate(self.strong) if links and self.nodes[i].__class__ is not AlsNode]
 
     def search(self, start: int, max_links: int, banned: Iterable[tuple[int, bool]] = (), goal: int = ROOT
@@ -354,6 +366,68 @@ class _Links:
             return bool((holds >> (de - 1) & 1 and not bits[end] & ~seen)
                         or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
         return concludes
+
+
+_NONE: list[int] = []  # no links (shared: never changed in place)
+_NO_LINKS: tuple[list[int], list[int]] = ([], [])
+
+
+class _Numbers:
+    """Numbers for the nodes of one solve's link graphs, the same in every state: a candidate's is
+    ``cell * N + digit - 1``; a group gets the next free one when first met. Per number: the node,
+    its digit, its cell (``ROOT`` for a group), the cells seeing all of it and its cells (bitsets)."""
+
+    def __init__(self, size: int):
+        self.size, self.peers = size, peer_bits(size)
+        self.nodes: list[Node] = [CellNode(c, d) for c in range(size * size) for d in range(1, size + 1)]
+        self.candidates = len(self.nodes)
+        self.digit = [node[1] for node in self.nodes]
+        self.cell = [node[0] for node in self.nodes]
+        self.sees = [self.peers[node[0]] for node in self.nodes]
+        self.bits = [1 << node[0] for node in self.nodes]
+        self.groups: dict[Node, int] = {}
+
+    @property
+    def count(self) -> int:
+        return len(self.nodes)
+
+    def number(self, node: Node) -> int:
+        """A node's number (a candidate's or a group's)."""
+        if node.__class__ is CellNode:
+            return node[0] * self.size + node[1] - 1
+        if node not in self.groups:
+            self.groups[node] = len(self.nodes)
+            self.nodes.append(node)
+            self.digit.append(node[1])
+            self.cell.append(ROOT)
+            self.sees.append(_seeing(self.peers, node.cells))
+            self.bits.append(bits_of(node.cells))
+        return self.groups[node]
+
+
+Neighbours = dict[int, tuple[list[int], list[int]]]  # per node number: (weak, strong) neighbours' numbers
+
+
+def _numbers(view: View) -> _Numbers:
+    return view.memo.get((_Numbers, view.size), view.size, lambda: _Numbers(view.size))
+
+
+def _digit_weak(view: View, digit: Digit) -> Neighbours:
+    """One digit's candidates' neighbours in its ``weak`` graph, by number."""
+    size, base = view.size, digit - 1
+    return {cell * size + base: ([m * size + base for m in adjacent],
+                                 [m * size + base for m, link in adjacent.items() if link["strong"]])
+            for cell, adjacent in view.graphs.weak(digit).adjacency()}
+
+
+def _digit_groups(view: View, digit: Digit) -> tuple[Neighbours, list[int]]:
+    """One digit's ``group_graph`` by number: its nodes' neighbours (groups', and candidates' to
+    groups), and its groups in the order the graph lists them."""
+    numbers, graph = _numbers(view), view.graphs.group_graph(digit)
+    number = numbers.number
+    own = {number(node): ([number(m) for m in adjacent], [number(m) for m, link in adjacent.items() if link["strong"]])
+           for node, adjacent in graph.adjacency()}
+    return own, [number(node) for node in graph if node.__class__ is not CellNode]
 
 
 def _seeing(peers: tuple[int, ...], cells: Iterable[Cell]) -> int:
