@@ -128,7 +128,7 @@ class View:
     def als(self) -> tuple[Als, ...]:
         """Every almost locked set, unit by unit (as ``models.graph.almost_locked_sets``); a unit's
         sets are kept for later states while its cells' candidates stay the same."""
-        marks, found = self.marks, {}
+        marks, found = self.marks, dict[int, Als]()
         for unit, cells in enumerate(self.geometry.units):
             def sets(cells: tuple[Cell, ...] = cells) -> list[Als]:
                 return [Als.of(subset, marks) for subset, _ in unit_sets(marks, cells)]

@@ -20,6 +20,7 @@ found once per state for every technique that asks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
@@ -71,7 +72,11 @@ def sue_de_coq(view: View) -> Iterator[Step]:
     for box in range(2 * view.size, 3 * view.size):
         for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
             around = tuple(marks[c] for c in geo.units[box] + geo.units[line])  # all a Sue de Coq here reads
-            yield from view.memo.get((_sue_de_coq_at, box, line), around, lambda box=box, line=line: list(_sue_de_coq_at(view, box, line)))
+            yield from view.memo.get((_sue_de_coq_at, box, line), around, partial(_sue_de_coq_list, view, box, line))
+
+
+def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
+    return list(_sue_de_coq_at(view, box, line))
 
 
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:

@@ -166,20 +166,21 @@ class _Links:
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
+        self.digit: list[Digit] = []
+        self.cell: list[int] = []
+        self.sees: list[int] = []
+        self.bits: list[int] = []
+        fresh = nodes
         if numbers is not None:  # what the solve's numbers know, and the rest
             known = min(numbers.count, len(nodes))
             self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
                                                            numbers.sees[:known], numbers.bits[:known])
             fresh = nodes[known:]
-        else:
-            self.digit, self.cell, self.sees, self.bits = [], [], [], []
-            fresh = nodes
         peers = peer_bits(view.size)
-        self.digit += [node[1] for node in fresh]
-        self.cell += [node[0] if node.__class__ is CellNode else ROOT for node in fresh]  # ROOT: a group or an ALS
-        self.sees += [peers[node[0]] if node.__class__ is CellNode else _seeing(peers, node.cells)
-                      for node in fresh]  # the cells that see every cell of the node, as a bitset
-        self.bits += [1 << node[0] if node.__class__ is CellNode else bits_of(node.cells) for node in fresh]
+        self.digit += [node.digit for node in fresh]
+        self.cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
+        self.sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
+        self.bits += [bits_of(node.cells) for node in fresh]
 
     @classmethod
     def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
@@ -241,11 +242,12 @@ class _Links:
     def of_bivalue(cls, view: View) -> _Links:
         """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
         marks, graphs = view.marks, view.graphs
-        nodes = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
+        nodes: list[Node] = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
         number = {node: i for i, node in enumerate(nodes)}
         strong: list[list[int]] = []
         weak: list[list[int]] = []
-        for cell, digit in nodes:
+        for node in nodes:
+            cell, digit = node.cells[0], node.digit
             other = number[CellNode(cell, digits_of(marks[cell] & ~(1 << (digit - 1)))[0])]
             strong.append([other])
             weak.append([other] + [number[CellNode(m, digit)] for m in graphs.weak(digit).adj[cell]
@@ -379,12 +381,13 @@ class _Numbers:
 
     def __init__(self, size: int):
         self.size, self.peers = size, peer_bits(size)
-        self.nodes: list[Node] = [CellNode(c, d) for c in range(size * size) for d in range(1, size + 1)]
+        pairs = [(c, d) for c in range(size * size) for d in range(1, size + 1)]
+        self.nodes: list[Node] = [CellNode(c, d) for c, d in pairs]
         self.candidates = len(self.nodes)
-        self.digit = [node[1] for node in self.nodes]
-        self.cell = [node[0] for node in self.nodes]
-        self.sees = [self.peers[node[0]] for node in self.nodes]
-        self.bits = [1 << node[0] for node in self.nodes]
+        self.digit: list[Digit] = [d for _, d in pairs]
+        self.cell: list[int] = [c for c, _ in pairs]
+        self.sees: list[int] = [self.peers[c] for c, _ in pairs]
+        self.bits: list[int] = [1 << c for c, _ in pairs]
         self.groups: dict[Node, int] = {}
 
     @property
@@ -394,7 +397,7 @@ class _Numbers:
     def number(self, node: Node) -> int:
         """A node's number (a candidate's or a group's)."""
         if node.__class__ is CellNode:
-            return node[0] * self.size + node[1] - 1
+            return node.cell * self.size + node.digit - 1
         if node not in self.groups:
             self.groups[node] = len(self.nodes)
             self.nodes.append(node)
