@@ -137,6 +137,8 @@ class _Search:
         while not (reason := state.contradiction()):
             if self.deadline.passed():
                 raise SearchTimeout
+            if state.is_solved():  # no candidate left: nothing can fire
+                return None
             finders = self.finders if self.first is None else _COUNTING
             view = View(state, self.memo)
             step = next((s for find in finders for s in find(view)), None)

@@ -81,21 +81,22 @@ class View:
 
     def places(self, unit: int) -> dict[Digit, list[Cell]]:
         """Each digit not yet placed in a unit, with the cells of the unit that still hold it
-        (as ``Candidates.places``; the lists are shared: do not change them)."""
-        return self.unit_places[unit]
-
-    @cached_property
-    def unit_places(self) -> list[dict[Digit, list[Cell]]]:
-        marks, values, size = self.marks, self.values, self.size
-        found = []
-        for cells in self.geometry.units:
+        (as ``Candidates.places``; found once per unit, and shared: do not change the lists)."""
+        found = self._places[unit]
+        if found is None:
+            marks, values = self.marks, self.values
+            cells = self.geometry.units[unit]
             placed = {values[c] for c in cells}
-            places: dict[Digit, list[Cell]] = {d: [] for d in range(1, size + 1) if d not in placed}
+            found = {d: [] for d in range(1, self.size + 1) if d not in placed}
             for cell in cells:
                 for digit in digits_of(marks[cell]):
-                    places[digit].append(cell)
-            found.append(places)
+                    found[digit].append(cell)
+            self._places[unit] = found
         return found
+
+    @cached_property
+    def _places(self) -> list[dict[Digit, list[Cell]] | None]:
+        return [None] * len(self.geometry.units)
 
     @cached_property
     def holding(self) -> tuple[int, ...]:

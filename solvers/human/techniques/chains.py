@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING
 
@@ -381,13 +382,13 @@ class _Numbers:
 
     def __init__(self, size: int):
         self.size, self.peers = size, peer_bits(size)
-        pairs = [(c, d) for c in range(size * size) for d in range(1, size + 1)]
-        self.nodes: list[Node] = [CellNode(c, d) for c, d in pairs]
+        nodes, digits, cells, sees, bits = _candidate_numbers(size)
+        self.nodes: list[Node] = list(nodes)
         self.candidates = len(self.nodes)
-        self.digit: list[Digit] = [d for _, d in pairs]
-        self.cell: list[int] = [c for c, _ in pairs]
-        self.sees: list[int] = [self.peers[c] for c, _ in pairs]
-        self.bits: list[int] = [1 << c for c, _ in pairs]
+        self.digit: list[Digit] = list(digits)
+        self.cell: list[int] = list(cells)
+        self.sees: list[int] = list(sees)
+        self.bits: list[int] = list(bits)
         self.groups: dict[Node, int] = {}
 
     @property
@@ -406,6 +407,16 @@ class _Numbers:
             self.sees.append(_seeing(self.peers, node.cells))
             self.bits.append(bits_of(node.cells))
         return self.groups[node]
+
+
+@cache
+def _candidate_numbers(size: int) -> tuple[tuple[Node, ...], tuple[Digit, ...], tuple[int, ...], tuple[int, ...],
+                                           tuple[int, ...]]:
+    """Per candidate number: the node, its digit, its cell, its cell's peers and its cell (bitsets)."""
+    peers = peer_bits(size)
+    pairs = [(c, d) for c in range(size * size) for d in range(1, size + 1)]
+    return (tuple(CellNode(c, d) for c, d in pairs), tuple(d for _, d in pairs), tuple(c for c, _ in pairs),
+            tuple(peers[c] for c, _ in pairs), tuple(1 << c for c, _ in pairs))
 
 
 Neighbours = dict[int, tuple[list[int], list[int]]]  # per node number: (weak, strong) neighbours' numbers
