@@ -162,82 +162,50 @@ class Links:
         return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(unit)}"
 
 
-def consequences(links: Links, premise: Literal | tuple[Cell, Digit, bool], dynamic: bool) -> Outcome:
+def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
     """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
-    return Following(links, Literal(*premise), dynamic).deepen(None)
+    start = links.code(premise)
+    reached: dict[int, tuple[int, ...]] = {start: ()}
+    depths = {start: 0}
+    left = links.sizes.copy()  # per group: its removals not yet implied
+    queue = [start]  # every literal reached, in order: read on as it grows
 
+    def outcome(shown: tuple[int, ...] = (), what: str = "") -> Outcome:
+        return Outcome(premise, links, reached, depths, shown, what)
 
-class Following:
-    """A premise followed breadth first, as deep as asked so far (``deepen``): what it has reached,
-    and the contradiction met, if any."""
+    def clash(code: int) -> Outcome:
+        cell, digit, _ = links.literal(code)
+        name = cell_name(cell, links.size)
+        return outcome((code | 1, code & ~1), f"{name}={symbol(digit)} and {name}<>{symbol(digit)}")
 
-    def __init__(self, links: Links, premise: Literal, dynamic: bool):
-        self.links, self.premise, self.dynamic = links, premise, dynamic
-        start = links.code(premise)
-        self.reached: dict[int, tuple[int, ...]] = {start: ()}
-        self.depths = {start: 0}
-        self.left = links.sizes.copy()  # per group: its removals not yet implied
-        self.queue = [start]  # every literal reached, in order: read on as it grows
-        self.done = 0  # how many literals of the queue have been followed
-        self.shown: tuple[int, ...] = ()  # the literals that show the contradiction
-        self.what = ""
-
-    @property
-    def finished(self) -> bool:
-        """Whether nothing more follows (or a contradiction showed)."""
-        return bool(self.shown) or self.done == len(self.queue)
-
-    def outcome(self) -> Outcome:
-        return Outcome(self.premise, self.links, self.reached, self.depths, self.shown, self.what)
-
-    def deepen(self, depth: int | None) -> Outcome:
-        """Follow on what lies at most ``depth`` links from the premise (None: everything).
-
-        A contradiction it shows costs at least the depth of the literal being followed: so one
-        that shows deeper than ``depth`` costs more than ``depth``.
-        """
-        if self.shown:
-            return self.outcome()
-        links, dynamic = self.links, self.dynamic
-        reached, depths, left, queue = self.reached, self.depths, self.left, self.queue
-        removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
-        limit = len(links.removes) if depth is None else depth  # deeper than any chain when None
-        while self.done < len(queue):
-            code = queue[self.done]
-            if depths[code] > limit:
-                break
-            self.done += 1
-            below = depths[code] + 1
-            if code & 1:
-                for removal in removes[code]:
-                    if removal not in reached:
-                        reached[removal], depths[removal] = (code,), below
-                        queue.append(removal)
-                        if removal + 1 in reached:
-                            cell, digit, _ = links.literal(removal)
-                            name = cell_name(cell, links.size)
-                            self.shown = (removal | 1, removal & ~1)
-                            self.what = f"{name}={symbol(digit)} and {name}<>{symbol(digit)}"
-                            return self.outcome()
-                continue
-            for number in member_of[code]:
-                left[number] = count = left[number] - 1
-                if count == 0:
-                    self.shown, self.what = groups[number], links.empty(number)
-                    return self.outcome()
-                if count == 1 and (dynamic or sizes[number] == 2):
-                    group = groups[number]
-                    for last in group:
-                        if last not in reached:
-                            break
-                    else:
-                        continue  # the last one is implied too: the group empties when its turn comes
-                    if (setting := last + 1) in reached:
-                        continue
-                    reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
-                    depths[setting] = below
-                    queue.append(setting)
-        return self.outcome()
+    removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
+    for code in queue:
+        below = depths[code] + 1
+        if code & 1:
+            for removal in removes[code]:
+                if removal not in reached:
+                    reached[removal], depths[removal] = (code,), below
+                    queue.append(removal)
+                    if removal + 1 in reached:
+                        return clash(removal)
+            continue
+        for number in member_of[code]:
+            left[number] = count = left[number] - 1
+            if count == 0:
+                return outcome(groups[number], links.empty(number))
+            if count == 1 and (dynamic or sizes[number] == 2):
+                group = groups[number]
+                for last in group:
+                    if last not in reached:
+                        break
+                else:
+                    continue  # the last one is implied too: the group empties when its turn comes
+                if (setting := last + 1) in reached:
+                    continue
+                reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
+                depths[setting] = below
+                queue.append(setting)
+    return outcome()
 
 
 @dataclass(frozen=True)
@@ -257,36 +225,10 @@ class Implications:
 
     @classmethod
     def of(cls, view: View, dynamic: bool) -> Implications:
-        links = view.shared(Links.of)
-        return cls(links, {premise: consequences(links, premise, dynamic) for premise in premises(view)})
-
-
-def premises(view: View) -> list[Literal]:
-    """Every premise of a state: each candidate set, and removed (cell by cell, digit by digit)."""
-    return [premise for cell, mask in enumerate(view.marks) for digit in digits_of(mask)
-            for premise in (Literal(cell, digit, True), Literal(cell, digit, False))]
-
-
-def cheapest_contradiction(view: View, dynamic: bool) -> Outcome | None:
-    """The premise whose contradiction costs least (the first such premise), found by following
-    every premise ever deeper only until one contradiction is certainly the cheapest; what
-    ``Implications`` would list first among its contradictions. When it takes following every
-    premise to the end, the view keeps the result as its ``implications``."""
-    links = view.shared(Links.of)
-    chosen = premises(view)
-    followed = [Following(links, premise, dynamic) for premise in chosen]
-    depth = 2
-    while True:
-        outcomes = [f.deepen(depth) for f in followed]
-        failed = [o for o in outcomes if o.shown]
-        best = min(failed, key=lambda o: o.cost(o.shown)) if failed else None
-        if all(f.finished for f in followed):
-            view.keep(Implications.nets if dynamic else Implications.chains,
-                      Implications(links, dict(zip(chosen, outcomes))))
-            return best
-        if best is not None and best.cost(best.shown) <= depth:
-            return best
-        depth = max(2 * depth, best.cost(best.shown) if best else 0)
+        links = Links.of(view)
+        return cls(links, {premise: consequences(links, premise, dynamic)
+                           for cell, mask in enumerate(view.marks) for digit in digits_of(mask) for premise in
+                           (Literal(cell, digit, True), Literal(cell, digit, False))})
 
 
 def eureka(path: Iterable[Literal], size: int = 9) -> str:

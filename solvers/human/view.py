@@ -157,10 +157,6 @@ class View:
             self._shared[derive] = derive(self)
         return self._shared[derive]
 
-    def keep(self, derive: Callable[[View], T], value: T) -> None:
-        """Record ``derive(self)``, found another way."""
-        self._shared[derive] = value
-
     def per_digit(self, derive: Callable[..., T], digit: Digit, *args: Hashable) -> T:
         """``derive(self, digit, *args)`` for a function of the digit's candidates alone: kept for
         later states where the digit's candidates are the same."""

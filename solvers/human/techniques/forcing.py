@@ -37,7 +37,7 @@ from itertools import pairwise
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.grid import cell_name, symbol
-from sudokit.solvers.human.implications import Literal, Outcome, cheapest_contradiction, eureka
+from sudokit.solvers.human.implications import Literal, eureka
 from sudokit.solvers.human.steps import ChainLink, Step
 from sudokit.solvers.human.view import View
 
@@ -63,29 +63,18 @@ def forcing_net_verity(view: View) -> Iterator[Step]:
 
 
 def _contradictions(view: View, name: str, dynamic: bool) -> Iterator[Step]:
-    """Each false premise as a step, the cheapest first: remove it if it sets a candidate, else set
-    the candidate. The first is found without following every premise to its end; the others, only
-    when asked for."""
-    first = cheapest_contradiction(view, dynamic)
-    if first is None:
-        return
-    yield _contradiction_step(view, name, first)
+    """Each false premise as a step: remove it if it sets a candidate, else set the candidate."""
     failed = [o for o in view.implications(dynamic).outcomes.values() if o.shown]
     failed.sort(key=lambda o: o.cost(o.shown))
-    for outcome in failed[1:]:
-        yield _contradiction_step(view, name, outcome)
-
-
-def _contradiction_step(view: View, name: str, outcome: Outcome) -> Step:
-    """A false premise's step: its branches, from the premise to each literal showing the contradiction."""
-    cell, digit, on = outcome.premise
-    conclusion = ((cell, digit),)
-    paths = [outcome.path(t) for t in outcome.shown]
-    branches = "; ".join(eureka(path, view.size) for path in paths)
-    return Step(name, view.size, (digit,), cells=(cell,), chain=_links(paths),
-                placements=() if on else conclusion, eliminations=conclusion if on else (),
-                pattern=f"{_text(outcome.premise, view.size)} leads to {outcome.what}: {branches}",
-                length=sum(len(outcome.proof(t)) for t in outcome.shown))
+    for outcome in failed:
+        cell, digit, on = outcome.premise
+        conclusion = ((cell, digit),)
+        paths = [outcome.path(t) for t in outcome.shown]
+        branches = "; ".join(eureka(path, view.size) for path in paths)
+        yield Step(name, view.size, (digit,), cells=(cell,), chain=_links(paths),
+                   placements=() if on else conclusion, eliminations=conclusion if on else (),
+                   pattern=f"{_text(outcome.premise, view.size)} leads to {outcome.what}: {branches}",
+                   length=sum(len(outcome.proof(t)) for t in outcome.shown))
 
 
 def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
