@@ -352,24 +352,6 @@ class _Links:
             return []
         return [(cell, digit)] if not self.bits[other] & ~peer_bits(self.view.size)[cell] else []
 
-    def concludes(self, start: int) -> Callable[[int], bool]:
-        """Whether a chain from ``start`` to an end proves something (``conclusions``, quickly)."""
-        marks, holding, peers = self.view.marks, self.view.holding, peer_bits(self.view.size)
-        cell, digit, bits, sees = self.cell, self.digit, self.bits, self.sees
-        cs, ds, ss, bs = cell[start], digit[start], sees[start], bits[start]
-        holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
-        seen = peers[cs] if cs != ROOT else 0
-
-        def concludes(end: int) -> bool:
-            ce, de = cell[end], digit[end]
-            if ce == cs != ROOT:
-                return bool(holds & ~(1 << (ds - 1)) & ~(1 << (de - 1)))
-            if de == ds:
-                return bool(ss & sees[end] & holding[ds])
-            return bool((holds >> (de - 1) & 1 and not bits[end] & ~seen)
-                        or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
-        return concludes
-
 
 _NONE: list[int] = []  # no links (shared: never changed in place)
 _NO_LINKS: tuple[list[int], list[int]] = ([], [])
@@ -487,9 +469,29 @@ class _Best:
 
     def steps(self) -> list[tuple[int, tuple, Step]]:
         """(length, stamp, step) of every conclusion, shortest first."""
+        return [(found.length, found.first, found.step()) for found in self.found_steps()]
+
+    def found_steps(self) -> list[_Found]:
+        """Every conclusion, shortest first, its step written when asked for."""
         ordered = sorted(self.found.items(), key=lambda item: item[1][0])
-        return [(length, first, _step(kind, self.view, eliminations, text(nodes, self.view.size), nodes))
+        return [_Found(self.view, kind, eliminations, length, nodes, text, first)
                 for (kind, eliminations), (length, nodes, text, first) in ordered]
+
+
+class _Found:
+    """A conclusion and the chain proving it, written as a step on first use."""
+
+    def __init__(self, view: View, kind: str, eliminations: tuple[Candidate, ...], length: int, nodes: Chain,
+                 text: Writer, first: tuple):
+        self.view, self.kind, self.eliminations, self.length = view, kind, eliminations, length
+        self.nodes, self.text, self.first = nodes, text, first
+        self._step: Step | None = None
+
+    def step(self) -> Step:
+        if self._step is None:
+            self._step = _step(self.kind, self.view, self.eliminations, self.text(self.nodes, self.view.size),
+                               self.nodes)
+        return self._step
 
 
 def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple, Step]]:
@@ -507,41 +509,53 @@ def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple
     return best.steps()
 
 
-def _kind(steps: list[Step], name: str) -> Iterator[Step]:
+def _kind(found: list[_Found], name: str) -> Iterator[Step]:
     """The steps of one kind among a state's nice loops and AICs."""
-    return (step for step in steps if step.technique == name)
+    return (conclusion.step() for conclusion in found if conclusion.kind == name)
 
 
-def _plain_loops(view: View) -> list[Step]:
+def _plain_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
     return _nice_loops(view, _Links.of(view), "", lambda chain: chain)
 
 
-def _grouped_loops(view: View) -> list[Step]:
+def _grouped_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
     sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
     return _nice_loops(view, _Links.of(view, groups=True, sets=sets), "grouped_", _with_group)
 
 
-def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[Step]:
+def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
     best = _Best(view)
+    marks, holding, peers = view.marks, view.holding, peer_bits(view.size)
+    cell, digit, bits, sees = links.cell, links.digit, links.bits, links.sees
     for start in links.starts():
         reached, proved = links.search(start, MAX_LINKS)
         closing = set(links.weak[start])  # the ends a weak link closes into a loop
-        concludes = links.concludes(start)
-        for end, length in proved:
-            useful = concludes(end)
-            closes = length >= 3 and end in closing
-            if not (useful or closes):
+        cs, ds, bs = cell[start], digit[start], bits[start]
+        holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
+        others = holds & ~(1 << (ds - 1))
+        seen = peers[cs] if cs != ROOT else 0
+        near = sees[start] & holding[ds]  # what an end of the start's digit must see to prove something
+        for end, length in proved:  # what ``_Links.conclusions`` finds, tested quickly first
+            ce, de = cell[end], digit[end]
+            if ce == cs != ROOT:
+                useful = others & ~(1 << (de - 1))
+            elif de == ds:
+                useful = near & sees[end]
+            else:
+                useful = ((holds >> (de - 1) & 1 and not bits[end] & ~seen)
+                          or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
+            if not useful and (length < 3 or end not in closing):
                 continue
-            conclusions = links.conclusions(start, end) if useful else []
             chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
-            for kind, eliminations, text in conclusions:
-                best.offer(prefix + kind, eliminations, length, chain, text)
-            if closes and (loop := chain()) is not None:
+            if useful:
+                for kind, eliminations, text in links.conclusions(start, end):
+                    best.offer(prefix + kind, eliminations, length, chain, text)
+            if length >= 3 and end in closing and (loop := chain()) is not None:
                 best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1, _given(loop),
                            _loop_text)
-    return [step for _, _, step in best.steps()]
+    return best.found_steps()
 
 
 def _given(chain: Chain) -> Maker:
