@@ -530,6 +530,18 @@ class GraphView:
                 graph.add_edge(a, b, digits=digits_of(shared))
         return graph
 
+    def bivalue_pair(self, pair: int) -> nx.Graph:
+        """The part of ``bivalue`` whose cells hold exactly the digits of ``pair`` (a mask)."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        cells = [c for c, m in enumerate(self.marks) if m == pair]
+        digits = digits_of(pair)
+        graph.add_nodes_from((c, {"digits": digits}) for c in cells)
+        peers = self.geometry.peers
+        graph.add_edges_from(((a, b) for a, b in combinations(cells, 2) if b in peers[a]), digits=digits)
+        return graph
+
     @cached_property
     def links(self) -> nx.Graph:
         """The candidate link graph: ``CellNode`` nodes, weak edges, ``strong=True`` where one must hold.

@@ -69,11 +69,10 @@ def remote_pair(view: View) -> Iterator[Step]:
     """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits."""
     import networkx as nx
 
-    bivalue = view.graphs.bivalue
     marks = view.marks
-    counts = Counter(marks[c] for c in bivalue)
+    counts = Counter(marks[c] for c in view.bivalue)
     for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
-        same = bivalue.subgraph(c for c in bivalue if marks[c] == pair)
+        same = view.graphs.bivalue_pair(pair)
         for component in nx.connected_components(same):
             chain = same.subgraph(component)
             if nx.is_bipartite(chain):

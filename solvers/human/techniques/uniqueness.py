@@ -149,16 +149,17 @@ def _rectangles(view: View) -> Iterator[_Rectangle]:
 
 
 def _deadly_candidates(view: View) -> tuple[tuple[Rectangle, int], ...]:
-    """``_rectangles`` of a view, as (corners, pair): found once for the five techniques."""
-    marks, corners_of = view.marks, _corners_of(view.size)
-    rectangles = _corners(view.size)
-    found = []
-    for number in sorted({n for c in view.bivalue for n in corners_of[c]}):  # those with a bivalue corner
-        cells = rectangles[number]
-        corners = [marks[c] for c in cells]
-        found += [(cells, pair) for pair in sorted({m for m in corners if m.bit_count() == 2})
-                  if all(m & pair for m in corners)]
-    return tuple(found)
+    """``_rectangles`` of a view, as (corners, pair), in the order of ``_corners`` and of the pairs:
+    found once for the five techniques, from the bivalue corners."""
+    marks, corners_of, rectangles = view.marks, _corners_of(view.size), _corners(view.size)
+    found = set()
+    for corner in view.bivalue:
+        pair = marks[corner]
+        for number in corners_of[corner]:
+            a, b, c, d = rectangles[number]
+            if marks[a] & pair and marks[b] & pair and marks[c] & pair and marks[d] & pair:
+                found.add((number, pair))
+    return tuple((rectangles[number], pair) for number, pair in sorted(found))
 
 
 @cache
