@@ -225,10 +225,42 @@ class Implications:
 
     @classmethod
     def of(cls, view: View, dynamic: bool) -> Implications:
+        """The outcome of every premise. An outcome of the solve's previous state whose premise reached
+        nothing the candidates removed since then could change is kept (``reusable``)."""
         links = Links.of(view)
-        return cls(links, {premise: consequences(links, premise, dynamic)
-                           for cell, mask in enumerate(view.marks) for digit in digits_of(mask) for premise in
-                           (Literal(cell, digit, True), Literal(cell, digit, False))})
+        slot = (Implications, view.size, dynamic)
+        kept = reusable(view, view.memo.recall(slot))
+        outcomes = {premise: kept.get(premise) or consequences(links, premise, dynamic)
+                    for cell, mask in enumerate(view.marks) for digit in digits_of(mask) for premise in
+                    (Literal(cell, digit, True), Literal(cell, digit, False))}
+        view.memo.store(slot, view.marks, outcomes)
+        return cls(links, outcomes)
+
+
+def reusable(view: View, kept: tuple[tuple[int, ...], dict[Literal, Outcome]] | None) -> dict[Literal, Outcome]:
+    """The outcomes of an earlier state (its marks, its outcomes) that hold in this one.
+
+    Candidates only go (or the earlier state is no help). A premise's following reads, for each
+    literal it reaches, the candidates of the literal's cell and its digit's candidates among the
+    cell's peers: an outcome that reached no literal of a cell that lost a candidate, nor of the
+    lost digit in a peer of that cell, is the same in this state.
+    """
+    if kept is None:
+        return {}
+    before, outcomes = kept
+    marks, size = view.marks, view.size
+    if len(before) != len(marks) or any(now & ~then for now, then in zip(marks, before)):
+        return {}
+    peers = view.geometry.peers
+    touched: set[int] = set()  # the codes of the literals whose links changed
+    for cell, (now, then) in enumerate(zip(marks, before)):
+        if gone := then & ~now:
+            touched.update(2 * (cell * size + d) + on for d in range(size) for on in (0, 1))
+            for digit in digits_of(gone):
+                touched.update(2 * (p * size + digit - 1) + on for p in peers[cell] for on in (0, 1))
+    if not touched:
+        return outcomes
+    return {premise: outcome for premise, outcome in outcomes.items() if touched.isdisjoint(outcome.reached)}
 
 
 def eureka(path: Iterable[Literal], size: int = 9) -> str:

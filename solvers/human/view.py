@@ -50,6 +50,13 @@ class Memo:
         self._slots[slot] = (content, value)
         return value
 
+    def recall(self, slot: Hashable) -> tuple[Any, Any] | None:
+        """What a slot holds, (content, value), for a caller that can tell what of it still holds."""
+        return self._slots.get(slot)
+
+    def store(self, slot: Hashable, content: Hashable, value: object) -> None:
+        self._slots[slot] = (content, value)
+
 
 class View:
     """A read-only pencil-mark state, with what techniques derive from it computed once."""
