@@ -217,15 +217,18 @@ class _Links:
         if not sets:
             return cls(view, numbers.nodes, strong, weak, numbers, starts)
         nodes = numbers.nodes[:count]
+        entering: dict[int, list[int]] = {}  # per candidate or group: the ALS nodes it is weakly linked to
         for s in sets:
-            linked = view.graphs.als_node_links(s)
+            linked = _als_links(view, s)
             first = len(nodes)
             for k, (node, outside) in enumerate(linked):
                 nodes.append(node)
                 strong.append([first + j for j in range(len(linked)) if j != k])
-                weak.append([numbers.number(other) for other in outside])
-                for other in weak[-1]:
-                    weak[other] = [*weak[other], first + k]
+                weak.append(outside)
+                for other in outside:
+                    entering.setdefault(other, []).append(first + k)
+        for other, als_nodes in entering.items():
+            weak[other] = weak[other] + als_nodes
         return cls(view, nodes, strong, weak, numbers, starts)
 
     @classmethod
@@ -413,6 +416,17 @@ def _digit_weak(view: View, digit: Digit) -> Neighbours:
     return {cell * size + base: ([m * size + base for m in adjacent],
                                  [m * size + base for m, link in adjacent.items() if link["strong"]])
             for cell, adjacent in view.graphs.weak(digit).adjacency()}
+
+
+def _als_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
+    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``),
+    kept while its digits' candidates stay the same."""
+    def numbered() -> list[tuple[AlsNode, list[int]]]:
+        number = _numbers(view).number
+        return [(node, [number(other) for other in outside]) for node, outside in view.graphs.als_node_links(s)]
+
+    holding = view.holding
+    return view.memo.get((_als_links, s.bits, s.mask), tuple(holding[d] for d in digits_of(s.mask)), numbered)
 
 
 def _digit_groups(view: View, digit: Digit) -> tuple[Neighbours, list[int]]:
