@@ -179,13 +179,16 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
         return outcome((code | 1, code & ~1), f"{name}={symbol(digit)} and {name}<>{symbol(digit)}")
 
     removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
+    append = queue.append
     for code in queue:
         below = depths[code] + 1
         if code & 1:
+            because = (code,)
             for removal in removes[code]:
                 if removal not in reached:
-                    reached[removal], depths[removal] = (code,), below
-                    queue.append(removal)
+                    reached[removal] = because
+                    depths[removal] = below
+                    append(removal)
                     if removal + 1 in reached:
                         return clash(removal)
             continue
@@ -204,7 +207,7 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
                     continue
                 reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
                 depths[setting] = below
-                queue.append(setting)
+                append(setting)
     return outcome()
 
 
