@@ -45,6 +45,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
+from math import isqrt
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from sudokit.models.candidates import Candidates, digits_of
@@ -211,6 +212,19 @@ class Als:
     mask: int  # the digits they hold
     places: dict[Digit, tuple[Cell, ...]]  # per digit, the cells holding it
     bits: int  # the cells as a bitset
+    size: int = 9  # of the grid
+
+    @cached_property
+    def sight(self) -> dict[Digit, tuple[int, int]]:
+        """Per digit: the cells holding it and the cells seeing all of those, as bitsets."""
+        peers = peer_bits(self.size)
+        found = {}
+        for digit, places in self.places.items():
+            seen = -1
+            for c in places:
+                seen &= peers[c]
+            found[digit] = (bits_of(places), seen)
+        return found
 
     @classmethod
     def of(cls, cells: Iterable[Cell], marks: Sequence[int]) -> Als:
@@ -225,7 +239,7 @@ class Als:
         for c in cells:
             mask |= marks[c]
         places = {d: tuple(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
-        return cls(cells, mask, places, bits_of(cells))
+        return cls(cells, mask, places, bits_of(cells), isqrt(len(marks)))
 
     def node(self, digit: Digit) -> AlsNode:
         """The set as a chain node on one of its digits."""
@@ -294,17 +308,14 @@ def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, t
     >>> restricted_commons(4, [a, b])
     [[(1, (1, 2))], [(0, (1, 2))]]
     """
-    peers = peer_bits(size)
     found: list[tuple[Digit, int, int]] = []
     for digit in range(1, size + 1):
         held: list[tuple[int, int, int]] = []  # the sets holding the digit: (index, cells, cells seeing them)
         filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the same sets by their first cell holding it
         firsts = 0
         for i, s in enumerate(sets):
-            if places := s.places.get(digit):
-                seen, bits = -1, bits_of(places)
-                for c in places:
-                    seen &= peers[c]
+            if digit in s.places:
+                bits, seen = s.sight[digit]
                 held.append((i, s.bits, seen))
                 filed.setdefault((bits & -bits).bit_length() - 1, []).append((i, s.bits, bits))
                 firsts |= bits & -bits

@@ -24,7 +24,7 @@ from functools import partial
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.graph import Als, cells_of, peer_bits, unit_subsets
+from sudokit.models.graph import Als, cells_of, unit_subsets
 from sudokit.models.grid import Cell, Digit
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
@@ -111,17 +111,7 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
 
 def _sights(view: View) -> list[dict[Digit, int]]:
     """Per ALS of the view, per digit: the cells that see every cell of the set holding it (a bitset)."""
-    peers = peer_bits(view.size)
-    found = []
-    for s in view.als:
-        sight = {}
-        for digit, places in s.places.items():
-            seen = -1
-            for c in places:
-                seen &= peers[c]
-            sight[digit] = seen
-        found.append(sight)
-    return found
+    return [{digit: seen for digit, (_, seen) in s.sight.items()} for s in view.als]
 
 
 def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], outside: int) -> tuple[Candidate, ...]:
