@@ -15,6 +15,7 @@ rating or hardest technique differs between the two checkouts of sudokit.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import subprocess
@@ -134,6 +135,14 @@ def differences(ratings: Sequence[float], new: Worker, old: Worker) -> list[str]
     return found
 
 
+def _short(answer: dict) -> dict:
+    """An answer with its path as a digest (the paths themselves are long)."""
+    if "path" not in answer:
+        return answer
+    digest = hashlib.sha256("\n".join(answer["path"]).encode()).hexdigest()[:16]
+    return {**{k: v for k, v in answer.items() if k != "path"}, "steps": len(answer["path"]), "path_sha256": digest}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", required=True, help="the Python of an environment with the other checkout")
@@ -157,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.out.write_text(text + "\n")
         with args.out.with_suffix(".jsonl").open("w") as raw:
             for i, rating in enumerate(ratings):
-                raw.write(json.dumps({"se": rating, **{w.name: w.answers[i] for w in workers}}) + "\n")
+                raw.write(json.dumps({"se": rating, **{w.name: _short(w.answers[i]) for w in workers}}) + "\n")
 
 
 if __name__ == "__main__":
