@@ -89,7 +89,7 @@ def apply_step(state: Candidates, step: Step) -> None:
 
 def find_steps(state: Candidates | View, name: str) -> list[Step]:
     """Every instance of one technique in a state (as HoDoKu's "find all steps")."""
-    return list(technique(name).find(View.of(state)))
+    return list(technique(name).steps(state))
 
 
 # Once a solution is found, the search for another only counts: its steps are never shown.

@@ -17,11 +17,13 @@ own, say) without editing this module, after the built-in ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import steps
-from sudokit.solvers.human.steps import Finder
+from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques import (
     als,
     chains,
@@ -36,6 +38,7 @@ from sudokit.solvers.human.techniques import (
     uniqueness,
     wings,
 )
+from sudokit.solvers.human.view import View
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 
@@ -51,7 +54,11 @@ class Technique:
     hodoku_code: str
     hodoku_score: int
     level: str
-    find: Finder
+    find: Finder  # takes a View
+
+    def steps(self, state: Candidates | View) -> Iterator[Step]:
+        """The technique's steps in a state (pencil marks or their view), as its finder yields them."""
+        return iter(self.find(View.of(state)))
 
 
 def _registry(*techniques: Technique) -> dict[str, Technique]:

@@ -11,6 +11,7 @@ import pytest
 
 from sudokit.compare.bench.human import truth, unsound
 from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.base import Status
 from sudokit.solvers.human import registry, steps
@@ -46,6 +47,13 @@ def test_a_registered_function_solves_and_rates_like_a_technique(registered):
     step = next(s for s in result.steps if s.technique == "lone_candidate")
     assert step.explanation.startswith("Lone Candidate: ")
     assert find_steps(result.state, "lone_candidate") == []  # solved: nothing left
+
+
+def test_a_technique_reads_pencil_marks_or_their_view():
+    state = Candidates.from_grid(EASY)
+    name = "hidden_single"
+    assert list(registry.technique(name).steps(state)) == list(registry.technique(name).find(View(state)))
+    assert list(registry.technique(name).steps(state))
 
 
 def test_registering_twice_or_badly_is_refused(registered):
