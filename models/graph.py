@@ -29,7 +29,9 @@ The graphs of a ``GraphView``, each built on first use:
   its cells.
 
 A view belongs to one state: the human engine builds one per state it reasons about (inside its
-``solvers.human.view.View``), and only when a chain technique asks for a graph.
+``solvers.human.view.View``), and each graph only when a chain technique asks for it. A digit's
+graphs depend on its candidates alone: given a ``keeper`` (the solve's memo), a view reuses those
+of an earlier state where the digit's candidates were the same.
 
 >>> from sudokit.models.candidates import Candidates
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

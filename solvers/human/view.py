@@ -8,8 +8,11 @@ the forcing implications. A technique's own result shared by several techniques 
 its fish) is kept with ``shared``.
 
 Incremental where it pays: a result that depends only on one digit's candidates (a fish, an
-X-chain, a colouring) is kept by ``per_digit`` in the solve's ``Memo`` under the cells holding that
-digit, and a later state whose digit has not changed reuses it. Most steps change few digits.
+X-chain, a colouring, the digit's link graphs) is kept by ``per_digit`` in the solve's ``Memo``
+under the cells holding that digit, and a later state whose digit has not changed reuses it (most
+steps change few digits); so are a unit's ALSs (under its cells' candidates), an ALS's links, a
+box-line's Sue de Coq, and the forcing outcomes the last removals cannot have changed. Every kept
+value is stored with what it was computed from, so a state with other content never gets it.
 
 >>> from sudokit.models.grid import Grid
 >>> view = View(Candidates.from_grid(Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")))
