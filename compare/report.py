@@ -327,8 +327,8 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
 def _engine_ratings(summary: Summary) -> dict[tuple[str, int], float]:
     """Sudoku Explainer ratings the human engine gave, when the puzzle file had none."""
     backend = summary.technique_backend()
-    return {(r.set_name, r.puzzle_index): r.extra["se_rating"] for r in summary.records
-            if r.backend == backend and r.status == "solved" and isinstance(r.extra.get("se_rating"), int | float)}
+    return {(r.set_name, r.puzzle_index): stats.se_rating for r in summary.records
+            if r.backend == backend and r.status == "solved" and (stats := study.human_stats(r)) and stats.se_rating is not None}
 
 
 def _usage(summary: Summary) -> list[tuple[str, int, int]]:

@@ -22,6 +22,7 @@ from sudokit.models.errors import UnknownName
 from sudokit.models.grid import PuzzleError
 from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.base import Status
+from sudokit.solvers.human.stats import HumanStats
 from sudokit.solvers.registry import BACKENDS, Backend
 
 NAKED_SINGLES = ("full_house", "naked_single")
@@ -129,12 +130,17 @@ def study(
     return run(store, name, Plan(sets, ablated, settings, select=select, purpose=description), executor, **progress)
 
 
+def human_stats(record: Record) -> HumanStats | None:
+    """A stored answer's human-engine statistics, typed (None for another backend's answer)."""
+    return HumanStats.from_stored(record.steps, record.guesses, record.hardest, record.extra)
+
+
 def _used_by_full(records: list[Record], full: str) -> dict[str, set[tuple[str, int]]]:
     """For each technique, the puzzles the full set solved using it."""
     used: dict[str, set[tuple[str, int]]] = {}
     for r in records:
         if r.backend == full and r.status == Status.SOLVED.value:
-            for technique in r.extra.get("techniques", ()):
+            for technique in stats.techniques if (stats := human_stats(r)) else ():
                 used.setdefault(technique, set()).add((r.set_name, r.puzzle_index))
     return used
 
@@ -156,7 +162,7 @@ def ladder(records: list[Record], config: dict) -> list[dict]:
 def technique_usage(records: list[Record], backend: str) -> list[tuple[str, int, int]]:
     """Per technique: puzzles whose solution path used it, and puzzles where it was the hardest."""
     solved = [r for r in records if r.backend == backend and r.status == Status.SOLVED.value]
-    used = Counter(t for r in solved for t in set(r.extra.get("techniques", ())))
+    used = Counter(t for r in solved if (stats := human_stats(r)) for t in set(stats.techniques))
     hardest = Counter(r.hardest for r in solved if r.hardest)
     return [(t, n, hardest[t]) for t, n in used.most_common()]
 

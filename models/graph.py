@@ -1,4 +1,15 @@
-"""The networkx view of a pencil-mark state: the link graphs chain techniques search.
+"""The networkx view of a pencil-mark state: the link graphs chain techniques search, and their nodes.
+
+Nodes are typed, one class per kind, shared by every chain, ALS and forcing technique:
+
+- ``CellNode(cell, digit)``: a candidate;
+- ``GroupNode(cells, digit)``: a digit's candidates (two or more) in one box-line intersection;
+- ``AlsNode(cells, digit, als)``: an almost locked set's cells ``als`` hold ``digit`` in ``cells``.
+
+Each has ``cells``, ``digit`` and ``kind`` (``"cell"``, ``"group"``, ``"als"``). They are named
+tuples, so they hash as fast as the plain tuples they replace (and equal them).
+
+The graphs of a ``GraphView``, each built on first use:
 
 - ``strong(d)``: cells holding digit ``d``, linked when they are the only two places for ``d`` in a
   unit (a conjugate pair); edge attribute ``units``.
@@ -6,39 +17,38 @@
   link is also a conjugate pair (a strong link is usable as a weak one).
 - ``bivalue``: cells with two candidates, linked when they see each other and share a digit;
   node attribute ``digits``, edge attribute ``digits`` (the shared ones).
-- ``links``: the candidate link graph for alternating inference chains. Nodes are candidates
-  ``(cell, digit)``; edges join candidates that cannot both be true (weak) and are labelled
-  ``strong=True`` when one of them must be true (a conjugate pair, or the two digits of a
-  bivalue cell).
-- ``grouped_links``: ``links`` plus group nodes ``(cells, digit)``: a digit's candidates (two or
-  more) in one box-line intersection, linked to what shares a unit with all of them;
-  ``group_links`` holds just the links of groups (the chain search reads it beside ``links``).
-- ``als_links(sets)``: ALS nodes ``(places, digit, cells)``: an almost locked set's ``cells`` hold
-  ``digit`` in one of ``places``. Two digits of one set are strongly linked (without one of them
-  the rest are locked) but never weakly (``weak=False``: both may be there); a node is weakly
-  linked to the candidates and groups of its digit that see all its places.
+- ``links``: the candidate link graph for alternating inference chains. Nodes are ``CellNode`` nodes;
+  edges join candidates that cannot both be true (weak) and are labelled ``strong=True`` when one
+  of them must be true (a conjugate pair, or the two digits of a bivalue cell).
+- ``grouped_links``: ``links`` plus ``GroupNode`` nodes, linked to what shares a unit with all of
+  their cells; ``group_links`` holds just the links of groups (the chain search reads it beside
+  ``links``).
+- ``als_links(sets)``: the ``AlsNode`` nodes of some almost locked sets. Two digits of one set are
+  strongly linked (without one of them the rest are locked) but never weakly (``weak=False``: both
+  may be there); a node is weakly linked to the candidates and groups of its digit that see all
+  its cells.
 
-A view is built once per state and each graph on first use: ``graph_view`` caches views by the
-state's marks, so techniques asking in turn about one state share them, and the engine's next
-step (which changes the marks) gets a fresh view. ``als_links`` is built on each call, for the sets
-its caller chooses.
+A view belongs to one state: the human engine builds one per state it reasons about (inside its
+``solvers.human.view.View``), and each graph only when a chain technique asks for it. A digit's
+graphs depend on its candidates alone: given a ``keeper`` (the solve's memo), a view reuses those
+of an earlier state where the digit's candidates were the same.
 
 >>> from sudokit.models.candidates import Candidates
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> view = graph_view(Candidates.parse(puzzle))
->>> view is graph_view(Candidates.parse(puzzle))  # the same marks: the same view
-True
->>> list(view.strong(4).edges(data="units")), view.links.edges[(1, 1), (1, 7)]["strong"]
+>>> list(view.strong(4).edges(data="units")), view.links.edges[CellNode(1, 1), CellNode(1, 7)]["strong"]
 ([(58, 62, (6,))], False)
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from functools import cache, cached_property, lru_cache
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING
+from math import isqrt
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.errors import UnknownName
@@ -47,40 +57,81 @@ from sudokit.models.grid import Cell, Digit, Geometry, cell_name, geometry, symb
 if TYPE_CHECKING:
     import networkx as nx
 
-Node = tuple  # (cell, digit) a candidate, ((cell, ...), digit) a group, ((cell, ...), digit, (cell, ...)) an ALS
-Als = tuple[tuple[Cell, ...], int]  # an almost locked set: its cells (in one unit) and their digits, a mask
+T = TypeVar("T")
 
 
-def graph_view(state: Candidates) -> GraphView:
-    """The (cached) graph view of a state's current pencil marks."""
-    return _view(state.size, tuple(state.marks))
+# ---- nodes
 
 
-@lru_cache(maxsize=4)
-def _view(size: int, marks: tuple[int, ...]) -> GraphView:
-    return GraphView(size, marks)
+class CellNode(NamedTuple):
+    """One digit in one cell: a candidate."""
+
+    cell: Cell
+    digit: Digit
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return (self.cell,)
+
+    @property
+    def kind(self) -> str:
+        return "cell"
+
+
+class GroupNode(NamedTuple):
+    """A digit's candidates in one box-line intersection, taken together."""
+
+    cells: tuple[Cell, ...]
+    digit: Digit
+
+    @property
+    def kind(self) -> str:
+        return "group"
+
+
+class AlsNode(NamedTuple):
+    """An almost locked set's ``als`` cells holding ``digit`` in ``cells`` (those of them that hold it)."""
+
+    cells: tuple[Cell, ...]
+    digit: Digit
+    als: tuple[Cell, ...]
+
+    @property
+    def kind(self) -> str:
+        return "als"
+
+
+Node = CellNode | GroupNode | AlsNode
 
 
 def node_cells(node: Node) -> tuple[Cell, ...]:
-    """The cells of a candidate or group node.
+    """The cells of a node (its places, for an ALS node).
 
-    >>> node_cells((4, 7)), node_cells(((3, 4), 7))
+    >>> node_cells(CellNode(4, 7)), node_cells(GroupNode((3, 4), 7))
     ((4,), (3, 4))
     """
-    cells = node[0]
-    return cells if cells.__class__ is tuple else (cells,)
+    return node.cells
 
 
 def node_name(node: Node, size: int = 9) -> str:
     """A node as people write it: ``r1c2:4`` for a candidate, ``r1c23:4`` for a group.
 
-    >>> node_name((1, 4)), node_name(((0, 1, 2), 5))
+    >>> node_name(CellNode(1, 4)), node_name(GroupNode((0, 1, 2), 5))
     ('r1c2:4', 'r1c123:5')
     """
-    return f"{cells_name(node_cells(node), size)}:{symbol(node[1])}"
+    return f"{cells_name(node.cells, size)}:{symbol(node.digit)}"
 
 
-def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
+def is_als(node: Node) -> bool:
+    """Whether a node is an ALS node (else a candidate or a group).
+
+    >>> is_als(CellNode(4, 7)), is_als(GroupNode((3, 4), 7)), is_als(AlsNode((3,), 7, (3, 4)))
+    (False, False, True)
+    """
+    return node.__class__ is AlsNode
+
+
+def cells_name(cells: Sequence[Cell], size: int = 9) -> str:
     """``r1c2``; several as HoDoKu writes them, rows sharing their columns merged: ``r1c23``, ``r12c5``,
     ``r8c2,r9c13`` (beyond 9x9: ``r10c1,r10c2``).
 
@@ -99,6 +150,9 @@ def cells_name(cells: tuple[Cell, ...], size: int = 9) -> str:
                     for cols, rs in rows.items())
 
 
+# ---- sight, as sets and as bitsets (a cell's bit: 1 << cell)
+
+
 @cache
 def seeing_all(cells: tuple[Cell, ...], size: int = 9) -> frozenset[Cell]:
     """The cells that see every one of ``cells`` (so none of them).
@@ -110,16 +164,184 @@ def seeing_all(cells: tuple[Cell, ...], size: int = 9) -> frozenset[Cell]:
     return peers[cells[0]].intersection(*(peers[c] for c in cells[1:]))
 
 
-def is_als(node: Node) -> bool:
-    """Whether a node is an ALS node (else a candidate or a group).
+@cache
+def seeing_bits(cells: tuple[Cell, ...], size: int = 9) -> int:
+    """The cells that see every one of ``cells``, as a bitset."""
+    bits = -1
+    for c in cells:
+        bits &= peer_bits(size)[c]
+    return bits
 
-    >>> is_als((4, 7)), is_als(((3, 4), 7)), is_als(((3,), 7, (3, 4)))
-    (False, False, True)
+
+@cache
+def peer_bits(size: int) -> tuple[int, ...]:
+    """Per cell, its peers as a bitset."""
+    return tuple(bits_of(peers) for peers in geometry(size).peers)
+
+
+def bits_of(cells: Iterable[Cell]) -> int:
+    """The bitset of some cells.
+
+    >>> bin(bits_of([0, 3]))
+    '0b1001'
     """
-    return len(node) == 3
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    return bits
 
+
+def cells_of(bits: int) -> Iterator[Cell]:
+    """The cells of a bitset, ascending.
+
+    >>> list(cells_of(0b1001))
+    [0, 3]
+    """
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+# ---- almost locked sets
+
+
+@dataclass(frozen=True, eq=False)
+class Als:
+    """An almost locked set: N cells of one unit holding N+1 digits between them."""
+
+    cells: tuple[Cell, ...]  # ascending
+    mask: int  # the digits they hold
+    places: dict[Digit, tuple[Cell, ...]]  # per digit, the cells holding it
+    bits: int  # the cells as a bitset
+    size: int = 9  # of the grid
+
+    @cached_property
+    def sight(self) -> dict[Digit, tuple[int, int]]:
+        """Per digit: the cells holding it and the cells seeing all of those, as bitsets."""
+        peers = peer_bits(self.size)
+        found = {}
+        for digit, places in self.places.items():
+            seen = -1
+            for c in places:
+                seen &= peers[c]
+            found[digit] = (bits_of(places), seen)
+        return found
+
+    @classmethod
+    def of(cls, cells: Iterable[Cell], marks: Sequence[int]) -> Als:
+        """The set of ``cells`` (whether it is almost locked is the caller's business).
+
+        >>> s = Als.of((3, 1), [0, 0b11, 0, 0b110])
+        >>> s.cells, s.places, s.text(9)
+        ((1, 3), {1: (1,), 2: (1, 3), 3: (3,)}, 'r1c2,r1c4 {1,2,3}')
+        """
+        cells = tuple(sorted(cells))
+        mask = 0
+        for c in cells:
+            mask |= marks[c]
+        places = {d: tuple(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
+        return cls(cells, mask, places, bits_of(cells), isqrt(len(marks)))
+
+    def node(self, digit: Digit) -> AlsNode:
+        """The set as a chain node on one of its digits."""
+        return AlsNode(self.places[digit], digit, self.cells)
+
+    def text(self, size: int) -> str:
+        """``r1c2,r1c4 {1,2,3}``: its cells and digits."""
+        return f"{','.join(cell_name(c, size) for c in self.cells)} {{{','.join(map(symbol, digits_of(self.mask)))}}}"
+
+
+MAX_ALS_DIGITS = 9  # the most digits an ALS (or a Sue de Coq part) holds: on a 9x9 grid, no limit
+
+
+def unit_subsets(marks: Sequence[int], cells: Sequence[Cell]) -> list[tuple[tuple[Cell, ...], int]]:
+    """The non-empty subsets of ``cells`` holding at most ``MAX_ALS_DIGITS`` digits, with their candidates,
+    depth first. On a 9x9 grid that is every subset; on larger grids it keeps the search small.
+
+    >>> [cells for cells, _ in unit_subsets([0b1, 0b10, 0b100], [0, 1, 2])]
+    [(0,), (0, 1), (0, 1, 2), (0, 2), (1,), (1, 2), (2,)]
+    """
+    found: list[tuple[tuple[Cell, ...], int]] = []
+    count = len(cells)
+
+    def grow(start: int, chosen: tuple[Cell, ...], mask: int) -> None:
+        for i in range(start, count):
+            union = mask | marks[cells[i]]
+            if union.bit_count() <= MAX_ALS_DIGITS:
+                subset = (*chosen, cells[i])
+                found.append((subset, union))
+                grow(i + 1, subset, union)
+
+    grow(0, (), 0)
+    return found
+
+
+def unit_sets(marks: Sequence[int], unit: Sequence[Cell]) -> list[tuple[tuple[Cell, ...], int]]:
+    """The almost locked sets of one unit's open cells: (cells, digits), depth first."""
+    return [(cells, mask) for cells, mask in unit_subsets(marks, [c for c in unit if marks[c]])
+            if mask.bit_count() == len(cells) + 1]
+
+
+def almost_locked_sets(size: int, marks: Sequence[int]) -> tuple[Als, ...]:
+    """Every ALS of some pencil marks, unit by unit (a set lying in two units counted once).
+
+    >>> [s.cells for s in almost_locked_sets(4, [0b11, 0b11, 0b111, 0] + [0] * 12)]
+    [(0,), (0, 2), (1,), (1, 2)]
+    """
+    found: dict[int, Als] = {}
+    for unit in geometry(size).units:
+        for cells, _ in unit_sets(marks, unit):
+            bits = bits_of(cells)
+            if bits not in found:
+                found[bits] = Als.of(cells, marks)
+    return tuple(found.values())
+
+
+def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, tuple[Digit, ...]]]]:
+    """Per set: the disjoint sets it shares restricted common digits with (by index), and those digits.
+
+    ``X`` is a restricted common of ``A`` and ``B`` when every ``X`` of one sees every ``X`` of the
+    other. So ``B``'s first cell holding ``X`` sees ``A``'s, and only the sets filed under those
+    cells are tried. Pairs keep the order of trying all in turn: by digit, then set.
+
+    >>> marks = [0b11, 0, 0, 0, 0b110, 0b101] + [0] * 10
+    >>> a, b = Als.of((0,), marks), Als.of((4, 5), marks)
+    >>> restricted_commons(4, [a, b])
+    [[(1, (1, 2))], [(0, (1, 2))]]
+    """
+    found: list[tuple[Digit, int, int]] = []
+    for digit in range(1, size + 1):
+        held: list[tuple[int, int, int]] = []  # the sets holding the digit: (index, cells, cells seeing them)
+        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the same sets by their first cell holding it
+        firsts = 0
+        for i, s in enumerate(sets):
+            if digit in s.places:
+                bits, seen = s.sight[digit]
+                held.append((i, s.bits, seen))
+                filed.setdefault((bits & -bits).bit_length() - 1, []).append((i, s.bits, bits))
+                firsts |= bits & -bits
+        for i, cells_i, seen_i in held:
+            found += [(digit, i, j) for c in cells_of(seen_i & firsts) for j, cells_j, held_j in filed[c]
+                      if j > i and not cells_i & cells_j and not held_j & ~seen_i]
+    restricted: dict[tuple[int, int], list[Digit]] = {}
+    for digit, i, j in sorted(found):
+        restricted.setdefault((i, j), []).append(digit)
+    links: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
+    for (i, j), digits in restricted.items():
+        links[i].append((j, tuple(digits)))
+        links[j].append((i, tuple(digits)))
+    return links
+
+
+# ---- the graphs
 
 KINDS = ("strong", "weak", "bivalue", "aic", "grouped")  # the graphs a view exports
+
+
+def graph_view(state: Candidates) -> GraphView:
+    """The graph view of a state's current pencil marks (built afresh: keep it while the marks hold)."""
+    return GraphView(state.size, tuple(state.marks))
 
 
 def exported(view: GraphView, kind: str, digit: Digit | None = None) -> nx.Graph:
@@ -175,9 +397,9 @@ def _exported_links(view: GraphView, kind: str, digit: Digit | None) -> nx.Graph
 
     size = view.size
     graph = view.grouped_links if kind == "grouped" else view.links
-    keep = [n for n in graph if digit is None or n[1] == digit]
+    keep = [n for n in graph if digit is None or n.digit == digit]
     out = nx.Graph(kind=kind)
-    out.add_nodes_from((node_name(n, size), {"cells": cells_name(node_cells(n), size), "digit": n[1]}) for n in keep)
+    out.add_nodes_from((node_name(n, size), {"cells": cells_name(n.cells, size), "digit": n.digit}) for n in keep)
     out.add_edges_from((node_name(a, size), node_name(b, size), {"strong": strong})
                        for a, b, strong in graph.subgraph(keep).edges(data="strong"))
     return out
@@ -187,11 +409,22 @@ def _digits(digits: tuple[Digit, ...]) -> str:
     return ",".join(map(symbol, digits))
 
 
-class GraphView:
-    """The link graphs of one pencil-mark state (read-only), each built on first use."""
+class Keeper(Protocol):
+    """Where a view keeps what outlives its state (``solvers.human.view.Memo``): ``compute()``'s value,
+    reused while ``content`` (what it was computed from) is the same."""
 
-    def __init__(self, size: int, marks: tuple[int, ...]):
-        self.size, self.marks = size, marks
+    def get(self, slot: Hashable, content: Hashable, compute: Callable[[], T]) -> T: ...
+
+
+class GraphView:
+    """The link graphs of one pencil-mark state (read-only), each built on first use.
+
+    A digit's graphs (``strong``, ``weak``, ``group_graph``) depend on its candidates alone: with a
+    ``keeper`` they are kept for later states where the digit's candidates are the same.
+    """
+
+    def __init__(self, size: int, marks: tuple[int, ...], keeper: Keeper | None = None):
+        self.size, self.marks, self.keeper = size, marks, keeper
 
     @property
     def geometry(self) -> Geometry:
@@ -201,61 +434,99 @@ class GraphView:
         return bool(self.marks[cell] >> (digit - 1) & 1)
 
     @cached_property
-    def places(self) -> dict[Digit, list[list[Cell]]]:
-        """Per digit, per unit: the cells of the unit holding the digit as a candidate."""
-        places: dict[Digit, list[list[Cell]]] = {d: [[] for _ in self.geometry.units] for d in range(1, self.size + 1)}
-        for unit, cells in enumerate(self.geometry.units):
-            for cell in cells:
-                for digit in digits_of(self.marks[cell]):
-                    places[digit][unit].append(cell)
-        return places
+    def holding_bits(self) -> tuple[int, ...]:
+        """Per digit (index 1 … N), the cells holding it as a bitset."""
+        bits = [0] * (self.size + 1)
+        for cell, mask in enumerate(self.marks):
+            while mask:
+                low = mask & -mask
+                bits[low.bit_length()] |= 1 << cell
+                mask ^= low
+        return tuple(bits)
 
     @cached_property
     def holding(self) -> dict[Digit, frozenset[Cell]]:
         """Per digit, the cells holding it."""
-        return {d: frozenset(c for row in places[:self.size] for c in row) for d, places in self.places.items()}
+        return {d: frozenset(cells_of(self.holding_bits[d])) for d in range(1, self.size + 1)}
+
+    def places(self, digit: Digit) -> list[list[Cell]]:
+        """Per unit, the cells of the unit holding a digit."""
+        bit = 1 << (digit - 1)
+        marks = self.marks
+        return [[c for c in cells if marks[c] & bit] for cells in self.geometry.units]
 
     def conjugates(self, digit: Digit) -> list[tuple[int, Cell, Cell]]:
         """Every conjugate pair of a digit: (unit, cell, cell)."""
-        return [(u, cells[0], cells[1]) for u, cells in enumerate(self.places[digit]) if len(cells) == 2]
+        return [(u, cells[0], cells[1]) for u, cells in enumerate(self.places(digit)) if len(cells) == 2]
 
     def strong(self, digit: Digit) -> nx.Graph:
         """The strong-link graph of a digit: conjugate pairs, with the units that make them."""
-        return self._strong[digit]
+        return self._digit_graph("strong", digit, self._strong_graph)
 
     def weak(self, digit: Digit) -> nx.Graph:
         """Every cell holding a digit, linked to the peers holding it; ``strong`` marks conjugate pairs."""
-        return self._weak[digit]
+        return self._digit_graph("weak", digit, self._weak_graph)
+
+    def group_graph(self, digit: Digit) -> nx.Graph:
+        """The links of a digit's groups (``GroupNode`` nodes): to the candidates and groups of the digit
+        that share a unit with all their cells; ``strong`` when together they are the unit's every place."""
+        return self._digit_graph("groups", digit, self._group_graph)
+
+    def _digit_graph(self, kind: str, digit: Digit, build: Callable[[Digit], nx.Graph]) -> nx.Graph:
+        key = (kind, digit)
+        if key not in self._graphs:
+            if self.keeper is None:
+                self._graphs[key] = build(digit)
+            else:
+                self._graphs[key] = self.keeper.get((GraphView, self.size, *key), self.holding_bits[digit],
+                                                    lambda: build(digit))
+        return self._graphs[key]
 
     @cached_property
-    def _strong(self) -> dict[Digit, nx.Graph]:
+    def _graphs(self) -> dict[tuple[str, Digit], nx.Graph]:
+        return {}
+
+    def _strong_graph(self, digit: Digit) -> nx.Graph:
         import networkx as nx
 
-        graphs = {}
-        for digit in range(1, self.size + 1):
-            graph = nx.Graph(digit=digit)
-            for unit, a, b in self.conjugates(digit):
-                if graph.has_edge(a, b):
-                    graph.edges[a, b]["units"] += (unit,)
-                else:
-                    graph.add_edge(a, b, units=(unit,))
-            graphs[digit] = graph
-        return graphs
+        graph = nx.Graph(digit=digit)
+        for unit, a, b in self.conjugates(digit):
+            if graph.has_edge(a, b):
+                graph.edges[a, b]["units"] += (unit,)
+            else:
+                graph.add_edge(a, b, units=(unit,))
+        return graph
 
-    @cached_property
-    def _weak(self) -> dict[Digit, nx.Graph]:
+    def _weak_graph(self, digit: Digit) -> nx.Graph:
         import networkx as nx
 
-        graphs = {}
-        for digit in range(1, self.size + 1):
-            graph = nx.Graph(digit=digit)
-            for cells in self.places[digit]:
-                graph.add_nodes_from(cells)
-                graph.add_edges_from(combinations(cells, 2), strong=False)
-            for a, b in self.strong(digit).edges:
-                graph.edges[a, b]["strong"] = True
-            graphs[digit] = graph
-        return graphs
+        graph = nx.Graph(digit=digit)
+        for cells in self.places(digit):
+            graph.add_nodes_from(cells)
+            graph.add_edges_from(combinations(cells, 2), strong=False)
+        for a, b in self.strong(digit).edges:
+            graph.edges[a, b]["strong"] = True
+        return graph
+
+    def _group_graph(self, digit: Digit) -> nx.Graph:
+        import networkx as nx
+
+        graph = nx.Graph(digit=digit)
+        for unit, cells in enumerate(self.places(digit)):
+            groups = self._groups(unit, cells)
+            if not groups:
+                continue
+            others: list[tuple[tuple[Cell, ...], Node]] = [((c,), CellNode(c, digit)) for c in cells]
+            others += [(g, GroupNode(g, digit)) for g in groups]
+            for group in groups:
+                node = GroupNode(group, digit)
+                for cells_of_other, other in others:
+                    if set(group).isdisjoint(cells_of_other):
+                        strong = len(group) + len(cells_of_other) == len(cells)  # together, every place
+                        link = graph.get_edge_data(node, other)
+                        if not (link and link["strong"]):
+                            graph.add_edge(node, other, strong=strong)
+        return graph
 
     @cached_property
     def bivalue(self) -> nx.Graph:
@@ -272,20 +543,34 @@ class GraphView:
                 graph.add_edge(a, b, digits=digits_of(shared))
         return graph
 
+    def bivalue_pair(self, pair: int) -> nx.Graph:
+        """The part of ``bivalue`` whose cells hold exactly the digits of ``pair`` (a mask)."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        cells = [c for c, m in enumerate(self.marks) if m == pair]
+        digits = digits_of(pair)
+        graph.add_nodes_from((c, {"digits": digits}) for c in cells)
+        peers = self.geometry.peers
+        graph.add_edges_from(((a, b) for a, b in combinations(cells, 2) if b in peers[a]), digits=digits)
+        return graph
+
     @cached_property
     def links(self) -> nx.Graph:
-        """The candidate link graph: (cell, digit) nodes, weak edges, ``strong=True`` where one must hold."""
+        """The candidate link graph: ``CellNode`` nodes, weak edges, ``strong=True`` where one must hold.
+
+        It joins what the chain search reads piece by piece: the links inside each cell, and each
+        digit's ``weak`` graph."""
         import networkx as nx
 
         graph = nx.Graph()
         for cell, mask in enumerate(self.marks):
-            digits = digits_of(mask)
-            graph.add_nodes_from((cell, d) for d in digits)
-            graph.add_edges_from((((cell, a), (cell, b)) for a, b in combinations(digits, 2)), strong=len(digits) == 2)
-        for digit, units in self.places.items():
-            for cells in units:
-                graph.add_edges_from((((a, digit), (b, digit)) for a, b in combinations(cells, 2)), strong=False)
-            graph.add_edges_from((((a, digit), (b, digit)) for _, a, b in self.conjugates(digit)), strong=True)
+            nodes = [CellNode(cell, d) for d in digits_of(mask)]
+            graph.add_nodes_from(nodes)
+            graph.add_edges_from(combinations(nodes, 2), strong=len(nodes) == 2)
+        for digit in range(1, self.size + 1):
+            graph.add_edges_from((CellNode(a, digit), CellNode(b, digit), link)
+                                 for a, b, link in self.weak(digit).edges(data=True))
         return graph
 
     @cached_property
@@ -297,51 +582,62 @@ class GraphView:
 
     @cached_property
     def group_links(self) -> nx.Graph:
-        """The links of ``grouped_links`` that have a group at one end (or both)."""
+        """The links of ``grouped_links`` that have a group at one end (or both): every digit's ``group_graph``."""
         import networkx as nx
 
-        graph = nx.Graph()
-        for digit, places in self.places.items():
-            for unit, cells in enumerate(places):
-                groups = self._groups(unit, cells)
-                others = [((c,), (c, digit)) for c in cells] + [(g, (g, digit)) for g in groups]
-                for group in groups:
-                    for cells_of, other in others:
-                        if set(group).isdisjoint(cells_of):
-                            strong = len(group) + len(cells_of) == len(cells)  # together, every place
-                            link = graph.get_edge_data((group, digit), other)
-                            if not (link and link["strong"]):
-                                graph.add_edge((group, digit), other, strong=strong)
-        return graph
+        return nx.compose_all([self.group_graph(d) for d in range(1, self.size + 1)])
+
+    def groups(self, digit: Digit) -> list[GroupNode]:
+        """A digit's group nodes (in the order its ``group_graph`` lists them)."""
+        return [node for node, _ in self._group_bits(digit)]
+
+    def _group_bits(self, digit: Digit) -> list[tuple[GroupNode, int]]:
+        """A digit's group nodes, each with its cells as a bitset."""
+        if digit not in self._groups_of:
+            self._groups_of[digit] = [(node, bits_of(node.cells)) for node in self.group_graph(digit)
+                                      if node.__class__ is GroupNode]
+        return self._groups_of[digit]
+
+    @cached_property
+    def _groups_of(self) -> dict[Digit, list[tuple[GroupNode, int]]]:
+        return {}
 
     def als_links(self, sets: Iterable[Als]) -> nx.Graph:
-        """The links of the ALS nodes of ``sets``: strong (only) inside a set, weak to what sees a node's places.
+        """The links of the ALS nodes of ``sets``: strong (only) inside a set, weak to what sees a node's cells.
 
         A node nothing sees is left out (a chain can neither enter nor leave the set by it), and so is
         a set left with fewer than two nodes.
         """
         import networkx as nx
 
-        groups = defaultdict(list)
-        for node in self.group_links:
-            if node[0].__class__ is tuple:
-                groups[node[1]].append(node)
         graph = nx.Graph()
-        for cells, mask in sets:
-            nodes: list[Node] = []
-            outside: list[tuple[Node, Node]] = []
-            for digit in digits_of(mask):
-                node = (tuple(c for c in cells if self.has(c, digit)), digit, cells)
-                seeing = seeing_all(node[0], self.size)
-                seen = [(c, digit) for c in seeing & self.holding[digit]]
-                seen += [g for g in groups[digit] if seeing.issuperset(g[0])]
-                if seen:
-                    nodes.append(node)
-                    outside += ((node, other) for other in seen)
-            if len(nodes) > 1:
-                graph.add_edges_from(combinations(nodes, 2), strong=True, weak=False)
-                graph.add_edges_from(outside, strong=False)
+        for s in sets:
+            linked = self.als_node_links(s)
+            graph.add_edges_from(combinations([node for node, _ in linked], 2), strong=True, weak=False)
+            graph.add_edges_from(((node, other) for node, outside in linked for other in outside), strong=False)
         return graph
+
+    def als_node_links(self, s: Als) -> list[tuple[AlsNode, list[Node]]]:
+        """A set's nodes for ``als_links``, each with the candidates and groups it is weakly linked to
+        (none when fewer than two of its nodes are linked); kept, with a keeper, while the set's
+        digits' candidates stay the same."""
+        if self.keeper is None:
+            return self._als_node_links(s)
+        content = tuple(self.holding_bits[d] for d in digits_of(s.mask))
+        return self.keeper.get((GraphView, self.size, "als", s.bits, s.mask), content, lambda: self._als_node_links(s))
+
+    def _als_node_links(self, s: Als) -> list[tuple[AlsNode, list[Node]]]:
+        holding, holding_bits, size = self.holding, self.holding_bits, self.size
+        linked: list[tuple[AlsNode, list[Node]]] = []
+        for digit in digits_of(s.mask):
+            node = s.node(digit)
+            sight = seeing_bits(node.cells, size)
+            seen: list[Node] = [g for g, bits in self._group_bits(digit) if not bits & ~sight]
+            if sight & holding_bits[digit]:
+                seen = [CellNode(c, digit) for c in seeing_all(node.cells, size) & holding[digit]] + seen
+            if seen:
+                linked.append((node, seen))
+        return linked if len(linked) > 1 else []
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
         """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""

@@ -8,6 +8,8 @@
     python -m sudokit.compare.bench.human ladder      # solved without guessing per SE rating: basic, chains presets
     python -m sudokit.compare.bench.human exemplars   # HoDoKu's exemplars solved without guessing, per section
     python -m sudokit.compare.bench.human graphs      # the share of the time spent building graph views
+    python -m sudokit.compare.bench.human profile [N] # the N (10) slowest puzzles of the sample: CPU time per
+                                              # technique, and the functions that take it (cProfile)
 
 The soundness run takes the SE-rated sample, 1,000 17-clue puzzles, the first 1,500 of the
 unbiased collection when ../shared/data is beside the checkout (it is GPL: read from there, never
@@ -17,13 +19,14 @@ copied; the exemplars come from there too) and magictour: 6,558 puzzles in all.
 from __future__ import annotations
 
 import cProfile
+import io
 import pstats
 import re
 import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -163,6 +166,68 @@ def graph_share(puzzles: list[Puzzle]) -> float:
     return entered / pstats.Stats(profile).total_tt  # type: ignore[attr-defined]  # (nor its total)
 
 
+def technique_times(puzzles: Iterable[Puzzle], preset: str = "full") -> dict[str, float]:
+    """CPU seconds spent in each technique while rating the puzzles (guessing allowed), as the engine
+    asks: until a technique's first step."""
+    from dataclasses import replace
+
+    from sudokit.solvers.human import registry
+
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed(name: str, find: Callable) -> Callable:
+        def first(view) -> list[Step]:
+            began = time.process_time()
+            step = next(iter(find(view)), None)
+            spent[name] += time.process_time() - began
+            return [step] if step is not None else []
+        return first
+
+    saved = dict(registry.TECHNIQUES)
+    try:
+        for name, t in saved.items():
+            registry.TECHNIQUES[name] = replace(t, find=timed(name, t.find))
+        for puzzle in puzzles:
+            solve_logically(puzzle.grid, PRESETS[preset], allow_guess=True)
+    finally:
+        registry.TECHNIQUES.clear()
+        registry.TECHNIQUES.update(saved)
+    return spent
+
+
+def profile_slowest(sample: Sequence[Puzzle], count: int = 10) -> str:
+    """The slowest puzzles of a sample (timed one by one), where their time goes by technique, and the
+    functions that take most of it under the profiler."""
+    timed = sorted(((seconds_of(p), p) for p in sample), key=lambda tp: -tp[0])[:count]
+    lines = [f"{seconds:6.2f} s  SE {p.meta.get('se_rating')}  {p.grid.line()}" for seconds, p in timed]
+    spent = technique_times(p for _, p in timed)
+    total = sum(spent.values())
+    lines += ["", "CPU time by technique (until each one's first step):"]
+    ranked = sorted(spent.items(), key=lambda item: -item[1])[:12]
+    lines += [f"{name:<34} {seconds:6.2f} s  {seconds / total:5.1%}" for name, seconds in ranked]
+    profile = cProfile.Profile()
+    profile.runcall(lambda: [solve_logically(p.grid, PRESETS["full"], allow_guess=True) for _, p in timed])
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(15)
+    lines += ["", "Functions by own time (cProfile):", *_table(out.getvalue())]
+    return "\n".join(lines)
+
+
+def seconds_of(puzzle: Puzzle) -> float:
+    """CPU seconds to rate one puzzle with the full preset, guessing allowed."""
+    began = time.process_time()
+    solve_logically(puzzle.grid, PRESETS["full"], allow_guess=True)
+    return time.process_time() - began
+
+
+def _table(report: str) -> list[str]:
+    """The rows of a pstats listing, paths shortened to the package."""
+    rows = report.splitlines()
+    start = next(i for i, row in enumerate(rows) if row.lstrip().startswith("ncalls"))
+    root = str(Path(__file__).resolve().parents[2]) + "/"
+    return [re.sub(r"\S*/site-packages/", "", row.replace(root, "")) for row in rows[start:] if row.strip()]
+
+
 def main(what: str) -> None:
     sample = load_set("se-sample").puzzles
     if what == "soundness":
@@ -197,6 +262,9 @@ def main(what: str) -> None:
             print(f"{name}: {solved}/{total}")
     elif what == "graphs":
         print(f"graph building: {graph_share(sample[::10]):.1%} of the time (profiled, every 10th puzzle)")
+    elif what == "profile":
+        print(profile_slowest([p for p in sample if p.meta["se_rating"] >= 8.0],
+                              int(sys.argv[2]) if len(sys.argv) > 2 else 10))
     else:
         raise SystemExit(__doc__)
 

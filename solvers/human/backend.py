@@ -10,6 +10,7 @@ from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.human import registry
 from sudokit.solvers.human.engine import HumanResult, solve_logically
+from sudokit.solvers.human.stats import HumanStats
 
 
 class HumanSolver:
@@ -31,23 +32,23 @@ class HumanSolver:
         if result.status is Status.SOLVED and result.rating.uniqueness:
             result = _proved_unique(grid, result, limit, deadline.remaining())
         shown = result.status in (Status.SOLVED, Status.MULTIPLE, Status.STUCK)
-        rating = result.rating
+        rating, solved = result.rating, result.status is Status.SOLVED
         return SolveResult(
             result.status,
             solution=result.state.to_grid() if shown else None,
             solutions_found=result.solutions,
             solve_seconds=time.perf_counter() - began,
-            stats={
-                "steps": len(result.steps),
-                "hardest": rating.hardest,
-                "techniques": list(rating.techniques),
-                "guesses": result.guesses,
-                "uniqueness": rating.uniqueness,
+            stats=HumanStats(
+                steps=len(result.steps),
+                guesses=result.guesses,
+                hardest=rating.hardest,
+                techniques=rating.techniques,
+                uniqueness=rating.uniqueness,
                 # only a finished solve is rated: a stuck one's figures would be lower bounds
-                "se_rating": rating.se_rating if result.status is Status.SOLVED else None,
-                "score": rating.score if result.status is Status.SOLVED else None,
-                "level": rating.level if result.status is Status.SOLVED else None,
-            },
+                se_rating=rating.se_rating if solved else None,
+                score=rating.score if solved else None,
+                level=rating.level if solved else None,
+            ).to_dict(),
             message=result.message,
         )
 

@@ -1,7 +1,9 @@
 """The human engine: apply the easiest technique that fires, one step at a time, and restart.
 
 After every step the search starts again from the first (easiest) technique of the chosen list.
-A contradiction ends the solve as ``unsat`` with its reason; when nothing fires the solve is
+Each state is read through one ``View``, shared by every technique asked about it, and what
+depends on a single digit's candidates is carried from state to state (``view.Memo``). A
+contradiction ends the solve as ``unsat`` with its reason; when nothing fires the solve is
 ``stuck``, unless guessing is allowed: then the engine guesses (a labelled step), and a guess that
 leads to a contradiction becomes an elimination, so the path it reports is always sound.
 
@@ -25,6 +27,7 @@ from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import GUESS, PRESETS, technique
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
+from sudokit.solvers.human.view import Memo, View
 
 
 @dataclass
@@ -84,9 +87,9 @@ def apply_step(state: Candidates, step: Step) -> None:
         state.eliminate(cell, digit)
 
 
-def find_steps(state: Candidates, name: str) -> list[Step]:
+def find_steps(state: Candidates | View, name: str) -> list[Step]:
     """Every instance of one technique in a state (as HoDoKu's "find all steps")."""
-    return list(technique(name).find(state))
+    return list(technique(name).steps(state))
 
 
 # Once a solution is found, the search for another only counts: its steps are never shown.
@@ -104,6 +107,7 @@ class _Search:
     solutions: int = 0
     guesses: int = 0
     first: tuple[Candidates, list[Step]] | None = field(default=None)
+    memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -117,7 +121,7 @@ class _Search:
                 return None
             if not self.allow_guess:
                 return None
-            guess = next(iter(GUESS.find(state)))
+            guess = next(iter(GUESS.find(View(state, self.memo))))
             branch = state.copy()
             apply_step(branch, guess)
             self.guesses += 1
@@ -133,8 +137,11 @@ class _Search:
         while not (reason := state.contradiction()):
             if self.deadline.passed():
                 raise SearchTimeout
+            if state.is_solved():  # no candidate left: nothing can fire
+                return None
             finders = self.finders if self.first is None else _COUNTING
-            step = next((s for find in finders for s in find(state)), None)
+            view = View(state, self.memo)
+            step = next((s for find in finders for s in find(view)), None)
             if step is None:
                 return None
             apply_step(state, step)

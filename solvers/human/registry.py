@@ -8,16 +8,22 @@ needs forcing chains for them: 7.0-7.5); those ratings are the ones it would giv
 rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). SE rates a hidden single in a
 box 1.2 and in a line 1.5: the registry keeps 1.5.
 
+A technique is any function ``find(view) -> Iterable[Step]``; ``register`` adds one (a researcher's
+own, say) without editing this module, after the built-in ones.
+
 >>> TECHNIQUES["x_wing"].hodoku_code, PRESETS["basic"][:3]
 ('bf2', ('full_house', 'naked_single', 'hidden_single'))
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
-from sudokit.solvers.human.steps import Finder
+from sudokit.solvers.human import steps
+from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques import (
     als,
     chains,
@@ -32,11 +38,12 @@ from sudokit.solvers.human.techniques import (
     uniqueness,
     wings,
 )
+from sudokit.solvers.human.view import View
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")  # HoDoKu's difficulty levels
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Technique:
     """A technique: its finder, its HoDoKu title and code, and how hard the community rates it."""
 
@@ -47,89 +54,211 @@ class Technique:
     hodoku_code: str
     hodoku_score: int
     level: str
-    find: Finder
+    find: Finder  # takes a View
+
+    def steps(self, state: Candidates | View) -> Iterator[Step]:
+        """The technique's steps in a state (pencil marks or their view), as its finder yields them."""
+        return iter(self.find(View.of(state)))
 
 
 def _registry(*techniques: Technique) -> dict[str, Technique]:
+    steps.TITLES.update((t.name, t.title) for t in techniques)
     return {t.name: t for t in techniques}
 
 
 TECHNIQUES: dict[str, Technique] = _registry(
-    Technique("full_house", "Full House", "singles", 1.0, "fh", 4, "easy", singles.full_house),
-    Technique("naked_single", "Naked Single", "singles", 2.3, "n1", 4, "easy", singles.naked_single),
-    Technique("hidden_single", "Hidden Single", "singles", 1.5, "h1", 14, "easy", singles.hidden_single),
-    Technique("locked_pair", "Locked Pair", "intersections", 3.0, "l2", 40, "medium", intersections.locked_pair),
-    Technique("locked_triple", "Locked Triple", "intersections", 3.6, "l3", 60, "medium",
-              intersections.locked_triple),
-    Technique("locked_candidates_pointing", "Locked Candidates Type 1 (Pointing)", "intersections", 2.6, "lc1", 50,
-              "medium", intersections.locked_candidates_pointing),
-    Technique("locked_candidates_claiming", "Locked Candidates Type 2 (Claiming)", "intersections", 2.8, "lc2", 50,
-              "medium", intersections.locked_candidates_claiming),
-    Technique("naked_pair", "Naked Pair", "subsets", 3.0, "n2", 60, "medium", subsets.naked_pair),
-    Technique("naked_triple", "Naked Triple", "subsets", 3.6, "n3", 80, "medium", subsets.naked_triple),
-    Technique("hidden_pair", "Hidden Pair", "subsets", 3.4, "h2", 70, "medium", subsets.hidden_pair),
-    Technique("hidden_triple", "Hidden Triple", "subsets", 4.0, "h3", 100, "medium", subsets.hidden_triple),
-    Technique("naked_quad", "Naked Quadruple", "subsets", 5.0, "n4", 120, "hard", subsets.naked_quad),
-    Technique("hidden_quad", "Hidden Quadruple", "subsets", 5.4, "h4", 150, "hard", subsets.hidden_quad),
-    Technique("x_wing", "X-Wing", "fish", 3.2, "bf2", 140, "hard", fish.x_wing),
-    Technique("swordfish", "Swordfish", "fish", 3.8, "bf3", 150, "hard", fish.swordfish),
-    Technique("jellyfish", "Jellyfish", "fish", 5.2, "bf4", 160, "hard", fish.jellyfish),
-    Technique("remote_pair", "Remote Pair", "chains", 6.6, "rp", 110, "hard", chains.remote_pair),
-    Technique("bug_plus_1", "Bivalue Universal Grave + 1", "uniqueness", 5.6, "bug1", 100, "hard",
-              uniqueness.bug_plus_1),
-    Technique("skyscraper", "Skyscraper", "single_digit", 6.6, "sk", 130, "hard", single_digit.skyscraper),
-    Technique("two_string_kite", "2-String Kite", "single_digit", 6.6, "2sk", 150, "hard", single_digit.two_string_kite),
-    Technique("turbot_fish", "Turbot Fish", "single_digit", 6.6, "tf", 120, "hard", single_digit.turbot_fish),
-    Technique("empty_rectangle", "Empty Rectangle", "single_digit", 6.6, "er", 120, "hard", single_digit.empty_rectangle),
-    Technique("w_wing", "W-Wing", "wings", 6.6, "w", 150, "hard", wings.w_wing),
-    Technique("xy_wing", "XY-Wing", "wings", 4.2, "xy", 160, "hard", wings.xy_wing),
-    Technique("xyz_wing", "XYZ-Wing", "wings", 4.4, "xyz", 180, "hard", wings.xyz_wing),
-    Technique("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", 4.5, "u1", 100, "hard",
-              uniqueness.unique_rectangle_1),
-    Technique("unique_rectangle_2", "Uniqueness Test 2", "uniqueness", 4.6, "u2", 100, "hard",
-              uniqueness.unique_rectangle_2),
-    Technique("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", 4.7, "u3", 100, "hard",
-              uniqueness.unique_rectangle_3),
-    Technique("unique_rectangle_4", "Uniqueness Test 4", "uniqueness", 4.6, "u4", 100, "hard",
-              uniqueness.unique_rectangle_4),
-    Technique("hidden_rectangle", "Hidden Rectangle", "uniqueness", 4.6, "hr", 100, "hard",
-              uniqueness.hidden_rectangle),
-    Technique("finned_x_wing", "Finned X-Wing", "fish", 6.6, "fbf2", 130, "hard", fish.finned_x_wing),
-    Technique("sashimi_x_wing", "Sashimi X-Wing", "fish", 6.6, "sbf2", 150, "hard", fish.sashimi_x_wing),
-    Technique("finned_swordfish", "Finned Swordfish", "fish", 6.6, "fbf3", 200, "unfair", fish.finned_swordfish),
-    Technique("sashimi_swordfish", "Sashimi Swordfish", "fish", 6.6, "sbf3", 240, "unfair", fish.sashimi_swordfish),
-    Technique("finned_jellyfish", "Finned Jellyfish", "fish", 6.6, "fbf4", 250, "unfair", fish.finned_jellyfish),
-    Technique("sashimi_jellyfish", "Sashimi Jellyfish", "fish", 6.6, "sbf4", 260, "unfair", fish.sashimi_jellyfish),
-    Technique("sue_de_coq", "Sue de Coq", "als", 7.0, "sdc", 250, "unfair", als.sue_de_coq),
-    Technique("simple_colors", "Simple Colors", "coloring", 6.5, "sc", 150, "hard", coloring.simple_colors),
-    Technique("multi_colors_1", "Multi Colors 1", "coloring", 6.6, "mc1", 200, "hard", coloring.multi_colors_1),
-    Technique("multi_colors_2", "Multi Colors 2", "coloring", 6.6, "mc2", 200, "hard", coloring.multi_colors_2),
-    Technique("x_chain", "X-Chain", "chains", 6.6, "x", 260, "unfair", chains.x_chain),
-    Technique("xy_chain", "XY-Chain", "chains", 6.6, "xyc", 260, "unfair", chains.xy_chain),
-    Technique("continuous_nice_loop", "Continuous Nice Loop", "chains", 7.0, "nl", 280, "unfair",
-              chains.continuous_nice_loop),
-    Technique("discontinuous_nice_loop", "Discontinuous Nice Loop", "chains", 7.0, "nl", 280, "unfair",
-              chains.discontinuous_nice_loop),
-    Technique("aic", "AIC", "chains", 7.0, "nl", 280, "unfair", chains.aic),
-    Technique("grouped_continuous_nice_loop", "Grouped Continuous Nice Loop", "chains", 7.0, "gnl", 300, "unfair",
-              chains.grouped_continuous_nice_loop),
-    Technique("grouped_discontinuous_nice_loop", "Grouped Discontinuous Nice Loop", "chains", 7.0, "gnl", 300,
-              "unfair", chains.grouped_discontinuous_nice_loop),
-    Technique("grouped_aic", "Grouped AIC", "chains", 7.0, "gnl", 300, "unfair", chains.grouped_aic),
-    Technique("als_xz", "Almost Locked Set XZ-Rule", "als", 7.5, "axz", 300, "unfair", als.als_xz),
-    Technique("als_xy_wing", "Almost Locked Set XY-Wing", "als", 7.5, "axy", 320, "unfair", als.als_xy_wing),
-    Technique("forcing_chain_contradiction", "Forcing Chain Contradiction", "forcing", 7.5, "fcc", 500, "extreme",
-              forcing.forcing_chain_contradiction),
-    Technique("forcing_chain_verity", "Forcing Chain Verity", "forcing", 8.0, "fcv", 500, "extreme",
-              forcing.forcing_chain_verity),
-    Technique("forcing_net_contradiction", "Forcing Net Contradiction", "forcing", 8.5, "fnc", 700, "extreme",
-              forcing.forcing_net_contradiction),
-    Technique("forcing_net_verity", "Forcing Net Verity", "forcing", 8.5, "fnv", 700, "extreme",
-              forcing.forcing_net_verity),
+    Technique(name="full_house", title="Full House", family="singles",
+              se_rating=1.0, hodoku_code="fh", hodoku_score=4, level="easy",
+              find=singles.full_house),
+    Technique(name="naked_single", title="Naked Single", family="singles",
+              se_rating=2.3, hodoku_code="n1", hodoku_score=4, level="easy",
+              find=singles.naked_single),
+    Technique(name="hidden_single", title="Hidden Single", family="singles",
+              se_rating=1.5, hodoku_code="h1", hodoku_score=14, level="easy",
+              find=singles.hidden_single),
+    Technique(name="locked_pair", title="Locked Pair", family="intersections",
+              se_rating=3.0, hodoku_code="l2", hodoku_score=40, level="medium",
+              find=intersections.locked_pair),
+    Technique(name="locked_triple", title="Locked Triple", family="intersections",
+              se_rating=3.6, hodoku_code="l3", hodoku_score=60, level="medium",
+              find=intersections.locked_triple),
+    Technique(name="locked_candidates_pointing", title="Locked Candidates Type 1 (Pointing)", family="intersections",
+              se_rating=2.6, hodoku_code="lc1", hodoku_score=50, level="medium",
+              find=intersections.locked_candidates_pointing),
+    Technique(name="locked_candidates_claiming", title="Locked Candidates Type 2 (Claiming)", family="intersections",
+              se_rating=2.8, hodoku_code="lc2", hodoku_score=50, level="medium",
+              find=intersections.locked_candidates_claiming),
+    Technique(name="naked_pair", title="Naked Pair", family="subsets",
+              se_rating=3.0, hodoku_code="n2", hodoku_score=60, level="medium",
+              find=subsets.naked_pair),
+    Technique(name="naked_triple", title="Naked Triple", family="subsets",
+              se_rating=3.6, hodoku_code="n3", hodoku_score=80, level="medium",
+              find=subsets.naked_triple),
+    Technique(name="hidden_pair", title="Hidden Pair", family="subsets",
+              se_rating=3.4, hodoku_code="h2", hodoku_score=70, level="medium",
+              find=subsets.hidden_pair),
+    Technique(name="hidden_triple", title="Hidden Triple", family="subsets",
+              se_rating=4.0, hodoku_code="h3", hodoku_score=100, level="medium",
+              find=subsets.hidden_triple),
+    Technique(name="naked_quad", title="Naked Quadruple", family="subsets",
+              se_rating=5.0, hodoku_code="n4", hodoku_score=120, level="hard",
+              find=subsets.naked_quad),
+    Technique(name="hidden_quad", title="Hidden Quadruple", family="subsets",
+              se_rating=5.4, hodoku_code="h4", hodoku_score=150, level="hard",
+              find=subsets.hidden_quad),
+    Technique(name="x_wing", title="X-Wing", family="fish",
+              se_rating=3.2, hodoku_code="bf2", hodoku_score=140, level="hard",
+              find=fish.x_wing),
+    Technique(name="swordfish", title="Swordfish", family="fish",
+              se_rating=3.8, hodoku_code="bf3", hodoku_score=150, level="hard",
+              find=fish.swordfish),
+    Technique(name="jellyfish", title="Jellyfish", family="fish",
+              se_rating=5.2, hodoku_code="bf4", hodoku_score=160, level="hard",
+              find=fish.jellyfish),
+    Technique(name="remote_pair", title="Remote Pair", family="chains",
+              se_rating=6.6, hodoku_code="rp", hodoku_score=110, level="hard",
+              find=chains.remote_pair),
+    Technique(name="bug_plus_1", title="Bivalue Universal Grave + 1", family="uniqueness",
+              se_rating=5.6, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=uniqueness.bug_plus_1),
+    Technique(name="skyscraper", title="Skyscraper", family="single_digit",
+              se_rating=6.6, hodoku_code="sk", hodoku_score=130, level="hard",
+              find=single_digit.skyscraper),
+    Technique(name="two_string_kite", title="2-String Kite", family="single_digit",
+              se_rating=6.6, hodoku_code="2sk", hodoku_score=150, level="hard",
+              find=single_digit.two_string_kite),
+    Technique(name="turbot_fish", title="Turbot Fish", family="single_digit",
+              se_rating=6.6, hodoku_code="tf", hodoku_score=120, level="hard",
+              find=single_digit.turbot_fish),
+    Technique(name="empty_rectangle", title="Empty Rectangle", family="single_digit",
+              se_rating=6.6, hodoku_code="er", hodoku_score=120, level="hard",
+              find=single_digit.empty_rectangle),
+    Technique(name="w_wing", title="W-Wing", family="wings",
+              se_rating=6.6, hodoku_code="w", hodoku_score=150, level="hard",
+              find=wings.w_wing),
+    Technique(name="xy_wing", title="XY-Wing", family="wings",
+              se_rating=4.2, hodoku_code="xy", hodoku_score=160, level="hard",
+              find=wings.xy_wing),
+    Technique(name="xyz_wing", title="XYZ-Wing", family="wings",
+              se_rating=4.4, hodoku_code="xyz", hodoku_score=180, level="hard",
+              find=wings.xyz_wing),
+    Technique(name="unique_rectangle_1", title="Uniqueness Test 1", family="uniqueness",
+              se_rating=4.5, hodoku_code="u1", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_1),
+    Technique(name="unique_rectangle_2", title="Uniqueness Test 2", family="uniqueness",
+              se_rating=4.6, hodoku_code="u2", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_2),
+    Technique(name="unique_rectangle_3", title="Uniqueness Test 3", family="uniqueness",
+              se_rating=4.7, hodoku_code="u3", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_3),
+    Technique(name="unique_rectangle_4", title="Uniqueness Test 4", family="uniqueness",
+              se_rating=4.6, hodoku_code="u4", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_4),
+    Technique(name="hidden_rectangle", title="Hidden Rectangle", family="uniqueness",
+              se_rating=4.6, hodoku_code="hr", hodoku_score=100, level="hard",
+              find=uniqueness.hidden_rectangle),
+    Technique(name="finned_x_wing", title="Finned X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="fbf2", hodoku_score=130, level="hard",
+              find=fish.finned_x_wing),
+    Technique(name="sashimi_x_wing", title="Sashimi X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="sbf2", hodoku_score=150, level="hard",
+              find=fish.sashimi_x_wing),
+    Technique(name="finned_swordfish", title="Finned Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="fbf3", hodoku_score=200, level="unfair",
+              find=fish.finned_swordfish),
+    Technique(name="sashimi_swordfish", title="Sashimi Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="sbf3", hodoku_score=240, level="unfair",
+              find=fish.sashimi_swordfish),
+    Technique(name="finned_jellyfish", title="Finned Jellyfish", family="fish",
+              se_rating=6.6, hodoku_code="fbf4", hodoku_score=250, level="unfair",
+              find=fish.finned_jellyfish),
+    Technique(name="sashimi_jellyfish", title="Sashimi Jellyfish", family="fish",
+              se_rating=6.6, hodoku_code="sbf4", hodoku_score=260, level="unfair",
+              find=fish.sashimi_jellyfish),
+    Technique(name="sue_de_coq", title="Sue de Coq", family="als",
+              se_rating=7.0, hodoku_code="sdc", hodoku_score=250, level="unfair",
+              find=als.sue_de_coq),
+    Technique(name="simple_colors", title="Simple Colors", family="coloring",
+              se_rating=6.5, hodoku_code="sc", hodoku_score=150, level="hard",
+              find=coloring.simple_colors),
+    Technique(name="multi_colors_1", title="Multi Colors 1", family="coloring",
+              se_rating=6.6, hodoku_code="mc1", hodoku_score=200, level="hard",
+              find=coloring.multi_colors_1),
+    Technique(name="multi_colors_2", title="Multi Colors 2", family="coloring",
+              se_rating=6.6, hodoku_code="mc2", hodoku_score=200, level="hard",
+              find=coloring.multi_colors_2),
+    Technique(name="x_chain", title="X-Chain", family="chains",
+              se_rating=6.6, hodoku_code="x", hodoku_score=260, level="unfair",
+              find=chains.x_chain),
+    Technique(name="xy_chain", title="XY-Chain", family="chains",
+              se_rating=6.6, hodoku_code="xyc", hodoku_score=260, level="unfair",
+              find=chains.xy_chain),
+    Technique(name="continuous_nice_loop", title="Continuous Nice Loop", family="chains",
+              se_rating=7.0, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=chains.continuous_nice_loop),
+    Technique(name="discontinuous_nice_loop", title="Discontinuous Nice Loop", family="chains",
+              se_rating=7.0, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=chains.discontinuous_nice_loop),
+    Technique(name="aic", title="AIC", family="chains",
+              se_rating=7.0, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=chains.aic),
+    Technique(name="grouped_continuous_nice_loop", title="Grouped Continuous Nice Loop", family="chains",
+              se_rating=7.0, hodoku_code="gnl", hodoku_score=300, level="unfair",
+              find=chains.grouped_continuous_nice_loop),
+    Technique(name="grouped_discontinuous_nice_loop", title="Grouped Discontinuous Nice Loop", family="chains",
+              se_rating=7.0, hodoku_code="gnl", hodoku_score=300, level="unfair",
+              find=chains.grouped_discontinuous_nice_loop),
+    Technique(name="grouped_aic", title="Grouped AIC", family="chains",
+              se_rating=7.0, hodoku_code="gnl", hodoku_score=300, level="unfair",
+              find=chains.grouped_aic),
+    Technique(name="als_xz", title="Almost Locked Set XZ-Rule", family="als",
+              se_rating=7.5, hodoku_code="axz", hodoku_score=300, level="unfair",
+              find=als.als_xz),
+    Technique(name="als_xy_wing", title="Almost Locked Set XY-Wing", family="als",
+              se_rating=7.5, hodoku_code="axy", hodoku_score=320, level="unfair",
+              find=als.als_xy_wing),
+    Technique(name="forcing_chain_contradiction", title="Forcing Chain Contradiction", family="forcing",
+              se_rating=7.5, hodoku_code="fcc", hodoku_score=500, level="extreme",
+              find=forcing.forcing_chain_contradiction),
+    Technique(name="forcing_chain_verity", title="Forcing Chain Verity", family="forcing",
+              se_rating=8.0, hodoku_code="fcv", hodoku_score=500, level="extreme",
+              find=forcing.forcing_chain_verity),
+    Technique(name="forcing_net_contradiction", title="Forcing Net Contradiction", family="forcing",
+              se_rating=8.5, hodoku_code="fnc", hodoku_score=700, level="extreme",
+              find=forcing.forcing_net_contradiction),
+    Technique(name="forcing_net_verity", title="Forcing Net Verity", family="forcing",
+              se_rating=8.5, hodoku_code="fnv", hodoku_score=700, level="extreme",
+              find=forcing.forcing_net_verity),
 )
 
 # The engine's last resort, rated as HoDoKu rates Brute Force and SE a puzzle beyond its techniques.
-GUESS = Technique("guess", "Guess", "guessing", 20.0, "bf", 10000, "extreme", guessing.guess)
+GUESS = Technique(name="guess", title="Guess", family="guessing", se_rating=20.0, hodoku_code="bf", hodoku_score=10000,
+                  level="extreme", find=guessing.guess)
+
+
+steps.TITLES[GUESS.name] = GUESS.title
+
+
+def register(find: Finder, *, name: str | None = None, title: str | None = None, family: str = "custom",
+             se_rating: float = 0.0, hodoku_code: str = "", hodoku_score: int = 0, level: str = "hard",
+             replace: bool = False) -> Technique:
+    """Add a technique to the registry, after the built-in ones: usable by name in any technique list.
+
+    ``name`` defaults to the function's, ``title`` to the name. The SE rating and HoDoKu's score
+    and level are what a path using it is rated with. An existing name is refused unless ``replace``.
+    """
+    name = name or getattr(find, "__name__", "")
+    if not name or name == GUESS.name:
+        raise UnknownName(f"a technique needs a name of its own, not {name!r}")
+    if name in TECHNIQUES and not replace:
+        raise UnknownName(f"technique {name!r} is already registered (replace=True replaces it)")
+    if level not in LEVELS:
+        raise UnknownName(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    added = Technique(name=name, title=title or name, family=family, se_rating=se_rating, hodoku_code=hodoku_code,
+                      hodoku_score=hodoku_score, level=level, find=find)
+    TECHNIQUES[name] = added
+    steps.TITLES[name] = added.title
+    return added
 
 
 def _families(*families: str) -> tuple[str, ...]:

@@ -1,5 +1,6 @@
 """One step of the human engine, and its one-line explanation in community notation.
 
+>>> from sudokit.solvers.human import registry  # titles the techniques
 >>> s = Step("naked_pair", 9, digits=(3, 7), cells=(1, 7), pattern="3,7 in r1c2,r1c8",
 ...          eliminations=((3, 3), (3, 7)))
 >>> s.explanation
@@ -8,22 +9,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
 
-from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.candidates import digits_of
+from sudokit.models.graph import AlsNode, CellNode, GroupNode
 from sudokit.models.grid import Cell, Digit, cell_name, symbol
 
+if TYPE_CHECKING:
+    from sudokit.models.candidates import Candidates
+    from sudokit.solvers.human.view import View
+
 Candidate = tuple[Cell, Digit]  # a digit in a cell: what is placed or eliminated
+ChainNode = CellNode | GroupNode | AlsNode  # the typed nodes of models.graph: ``cells``, ``digit``, ``kind``
 
-
-@dataclass(frozen=True, slots=True)
-class ChainNode:
-    """A chain node: one digit in one cell, or in several (``group``: a box-line group; ``als``)."""
-
-    digit: Digit
-    cells: tuple[Cell, ...]
-    kind: str = "cell"  # "cell", "group" or "als"
+# Each technique's title, as the registry names it (filled by the registry; a step of an unknown
+# technique is titled by its name).
+TITLES: dict[str, str] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +66,12 @@ class Step:
     @property
     def explanation(self) -> str:
         """``Title: pattern => conclusions``, as HoDoKu prints a step."""
-        from sudokit.solvers.human.registry import technique  # here: the registry imports what builds steps
-
         conclusions = ", ".join(
             [f"{self.name(c)}={symbol(d)}" for c, d in self.placements]
             + [f"{self.name(c)}<>{symbol(d)}" for c, d in self.eliminations]
         )
         head = f"{self.pattern} => " if self.pattern else ""
-        return f"{technique(self.technique).title}: {head}{conclusions}"
+        return f"{TITLES.get(self.technique, self.technique)}: {head}{conclusions}"
 
     def name(self, cell: Cell) -> str:
         return cell_name(cell, self.size)
@@ -87,7 +89,16 @@ class Step:
         }
 
 
-Finder = Callable[[Candidates], Iterable[Step]]
+Finder = Callable[["View"], Iterable[Step]]  # a technique: the steps it finds in a state
+
+
+def alternating(nodes: Sequence[ChainNode], first_strong: bool = True) -> tuple[ChainLink, ...]:
+    """The links of a chain of nodes whose links alternate, the first strong (or weak).
+
+    >>> [link.strong for link in alternating([CellNode(0, 1), CellNode(0, 2), CellNode(5, 2)])]
+    [True, False]
+    """
+    return tuple(ChainLink(a, b, (i % 2 == 0) == first_strong) for i, (a, b) in enumerate(pairwise(nodes)))
 
 
 def cells_text(cells: Iterable[Cell], size: int) -> str:
@@ -100,7 +111,7 @@ def digits_text(digits: Iterable[Digit]) -> str:
     return ",".join(map(symbol, digits))
 
 
-def removable(state: Candidates, cells: Iterable[Cell], mask: int) -> tuple[Candidate, ...]:
+def removable(state: View | Candidates, cells: Iterable[Cell], mask: int) -> tuple[Candidate, ...]:
     """The candidates of ``mask`` that ``cells`` still hold, in cell order."""
     marks = state.marks
     return tuple((c, d) for c in sorted(cells) if marks[c] & mask for d in digits_of(marks[c] & mask))

@@ -8,7 +8,7 @@ import pytest
 
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
-from sudokit.models.graph import exported, graph_view, node_cells
+from sudokit.models.graph import Als, AlsNode, CellNode, GroupNode, exported, graph_view, node_cells
 
 HARD = [Candidates.from_grid(p.grid) for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 8.5][:3]
 
@@ -69,13 +69,22 @@ def test_groups_lie_in_one_box_line_intersection_and_link_what_they_see():
                 assert set(cells) | set(node_cells(other)) in places
 
 
-def test_a_view_is_shared_until_the_marks_change():
+def test_a_view_keeps_its_graphs_and_its_state():
     state = HARD[1].copy()
     view = graph_view(state)
-    assert graph_view(state.copy()) is view and view.links is view.links
+    assert view.links is view.links and view.strong(3) is view.strong(3)
     cell, digit = next((c, d) for c in range(81) for d in state.digits(c))
     state.eliminate(cell, digit)
-    assert graph_view(state) is not view and (cell, digit) not in graph_view(state).links
+    assert CellNode(cell, digit) in view.links and CellNode(cell, digit) not in graph_view(state).links
+
+
+def test_nodes_are_typed_and_say_where_they_lie():
+    links = graph_view(HARD[0]).grouped_links
+    kinds = {type(n): n.kind for n in links}
+    assert kinds == {CellNode: "cell", GroupNode: "group"}
+    assert all(n.cells == (n.cell,) for n in links if isinstance(n, CellNode))
+    node = AlsNode((3, 4), 7, (3, 4, 5))
+    assert (node.kind, node.cells, node.digit, node.als) == ("als", (3, 4), 7, (3, 4, 5))
 
 
 def test_every_size_has_a_view():
@@ -117,7 +126,7 @@ def test_als_nodes_link_as_locked_sets():
     state = HARD[0]
     geo, view = state.geometry, graph_view(state)
     sets = almost_locked_sets(state)
-    links = view.als_links(sets)
+    links = view.als_links(Als.of(cells, state.marks) for cells, _ in sets)
 
     def seeing(places, digit):
         return {(c, digit) for c in range(81) if state.has(c, digit) and all(c in geo.peers[p] for p in places)}
@@ -126,14 +135,14 @@ def test_als_nodes_link_as_locked_sets():
         seen = [d for d in range(1, 10)
                 if mask >> (d - 1) & 1 and seeing(tuple(c for c in cells if state.has(c, d)), d)]
         assert len(seen) < 2 or all(any(n[1:] == (d, cells) for n in links) for d in seen)
-    nodes = [n for n in links if len(n) == 3]
+    nodes = [n for n in links if isinstance(n, AlsNode)]
     assert nodes and {n[2] for n in nodes} <= {cells for cells, _ in sets}
     for node in nodes:
         places, digit, cells = node
         assert places == tuple(c for c in cells if state.has(c, digit))
         assert {o for o in links.adj[node] if o[0].__class__ is int} == seeing(places, digit)
         for other, link in links.adj[node].items():
-            if len(other) == 3 and other[2] == cells:  # inside the set: strong, never weak
+            if isinstance(other, AlsNode) and other.als == cells:  # inside the set: strong, never weak
                 assert other[1] != digit and link == {"strong": True, "weak": False}
             else:
                 assert other[1] == digit and not link["strong"]

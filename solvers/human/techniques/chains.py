@@ -2,12 +2,12 @@
 
 A chain starts from a candidate assumed false and alternates strong links (one of the two is
 true) and weak links (not both true), starting and ending with a strong link: so one of its two
-ends is true. The search walks the states (candidate, whether the next link must be strong) of
+ends is true. The search walks the states (node, whether the next link must be strong) of
 ``sudokit.models.graph``'s link graphs, breadth first, so the chain found to each end is a shortest one;
 ``max_links`` (``MAX_LINKS`` for the nice loops) bounds its length. A shortest walk may use a
-candidate twice; the search then reruns without that use. The walk runs on plain neighbour lists
-read off the networkx graph: ``networkx.bfs_predecessors`` over a materialised state graph took
-three times as long (building it included) on the SE sample's stuck states.
+candidate twice; the search then reruns without that use. The walk runs on numbered neighbour
+lists read off the networkx graphs once per state (``networkx.bfs_predecessors`` over a
+materialised state graph took three times as long on the SE sample's stuck states).
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
@@ -20,32 +20,37 @@ three times as long (building it included) on the SE sample's stuck states.
   is locked on its other digits, so one of them is true in it (the link out is weak again). In a
   continuous loop such a link is weak too: the set is locked on the rest of its digits.
 
+An X-Chain is a pattern of one digit: each digit's chains are found once and kept while its
+candidates stay the same (``View.per_digit``). The nice loops of a state are searched once for the
+three kinds (``View.shared``).
+
 Chains are written in nice-loop notation: ``XY-Chain: 1- r1c2 -4- r3c3 -7- r3c8 -1 => r1c7<>1``;
 an ALS as in Eureka, the digit it is entered on and the one it yields: ``-3- (3=6)r8c2,r9c13 -6-``.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
-from functools import lru_cache
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING
 
-from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.candidates import digits_of
 from sudokit.models.graph import (
     Als,
-    GraphView,
+    AlsNode,
+    CellNode,
     Node,
+    bits_of,
     cells_name,
-    graph_view,
-    is_als,
-    node_cells,
+    cells_of,
+    peer_bits,
     seeing_all,
 )
-from sudokit.models.grid import Cell, cell_name, symbol
-from sudokit.solvers.human.steps import Candidate, Step, removable
-from sudokit.solvers.human.techniques.als import all_sets
+from sudokit.models.grid import Cell, Digit, cell_name, symbol
+from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, removable
+from sudokit.solvers.human.view import View
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,145 +59,392 @@ MAX_LINKS = 20  # the longest chain searched, in links (inferences)
 MAX_ALS_CELLS = 3  # the largest ALS the grouped kinds link (up to 4 cells: a third more search time)
 
 Chain = tuple[Node, ...]  # alternating, the first and last links strong
-Adjacency = tuple[dict[Node, list[Node]], dict[Node, list[Node]]]  # strong, weak neighbours
-Reached = tuple[dict[Node, Node | None], dict[Node, Node | None]]  # per truth value: node -> where from
-Link = Callable[[Node, Node], bool]  # whether a chain may use a link
+Walk = list[int]  # a chain as node numbers
 Maker = Callable[[], "Chain | None"]  # makes a chain on demand (None: no simple one)
-Writer = Callable[[Chain], str]  # writes a chain in nice-loop notation
+Writer = Callable[[Chain, int], str]  # writes a chain (of a grid of some size) in nice-loop notation
+UNSEEN, ROOT = -2, -1  # in a search's record of where each state was reached from
 
 
-def remote_pair(state: Candidates) -> Iterator[Step]:
+def remote_pair(view: View) -> Iterator[Step]:
     """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits."""
     import networkx as nx
 
-    view = graph_view(state)
-    bivalue = view.bivalue
-    counts = Counter(view.marks[c] for c in bivalue)
+    marks = view.marks
+    counts = Counter(marks[c] for c in view.bivalue)
     for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
-        same = bivalue.subgraph(c for c in bivalue if view.marks[c] == pair)
+        same = view.graphs.bivalue_pair(pair)
         for component in nx.connected_components(same):
             chain = same.subgraph(component)
             if nx.is_bipartite(chain):
-                yield from _remote_pairs(state, chain, pair)
+                yield from _remote_pairs(view, chain, pair)
 
 
-def _remote_pairs(state: Candidates, chain: nx.Graph, pair: int) -> Iterator[Step]:
+def _remote_pairs(view: View, chain: nx.Graph, pair: int) -> Iterator[Step]:
     """A chain that is a path gives one step (all its far ends together), any other one per pair of ends."""
     import networkx as nx
 
-    peers, size = state.geometry.peers, state.size
+    peers, size = view.geometry.peers, view.size
     distance = dict(nx.all_pairs_shortest_path_length(chain))
     ends = [(x, y) for x, y in combinations(sorted(chain), 2) if distance[x][y] >= 3 and distance[x][y] % 2]
     is_path = max(d for _, d in chain.degree) <= 2 and nx.is_tree(chain)
     for group in ([ends] if is_path and ends else [[xy] for xy in ends]):
-        eliminations = removable(state, {c for x, y in group for c in peers[x] & peers[y]} - set(chain), pair)
+        eliminations = removable(view, {c for x, y in group for c in peers[x] & peers[y]} - set(chain), pair)
         if eliminations:
             path = nx.shortest_path(chain, *max(group, key=lambda xy: distance[xy[0]][xy[1]]))
-            a, b = map(symbol, digits_of(pair))
-            text = f"{a}/{b} {cell_name(path[0], size)}" + "".join(
-                f" -{(a, b)[i % 2]}- {cell_name(cell, size)}" for i, cell in enumerate(path[1:]))
-            yield Step("remote_pair", size, digits_of(pair), eliminations=eliminations, cells=tuple(path),
-                       pattern=text, length=2 * len(path))
+            a, b = digits_of(pair)
+            text = f"{symbol(a)}/{symbol(b)} {cell_name(path[0], size)}" + "".join(
+                f" -{symbol((a, b)[i % 2])}- {cell_name(cell, size)}" for i, cell in enumerate(path[1:]))
+            nodes: list[Node] = []
+            for i, cell in enumerate(path[:-1]):  # (x=y) in each cell, linked by y to the next
+                weak = (a, b)[i % 2]
+                nodes += [CellNode(cell, a + b - weak), CellNode(cell, weak)]
+            last = (a, b)[(len(path) - 2) % 2]  # the digit the last cell is entered on
+            nodes += [CellNode(path[-1], last), CellNode(path[-1], a + b - last)]
+            yield Step("remote_pair", size, (a, b), eliminations=eliminations, cells=tuple(path),
+                       pattern=text, length=2 * len(path), chain=alternating(nodes))
 
 
-def x_chain(state: Candidates, max_links: int = MAX_LINKS) -> Iterator[Step]:
+def x_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """An alternating chain on one digit, conjugate pairs as strong links: what sees both ends loses it."""
-    view = graph_view(state)
-    adjacency = _adjacency([view.links], lambda a, b: a[1] == b[1], lambda a, b: True)
-    return _end_steps(view, adjacency, "x_chain", max_links)
+    found = [entry for digit in range(1, view.size + 1) for entry in view.per_digit(_x_chains, digit, max_links)]
+    return (step for _, _, step in sorted(found, key=lambda entry: entry[:2]))
 
 
-def xy_chain(state: Candidates, max_links: int = MAX_LINKS) -> Iterator[Step]:
+def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """A chain of bivalue cells, each linked to the next by a digit: the digit both ends keep is removed around."""
-    view = graph_view(state)
-    marks = view.marks
-    adjacency = _adjacency([view.links], lambda a, b: marks[a[0]].bit_count() == marks[b[0]].bit_count() == 2,
-                           lambda a, b: a[0] == b[0])
-    return _end_steps(view, adjacency, "xy_chain", max_links)
+    links = _Links.of_bivalue(view)
+    best = _Best(view)
+    for start in links.starts():
+        reached, proved = links.search(start, max_links)
+        digit = links.digit[start]
+        for end, length in proved:
+            if links.digit[end] == digit and end != start:
+                best.offer("xy_chain", links.seen_by_both(start, end), length,
+                           links.chain_maker(reached, start, end, max_links), _chain_text)
+    return iter([step for _, _, step in best.steps()])
 
 
-def discontinuous_nice_loop(state: Candidates) -> Iterator[Step]:
+def discontinuous_nice_loop(view: View) -> Iterator[Step]:
     """A chain that concludes on one cell: a candidate both its ends see, or the cell's other digits."""
-    return _kind(state, "discontinuous_nice_loop", grouped=False)
+    return _kind(view.shared(_plain_loops), "discontinuous_nice_loop")
 
 
-def continuous_nice_loop(state: Candidates) -> Iterator[Step]:
+def continuous_nice_loop(view: View) -> Iterator[Step]:
     """A closed alternating loop: each of its weak links becomes strong; what sees both ends of one goes."""
-    return _kind(state, "continuous_nice_loop", grouped=False)
+    return _kind(view.shared(_plain_loops), "continuous_nice_loop")
 
 
-def aic(state: Candidates) -> Iterator[Step]:
+def aic(view: View) -> Iterator[Step]:
     """An alternating inference chain whose two ends remove two candidates or more."""
-    return _kind(state, "aic", grouped=False)
+    return _kind(view.shared(_plain_loops), "aic")
 
 
-def grouped_discontinuous_nice_loop(state: Candidates) -> Iterator[Step]:
+def grouped_discontinuous_nice_loop(view: View) -> Iterator[Step]:
     """A discontinuous nice loop that links groups too."""
-    return _kind(state, "grouped_discontinuous_nice_loop", grouped=True)
+    return _kind(view.shared(_grouped_loops), "grouped_discontinuous_nice_loop")
 
 
-def grouped_continuous_nice_loop(state: Candidates) -> Iterator[Step]:
+def grouped_continuous_nice_loop(view: View) -> Iterator[Step]:
     """A continuous nice loop that links groups too."""
-    return _kind(state, "grouped_continuous_nice_loop", grouped=True)
+    return _kind(view.shared(_grouped_loops), "grouped_continuous_nice_loop")
 
 
-def grouped_aic(state: Candidates) -> Iterator[Step]:
+def grouped_aic(view: View) -> Iterator[Step]:
     """An AIC that links groups too."""
-    return _kind(state, "grouped_aic", grouped=True)
+    return _kind(view.shared(_grouped_loops), "grouped_aic")
 
 
 # ---- the search
 
 
-def _adjacency(graphs: list[nx.Graph], usable: Link, strong_ok: Link) -> Adjacency:
-    """Plain neighbour lists of link graphs: the links a chain may use weakly, and those it may use as strong
-    (a strong link is weak too, unless marked ``weak=False``)."""
-    strong: dict[Node, list[Node]] = defaultdict(list)
-    weak: dict[Node, list[Node]] = defaultdict(list)
-    for graph in graphs:
-        for node, links in graph.adjacency():
-            usable_ones = [(m, link) for m, link in links.items() if usable(node, m)]
-            weak[node] += [m for m, link in usable_ones if link.get("weak", True)]
-            strong[node] += [m for m, link in usable_ones if link["strong"] and strong_ok(node, m)]
-    return strong, weak
+class _Links:
+    """Link graphs as the search reads them: nodes numbered, and per node the neighbours a chain
+    may reach by a strong link and by a weak one (a strong link is weak too, unless marked
+    ``weak=False``), in the order the networkx graphs list them."""
+
+    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]],
+                 numbers: _Numbers | None = None, starts: list[int] | None = None):
+        self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
+        self.first = starts  # where chains start (None: every candidate or group with a strong link)
+        self.digit: list[Digit] = []
+        self.cell: list[int] = []
+        self.sees: list[int] = []
+        self.bits: list[int] = []
+        fresh = nodes
+        if numbers is not None:  # what the solve's numbers know, and the rest
+            known = min(numbers.count, len(nodes))
+            self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
+                                                           numbers.sees[:known], numbers.bits[:known])
+            fresh = nodes[known:]
+        peers = peer_bits(view.size)
+        self.digit += [node.digit for node in fresh]
+        self.cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
+        self.sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
+        self.bits += [bits_of(node.cells) for node in fresh]
+
+    @classmethod
+    def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
+        """The candidates' links: inside each cell (strong when it has two), and each digit's ``weak``
+        graph; with ``groups``, each digit's ``group_graph`` too; and the links of the ALS nodes of
+        ``sets``. Nodes are numbered for the whole solve (``_Numbers``), ALS nodes after them."""
+        marks, size = view.marks, view.size
+        numbers = _numbers(view)
+        digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
+        group_links = [view.per_digit(_digit_groups, d) for d in range(1, size + 1)] if groups else []
+        count = numbers.count
+        strong: list[list[int]] = [_NONE] * count
+        weak: list[list[int]] = [_NONE] * count
+        for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
+            if not mask:
+                continue
+            first = cell * size - 1
+            inside = [first + d for d in digits_of(mask)]
+            pair = len(inside) == 2
+            for i in inside:
+                others = [j for j in inside if j != i]
+                ws, ss = digit_links[i - first - 1][i]
+                weak[i] = others + ws
+                strong[i] = others + ss if pair else ss
+        for own, _ in group_links:  # groups: their links, and those of candidates to them
+            for i, (ws, ss) in own.items():
+                if i < numbers.candidates:
+                    weak[i] = weak[i] + ws
+                    strong[i] = strong[i] + ss
+                else:
+                    weak[i], strong[i] = ws, ss
+        starts = [i for i in range(numbers.candidates) if strong[i]]
+        starts += [g for _, order in group_links for g in order if strong[g]]
+        if not sets:
+            return cls(view, numbers.nodes, strong, weak, numbers, starts)
+        nodes = numbers.nodes[:count]
+        entering: dict[int, list[int]] = {}  # per candidate or group: the ALS nodes it is weakly linked to
+        for s in sets:
+            linked = _als_links(view, s)
+            first = len(nodes)
+            for k, (node, outside) in enumerate(linked):
+                nodes.append(node)
+                strong.append([first + j for j in range(len(linked)) if j != k])
+                weak.append(outside)
+                for other in outside:
+                    entering.setdefault(other, []).append(first + k)
+        for other, als_nodes in entering.items():
+            weak[other] = weak[other] + als_nodes
+        return cls(view, nodes, strong, weak, numbers, starts)
+
+    @classmethod
+    def of_digit(cls, view: View, digit: Digit) -> _Links:
+        """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
+        graph = view.graphs.weak(digit)
+        number = {cell: i for i, cell in enumerate(graph)}
+        adjacency = [graph.adj[cell] for cell in number]
+        return cls(view, [CellNode(cell, digit) for cell in number],
+                   [[number[m] for m, link in links.items() if link["strong"]] for links in adjacency],
+                   [[number[m] for m in links] for links in adjacency])
+
+    @classmethod
+    def of_bivalue(cls, view: View) -> _Links:
+        """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
+        marks, graphs = view.marks, view.graphs
+        nodes: list[Node] = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
+        number = {node: i for i, node in enumerate(nodes)}
+        strong: list[list[int]] = []
+        weak: list[list[int]] = []
+        for node in nodes:
+            cell, digit = node.cells[0], node.digit
+            other = number[CellNode(cell, digits_of(marks[cell] & ~(1 << (digit - 1)))[0])]
+            strong.append([other])
+            weak.append([other] + [number[CellNode(m, digit)] for m in graphs.weak(digit).adj[cell]
+                                   if marks[m].bit_count() == 2])
+        return cls(view, nodes, strong, weak)
+
+    def starts(self) -> list[int]:
+        """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
+        if self.first is not None:
+            return self.first
+        return [i for i, links in enumerate(self.strong) if links and self.nodes[i].__class__ is not AlsNode]
+
+    def search(self, start: int, max_links: int, banned: Iterable[tuple[int, bool]] = (), goal: int = ROOT
+               ) -> tuple[tuple[list[int], list[int]], list[tuple[int, int]]]:
+        """Breadth first from ``start`` assumed false: where each state was reached from (per truth
+        value), and every node proved true with the length of the shortest chain proving it (in
+        links); ``banned`` states (node, true or not) are never entered. Links alternate, so each
+        round of the search enters states of one truth value: strong links make nodes true, weak
+        ones false. With a ``goal``, the search stops once it has proved it (how it got there is
+        then settled)."""
+        count = len(self.nodes)
+        reached = ([UNSEEN] * count, [UNSEEN] * count)  # per truth value (false, true): node -> where from
+        for node, on in banned:
+            reached[on][node] = ROOT
+        reached[False][start] = ROOT
+        proved: list[tuple[int, int]] = []
+        frontier, on = [start], False
+        strong, weak = self.strong, self.weak
+        for length in range(1, max_links + 1):
+            links, entered, following = (weak if on else strong), reached[not on], []
+            for node in frontier:
+                for other in links[node]:
+                    if entered[other] == UNSEEN:
+                        entered[other] = node
+                        following.append(other)
+            if not on:
+                proved += [(node, length) for node in following]
+                if goal != ROOT and reached[True][goal] != UNSEEN:
+                    break
+            if not following:
+                break
+            frontier, on = following, not on
+        return reached, proved
+
+    def path(self, reached: tuple[list[int], list[int]], end: int) -> Walk | None:
+        """The walk the search found to ``end`` (true), if it reached it."""
+        if reached[True][end] == UNSEEN:
+            return None
+        walk: Walk = []
+        node, on = end, True
+        while node != ROOT:
+            walk.append(node)
+            node, on = reached[on][node], not on
+        walk.reverse()
+        return walk
+
+    def chain_maker(self, reached: tuple[list[int], list[int]], start: int, end: int, max_links: int,
+                    retries: int = 3) -> Maker:
+        """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
+        false): then the search runs again without the first use, a few times."""
+        def chain() -> Chain | None:
+            found, banned = reached, set()
+            for _ in range(retries):
+                walk = self.path(found, end)
+                if walk is None:
+                    return None
+                nodes = tuple(self.nodes[i] for i in walk)
+                if (reused := _reused(nodes)) is None:
+                    return nodes
+                banned.add((walk[reused], reused % 2 == 1))
+                found = self.search(start, max_links, banned, goal=end)[0]
+            return None
+        return chain
+
+    def seen_by_both(self, a: int, b: int) -> tuple[Candidate, ...]:
+        """The candidates of the ends' digit in cells seeing every cell of both ends."""
+        digit = self.digit[a]
+        return tuple((c, digit) for c in cells_of(self.sees[a] & self.sees[b] & self.view.holding[digit]))
+
+    def conclusions(self, start: int, end: int) -> list[tuple[str, tuple[Candidate, ...], Writer]]:
+        """What a chain from ``start`` to ``end`` proves, by HoDoKu's kinds: (kind, eliminations, writer)."""
+        cell = self.cell[start]
+        if cell != ROOT and cell == self.cell[end]:  # the cell holds one of the two (the start: it is true)
+            other = self.view.marks[cell] & ~(1 << (self.digit[start] - 1)) & ~(1 << (self.digit[end] - 1))
+            return [("discontinuous_nice_loop", tuple((cell, d) for d in digits_of(other)), _core_text)]
+        if self.digit[start] == self.digit[end]:
+            eliminations = self.seen_by_both(start, end)
+        else:
+            eliminations = tuple(sorted(self._cannot_hold(start, end) + self._cannot_hold(end, start)))
+        if len(eliminations) > 1:
+            return [("aic", eliminations, _chain_text)]
+        if eliminations:
+            (cell, digit), = eliminations
+            return [("discontinuous_nice_loop", eliminations, lambda nodes, size: _around(nodes, cell, digit, size))]
+        return []
+
+    def _cannot_hold(self, end: int, other: int) -> list[Candidate]:
+        """A single-candidate end's cell, seeing every cell of the other end, cannot hold the other's digit."""
+        cell, digit = self.cell[end], self.digit[other]
+        if cell == ROOT or not self.view.marks[cell] >> (digit - 1) & 1:
+            return []
+        return [(cell, digit)] if not self.bits[other] & ~peer_bits(self.view.size)[cell] else []
 
 
-def _search(start: Node, adjacency: Adjacency, max_links: int, banned=()) -> tuple[Reached, list[tuple[Node, int]]]:
-    """Breadth first from ``start`` assumed false: how each state was reached, and every candidate
-    proved true with the length of the shortest chain proving it (in links); ``banned`` states
-    (node, true or not) are never entered. Links alternate, so each round of the search enters
-    states of one truth value: strong links make nodes true, weak ones false."""
-    strong, weak = adjacency
-    reached: Reached = ({}, {})  # per truth value (false, true): node -> the node it came from
-    for node, on in banned:
-        reached[on][node] = None
-    reached[False][start] = None
-    proved: list[tuple[Node, int]] = []
-    frontier, on = [start], False
-    for length in range(1, max_links + 1):
-        links, entered, following = (weak if on else strong), reached[not on], []
-        for node in frontier:
-            for other in links[node]:
-                if other not in entered:
-                    entered[other] = node
-                    following.append(other)
-        if not on:
-            proved += ((node, length) for node in following)
-        frontier, on = following, not on
-    return reached, proved
+_NONE: list[int] = []  # no links (shared: never changed in place)
+_NO_LINKS: tuple[list[int], list[int]] = ([], [])
 
 
-def _path(reached: Reached, end: Node) -> Chain | None:
-    """The chain the search found to ``end`` (true), if it reached it."""
-    if end not in reached[True]:
-        return None
-    nodes: list[Node] = []
-    node: Node | None = end
-    on = True
-    while node is not None:
-        nodes.append(node)
-        node, on = reached[on][node], not on
-    return tuple(reversed(nodes))
+class _Numbers:
+    """Numbers for the nodes of one solve's link graphs, the same in every state: a candidate's is
+    ``cell * N + digit - 1``; a group gets the next free one when first met. Per number: the node,
+    its digit, its cell (``ROOT`` for a group), the cells seeing all of it and its cells (bitsets)."""
+
+    def __init__(self, size: int):
+        self.size, self.peers = size, peer_bits(size)
+        nodes, digits, cells, sees, bits = _candidate_numbers(size)
+        self.nodes: list[Node] = list(nodes)
+        self.candidates = len(self.nodes)
+        self.digit: list[Digit] = list(digits)
+        self.cell: list[int] = list(cells)
+        self.sees: list[int] = list(sees)
+        self.bits: list[int] = list(bits)
+        self.groups: dict[Node, int] = {}
+
+    @property
+    def count(self) -> int:
+        return len(self.nodes)
+
+    def number(self, node: Node) -> int:
+        """A node's number (a candidate's or a group's)."""
+        if node.__class__ is CellNode:
+            return node.cell * self.size + node.digit - 1
+        if node not in self.groups:
+            self.groups[node] = len(self.nodes)
+            self.nodes.append(node)
+            self.digit.append(node[1])
+            self.cell.append(ROOT)
+            self.sees.append(_seeing(self.peers, node.cells))
+            self.bits.append(bits_of(node.cells))
+        return self.groups[node]
+
+
+@cache
+def _candidate_numbers(size: int) -> tuple[tuple[Node, ...], tuple[Digit, ...], tuple[int, ...], tuple[int, ...],
+                                           tuple[int, ...]]:
+    """Per candidate number: the node, its digit, its cell, its cell's peers and its cell (bitsets)."""
+    peers = peer_bits(size)
+    pairs = [(c, d) for c in range(size * size) for d in range(1, size + 1)]
+    return (tuple(CellNode(c, d) for c, d in pairs), tuple(d for _, d in pairs), tuple(c for c, _ in pairs),
+            tuple(peers[c] for c, _ in pairs), tuple(1 << c for c, _ in pairs))
+
+
+Neighbours = dict[int, tuple[list[int], list[int]]]  # per node number: (weak, strong) neighbours' numbers
+
+
+def _numbers(view: View) -> _Numbers:
+    return view.memo.get((_Numbers, view.size), view.size, lambda: _Numbers(view.size))
+
+
+def _digit_weak(view: View, digit: Digit) -> Neighbours:
+    """One digit's candidates' neighbours in its ``weak`` graph, by number."""
+    size, base = view.size, digit - 1
+    return {cell * size + base: ([m * size + base for m in adjacent],
+                                 [m * size + base for m, link in adjacent.items() if link["strong"]])
+            for cell, adjacent in view.graphs.weak(digit).adjacency()}
+
+
+def _als_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
+    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``),
+    kept while its digits' candidates stay the same."""
+    def numbered() -> list[tuple[AlsNode, list[int]]]:
+        number = _numbers(view).number
+        return [(node, [number(other) for other in outside]) for node, outside in view.graphs.als_node_links(s)]
+
+    holding = view.holding
+    return view.memo.get((_als_links, s.bits, s.mask), tuple(holding[d] for d in digits_of(s.mask)), numbered)
+
+
+def _digit_groups(view: View, digit: Digit) -> tuple[Neighbours, list[int]]:
+    """One digit's ``group_graph`` by number: its nodes' neighbours (groups', and candidates' to
+    groups), and its groups in the order the graph lists them."""
+    numbers, graph = _numbers(view), view.graphs.group_graph(digit)
+    number = numbers.number
+    own = {number(node): ([number(m) for m in adjacent], [number(m) for m, link in adjacent.items() if link["strong"]])
+           for node, adjacent in graph.adjacency()}
+    return own, [number(node) for node in graph if node.__class__ is not CellNode]
+
+
+def _seeing(peers: tuple[int, ...], cells: Iterable[Cell]) -> int:
+    """The cells that see every one of ``cells``, as a bitset."""
+    seen = -1
+    for c in cells:
+        seen &= peers[c]
+    return seen
 
 
 def _reused(chain: Chain) -> int | None:
@@ -200,184 +452,188 @@ def _reused(chain: Chain) -> int | None:
     back at the end: a chain proving its own start)."""
     first_use: dict[Candidate, int] = {}
     for i, node in enumerate(chain[:-1] if chain[-1] == chain[0] else chain):
-        for cell in node_cells(node):
-            if (cell, node[1]) in first_use:
-                return first_use[cell, node[1]]
-            first_use[cell, node[1]] = i
+        for cell in node.cells:
+            if (cell, node.digit) in first_use:
+                return first_use[cell, node.digit]
+            first_use[cell, node.digit] = i
     return None
 
 
-def _starts(adjacency: Adjacency) -> list[Node]:
-    """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
-    return [node for node, links in adjacency[0].items() if links and not is_als(node)]
-
-
 class _Best:
-    """The shortest chain found for each conclusion; chains are made, and steps written, only for those."""
+    """The shortest chain found for each conclusion; chains are made, and steps written, only for those.
 
-    def __init__(self, view: GraphView):
+    Conclusions keep the order they were first found in (``stamp`` tells it when several searches
+    are merged), and steps come shortest first.
+    """
+
+    def __init__(self, view: View):
         self.view = view
-        self.found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Chain, Writer]] = {}
+        self.found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Chain, Writer, tuple]] = {}
+        self.offers = 0
 
-    def offer(self, kind: str, eliminations: tuple[Candidate, ...], length: int, chain: Maker, text: Writer) -> None:
+    def offer(self, kind: str, eliminations: tuple[Candidate, ...], length: int, chain: Maker, text: Writer,
+              stamp: tuple = ()) -> None:
         """A conclusion, the length of a chain proving it, how to make that chain, and how to write it."""
         key = (kind, eliminations)
         if eliminations and (key not in self.found or self.found[key][0] > length) and (nodes := chain()) is not None:
-            self.found[key] = (length, nodes, text)
+            first = self.found[key][3] if key in self.found else (*stamp, self.offers)
+            self.offers += 1
+            self.found[key] = (length, nodes, text, first)
 
-    def steps(self) -> list[Step]:
+    def steps(self) -> list[tuple[int, tuple, Step]]:
+        """(length, stamp, step) of every conclusion, shortest first."""
+        return [(found.length, found.first, found.step()) for found in self.found_steps()]
+
+    def found_steps(self) -> list[_Found]:
+        """Every conclusion, shortest first, its step written when asked for."""
         ordered = sorted(self.found.items(), key=lambda item: item[1][0])
-        return [_step(kind, self.view, eliminations, text(nodes), len(nodes))
-                for (kind, eliminations), (_, nodes, text) in ordered]
+        return [_Found(self.view, kind, eliminations, length, nodes, text, first)
+                for (kind, eliminations), (length, nodes, text, first) in ordered]
 
 
-def _end_steps(view: GraphView, adjacency: Adjacency, name: str, max_links: int) -> Iterator[Step]:
-    """Chains whose ends hold one digit: what sees both ends loses it."""
+class _Found:
+    """A conclusion and the chain proving it, written as a step on first use."""
+
+    def __init__(self, view: View, kind: str, eliminations: tuple[Candidate, ...], length: int, nodes: Chain,
+                 text: Writer, first: tuple):
+        self.view, self.kind, self.eliminations, self.length = view, kind, eliminations, length
+        self.nodes, self.text, self.first = nodes, text, first
+        self._step: Step | None = None
+
+    def step(self) -> Step:
+        if self._step is None:
+            self._step = _step(self.kind, self.view, self.eliminations, self.text(self.nodes, self.view.size),
+                               self.nodes)
+        return self._step
+
+
+def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple, Step]]:
+    """The X-Chains of one digit, as (length, stamp, step): the stamp orders equally long chains as a
+    search over every digit at once would meet them (by start candidate)."""
+    links = _Links.of_digit(view, digit)
     best = _Best(view)
-    for start in _starts(adjacency):
-        reached, proved = _search(start, adjacency, max_links)
+    for start in links.starts():
+        reached, proved = links.search(start, max_links)
         for end, length in proved:
-            if end[1] == start[1] and end != start:
-                chain = _chain_maker(reached, start, end, adjacency, max_links)
-                best.offer(name, _seen_by_both(view, start, end), length, chain, lambda n: _chain_text(n, view.size))
-    return iter(best.steps())
-
-
-def _chain_maker(reached: Reached, start: Node, end: Node, adjacency: Adjacency, max_links: int,
-                 retries: int = 3) -> Maker:
-    """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
-    false): then the search runs again without the first use, a few times."""
-    def chain() -> Chain | None:
-        found, banned = reached, set()
-        for _ in range(retries):
-            nodes = _path(found, end)
-            if nodes is None or (reused := _reused(nodes)) is None:
-                return nodes
-            banned.add((nodes[reused], reused % 2 == 1))
-            found = _search(start, adjacency, max_links, banned)[0]
-        return None
-    return chain
-
-
-def _kind(state: Candidates, name: str, grouped: bool) -> Iterator[Step]:
-    """The steps of one kind among a state's nice loops and AICs (searched once for all kinds)."""
-    return (step for step in _nice_loops(graph_view(state), grouped) if step.technique == name)
-
-
-@lru_cache(maxsize=2)
-def _nice_loops(view: GraphView, grouped: bool) -> list[Step]:
-    """Every nice loop and AIC of a state, shortest first: one chain per conclusion."""
-    graphs = [view.links, view.group_links, view.als_links(_small_sets(view))] if grouped else [view.links]
-    adjacency = _adjacency(graphs, lambda a, b: True, lambda a, b: True)
-    prefix = "grouped_" if grouped else ""
-    best = _Best(view)
-    for start in _starts(adjacency):
-        reached, proved = _search(start, adjacency, MAX_LINKS)
-        closing = set(adjacency[1][start])  # the ends a weak link closes into a loop
-        for end, length in proved:
-            conclusions = _conclusions(view, start, end)
-            closes = length >= 3 and end in closing
-            if not (conclusions or closes):
-                continue
-            chain = _chain_maker(reached, start, end, adjacency, MAX_LINKS)
-            if grouped:
-                chain = _with_group(chain)
-            for kind, eliminations, text in conclusions:
-                best.offer(prefix + kind, eliminations, length, chain, text)
-            if closes and (loop := chain()) is not None:
-                best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1, lambda: loop,
-                           lambda nodes: _core_text((*nodes, nodes[0]), view.size))
+            if end != start:
+                best.offer("x_chain", links.seen_by_both(start, end), length,
+                           links.chain_maker(reached, start, end, max_links), _chain_text,
+                           stamp=(links.nodes[start],))
     return best.steps()
 
 
-def _small_sets(view: GraphView) -> list[Als]:
-    """The almost locked sets of two to ``MAX_ALS_CELLS`` cells (one cell is a bivalue cell: already linked)."""
-    return [(tuple(sorted(s.cells)), s.mask) for s in all_sets(view.size, view.marks)
-            if 1 < len(s.cells) <= MAX_ALS_CELLS]
+def _kind(found: list[_Found], name: str) -> Iterator[Step]:
+    """The steps of one kind among a state's nice loops and AICs."""
+    return (conclusion.step() for conclusion in found if conclusion.kind == name)
+
+
+def _plain_loops(view: View) -> list[_Found]:
+    """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
+    return _nice_loops(view, _Links.of(view), "", lambda chain: chain)
+
+
+def _grouped_loops(view: View) -> list[_Found]:
+    """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
+    sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
+    return _nice_loops(view, _Links.of(view, groups=True, sets=sets), "grouped_", _with_group)
+
+
+def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
+    best = _Best(view)
+    marks, holding, peers = view.marks, view.holding, peer_bits(view.size)
+    cell, digit, bits, sees = links.cell, links.digit, links.bits, links.sees
+    for start in links.starts():
+        reached, proved = links.search(start, MAX_LINKS)
+        closing = set(links.weak[start])  # the ends a weak link closes into a loop
+        cs, ds, bs = cell[start], digit[start], bits[start]
+        holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
+        others = holds & ~(1 << (ds - 1))
+        seen = peers[cs] if cs != ROOT else 0
+        near = sees[start] & holding[ds]  # what an end of the start's digit must see to prove something
+        for end, length in proved:  # what ``_Links.conclusions`` finds, tested quickly first
+            ce, de = cell[end], digit[end]
+            if ce == cs != ROOT:
+                useful = others & ~(1 << (de - 1))
+            elif de == ds:
+                useful = near & sees[end]
+            else:
+                useful = ((holds >> (de - 1) & 1 and not bits[end] & ~seen)
+                          or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
+            if not useful and (length < 3 or end not in closing):
+                continue
+            chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
+            if useful:
+                for kind, eliminations, text in links.conclusions(start, end):
+                    best.offer(prefix + kind, eliminations, length, chain, text)
+            if length >= 3 and end in closing and (loop := chain()) is not None:
+                best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1, _given(loop),
+                           _loop_text)
+    return best.found_steps()
+
+
+def _given(chain: Chain) -> Maker:
+    return lambda: chain
 
 
 def _with_group(chain: Maker) -> Maker:
     """Only chains that use a group or an ALS count as grouped."""
     def grouped() -> Chain | None:
         nodes = chain()
-        return nodes if nodes and any(len(node_cells(n)) > 1 or is_als(n) for n in nodes) else None
+        return nodes if nodes and any(node.__class__ is not CellNode for node in nodes) else None
     return grouped
 
 
-def _conclusions(view: GraphView, start: Node, end: Node) -> list[tuple[str, tuple[Candidate, ...], Writer]]:
-    """What a chain from ``start`` to ``end`` proves, by HoDoKu's kinds: (kind, eliminations, writer)."""
-    size = view.size
-    if start[0] == end[0] and start[0].__class__ is int:  # the cell holds one of the two (the start: it is true)
-        other = view.marks[start[0]] & ~(1 << (start[1] - 1)) & ~(1 << (end[1] - 1))
-        return [("discontinuous_nice_loop", tuple((start[0], d) for d in digits_of(other)),
-                 lambda nodes: _core_text(nodes, size))]
-    if start[1] == end[1]:
-        eliminations = _seen_by_both(view, start, end)
-    else:
-        eliminations = tuple(sorted(_cannot_hold(view, start, end) + _cannot_hold(view, end, start)))
-    if len(eliminations) > 1:
-        return [("aic", eliminations, lambda nodes: _chain_text(nodes, size))]
-    if eliminations:
-        return [("discontinuous_nice_loop", eliminations, lambda nodes: _around(nodes, *eliminations[0], size))]
-    return []
-
-
-def _cannot_hold(view: GraphView, end: Node, other: Node) -> list[Candidate]:
-    """A single-candidate end's cell, seeing every cell of the other end, cannot hold the other's digit."""
-    cell, digit = end[0], other[1]
-    sees_all = cell.__class__ is int and view.geometry.peers[cell].issuperset(node_cells(other))
-    return [(cell, digit)] if sees_all and view.has(cell, digit) else []
-
-
-def _around(chain: Chain, cell: Cell, digit: int, size: int) -> str:
-    """A chain written as the loop through the one candidate it removes."""
-    name = cells_name((cell,), size)
-    before = "" if cell in node_cells(chain[0]) else f"{name} -{symbol(digit)}- "
-    after = "" if cell in node_cells(chain[-1]) else f" -{symbol(digit)}- {name}"
-    return before + _core_text(chain, size) + after
-
-
-def _loop_eliminations(view: GraphView, loop: Chain) -> tuple[Candidate, ...]:
+def _loop_eliminations(view: View, loop: Chain) -> tuple[Candidate, ...]:
     """A continuous loop's weak links (odd positions, and the closing one) all become strong, and
     its links through an ALS weak: the set is locked on its other digits."""
-    used = {(c, n[1]) for n in loop for c in node_cells(n)}
+    used = {(c, n.digit) for n in loop for c in n.cells}
     found: set[Candidate] = set()
     for a, b in [*zip(loop[1::2], loop[2::2]), (loop[-1], loop[0])]:
-        if a[1] == b[1]:
+        if a.digit == b.digit:
             found.update(_seen_by_both(view, a, b))
         else:  # two digits of one cell: the cell holds one of them
-            cell = a[0]
-            found.update((cell, d) for d in digits_of(view.marks[cell]) if d not in (a[1], b[1]))
+            cell = a.cells[0]
+            found.update((cell, d) for d in digits_of(view.marks[cell]) if d not in (a.digit, b.digit))
     for a, b in zip(loop[0::2], loop[1::2]):
-        if is_als(a):
-            cells = a[2]
-            for digit in {d for c in cells for d in digits_of(view.marks[c])} - {a[1], b[1]}:
+        if a.__class__ is AlsNode:
+            cells = a.als
+            for digit in {d for c in cells for d in digits_of(view.marks[c])} - {a.digit, b.digit}:
                 found.update(_held(view, digit, seeing_all(tuple(c for c in cells if view.has(c, digit)), view.size)))
     return tuple(sorted(found - used))
 
 
-def _seen_by_both(view: GraphView, a: Node, b: Node) -> tuple[Candidate, ...]:
+def _seen_by_both(view: View, a: Node, b: Node) -> tuple[Candidate, ...]:
     """The candidates of the ends' digit in cells seeing every cell of both ends."""
-    return _held(view, a[1], seeing_all(node_cells(a), view.size) & seeing_all(node_cells(b), view.size))
+    return _held(view, a.digit, seeing_all(a.cells, view.size) & seeing_all(b.cells, view.size))
 
 
-def _held(view: GraphView, digit: int, cells: frozenset[Cell]) -> tuple[Candidate, ...]:
+def _held(view: View, digit: int, cells: frozenset[Cell]) -> tuple[Candidate, ...]:
     """The candidates of ``digit`` in ``cells``."""
-    return tuple(sorted((c, digit) for c in cells & view.holding[digit]))
+    holding = view.holding[digit]
+    return tuple(sorted((c, digit) for c in cells if holding >> c & 1))
 
 
 # ---- steps and notation
 
 
-def _step(name: str, view: GraphView, eliminations: tuple[Candidate, ...], text: str, length: int) -> Step:
+def _step(name: str, view: View, eliminations: tuple[Candidate, ...], text: str, nodes: Chain) -> Step:
     """A chain's step; its digits are those it removes (as HoDoKu's library lists them)."""
+    links = alternating(nodes)
+    if name.endswith("continuous_nice_loop") and "discontinuous" not in name:
+        links += (ChainLink(nodes[-1], nodes[0], False),)
+    sets = tuple(dict.fromkeys(n.als for n in nodes if n.__class__ is AlsNode))
     return Step(name, view.size, tuple(sorted({d for _, d in eliminations})), eliminations=eliminations, pattern=text,
-                length=length)
+                length=len(nodes), chain=links, als=sets)
 
 
 def _chain_text(chain: Chain, size: int) -> str:
     """Nice-loop notation of a chain, its ends' digits outside: ``1- r1c2 -4- r3c3 -7- r3c8 -1``."""
-    return f"{symbol(chain[0][1])}- {_core_text(chain, size)} -{symbol(chain[-1][1])}"
+    return f"{symbol(chain[0].digit)}- {_core_text(chain, size)} -{symbol(chain[-1].digit)}"
+
+
+def _loop_text(nodes: Chain, size: int) -> str:
+    """A continuous loop, its first node written again at the end."""
+    return _core_text((*nodes, nodes[0]), size)
 
 
 def _core_text(nodes: Chain, size: int) -> str:
@@ -387,18 +643,26 @@ def _core_text(nodes: Chain, size: int) -> str:
     for i, (a, b) in enumerate(pairwise(nodes)):
         if _site(a) != _site(b):
             link = "=" if i % 2 == 0 else "-"
-            parts.append(f"{link}{symbol(a[1])}{link} {_site_text(nodes, i + 1, size)}")
+            parts.append(f"{link}{symbol(a.digit)}{link} {_site_text(nodes, i + 1, size)}")
     return " ".join(parts)
+
+
+def _around(chain: Chain, cell: Cell, digit: int, size: int) -> str:
+    """A chain written as the loop through the one candidate it removes."""
+    name = cells_name((cell,), size)
+    before = "" if cell in chain[0].cells else f"{name} -{symbol(digit)}- "
+    after = "" if cell in chain[-1].cells else f" -{symbol(digit)}- {name}"
+    return before + _core_text(chain, size) + after
 
 
 def _site(node: Node) -> tuple[Cell, ...]:
     """Where a node lies: its cells, or its ALS's."""
-    return node[2] if is_als(node) else node_cells(node)
+    return node.als if node.__class__ is AlsNode else node.cells
 
 
 def _site_text(nodes: Chain, i: int, size: int) -> str:
     """A node's cells, or the ALS it enters and the link across it: ``(3=6)r8c2,r9c13``."""
     node = nodes[i]
-    if not is_als(node):
-        return cells_name(node_cells(node), size)
-    return f"({symbol(node[1])}={symbol(nodes[i + 1][1])}){cells_name(node[2], size)}"
+    if node.__class__ is not AlsNode:
+        return cells_name(node.cells, size)
+    return f"({symbol(node.digit)}={symbol(nodes[i + 1].digit)}){cells_name(node.als, size)}"

@@ -12,66 +12,76 @@ one colour holds the digit, the other does not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from sudokit.models.candidates import Candidates
-from sudokit.models.graph import GraphView, graph_view
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import Step, cells_text, removable
+from sudokit.solvers.human.steps import Candidate, Step, cells_text, removable
+from sudokit.solvers.human.view import View
 
 Colours = tuple[tuple[Cell, ...], tuple[Cell, ...]]  # a cluster's two colour classes
 
 
-def simple_colors(state: Candidates) -> Iterator[Step]:
+def simple_colors(view: View) -> Iterator[Step]:
     """A cluster whose colours trap an outside candidate, or whose colour wraps (sees itself)."""
-    view, peers = graph_view(state), state.geometry.peers
-    for digit in range(1, state.size + 1):
-        bit = 1 << (digit - 1)
-        for colours in _clusters(view, digit):
-            false = next((i for i, cells in enumerate(colours) if _sees(peers, cells, cells)), None)
-            if false is not None:
-                yield _step("simple_colors", state, digit, (colours,), removable(state, colours[false], bit))
-                continue
-            clustered = set(colours[0] + colours[1])
-            targets = [c for c in _holding(state, digit) if c not in clustered
-                       and all(_sees(peers, (c,), cells) for cells in colours)]
-            if eliminations := removable(state, targets, bit):
-                yield _step("simple_colors", state, digit, (colours,), eliminations)
+    for digit in range(1, view.size + 1):
+        yield from view.per_digit(_simple_colors, digit)
 
 
-def multi_colors_1(state: Candidates) -> Iterator[Step]:
+def multi_colors_1(view: View) -> Iterator[Step]:
     """Two clusters where colour ``a`` sees colour ``b``: a cell seeing both partners loses the digit."""
-    peers = state.geometry.peers
-    for digit, one, other in _cluster_pairs(state):
-        partners = [(one[1 - i], other[1 - j]) for i in (0, 1) for j in (0, 1) if _sees(peers, one[i], other[j])]
-        targets = {c for c in _holding(state, digit) for a, b in partners
-                   if c not in a + b and _sees(peers, (c,), a) and _sees(peers, (c,), b)}
-        if eliminations := removable(state, targets, 1 << (digit - 1)):
-            yield _step("multi_colors_1", state, digit, (one, other), eliminations)
+    for digit in range(1, view.size + 1):
+        yield from view.per_digit(_multi_colors_1, digit)
 
 
-def multi_colors_2(state: Candidates) -> Iterator[Step]:
+def multi_colors_2(view: View) -> Iterator[Step]:
     """Two clusters where one colour sees both colours of the other: that colour is false."""
-    peers = state.geometry.peers
-    for digit, one, other in _cluster_pairs(state):
+    for digit in range(1, view.size + 1):
+        yield from view.per_digit(_multi_colors_2, digit)
+
+
+# ---- one digit at a time (each kept while the digit's candidates stay the same)
+
+
+def _simple_colors(view: View, digit: Digit) -> list[Step]:
+    peers, bit, found = view.geometry.peers, 1 << (digit - 1), []
+    for colours in view.per_digit(_clusters, digit):
+        false = next((i for i, cells in enumerate(colours) if _sees(peers, cells, cells)), None)
+        if false is not None:
+            found.append(_step("simple_colors", view, digit, (colours,), removable(view, colours[false], bit)))
+            continue
+        clustered = set(colours[0] + colours[1])
+        targets = [c for c in _holding(view, digit) if c not in clustered
+                   and all(_sees(peers, (c,), cells) for cells in colours)]
+        if eliminations := removable(view, targets, bit):
+            found.append(_step("simple_colors", view, digit, (colours,), eliminations))
+    return found
+
+
+def _multi_colors_1(view: View, digit: Digit) -> list[Step]:
+    peers, found = view.geometry.peers, []
+    for one, other in combinations(view.per_digit(_clusters, digit), 2):
+        partners = [(one[1 - i], other[1 - j]) for i in (0, 1) for j in (0, 1) if _sees(peers, one[i], other[j])]
+        targets = {c for c in _holding(view, digit) for a, b in partners
+                   if c not in a + b and _sees(peers, (c,), a) and _sees(peers, (c,), b)}
+        if eliminations := removable(view, targets, 1 << (digit - 1)):
+            found.append(_step("multi_colors_1", view, digit, (one, other), eliminations))
+    return found
+
+
+def _multi_colors_2(view: View, digit: Digit) -> list[Step]:
+    peers, found = view.geometry.peers, []
+    for one, other in combinations(view.per_digit(_clusters, digit), 2):
         for first, second in ((one, other), (other, one)):
             for colour in first:
                 if all(_sees(peers, colour, cells) for cells in second):
-                    yield _step("multi_colors_2", state, digit, (first, second),
-                                removable(state, colour, 1 << (digit - 1)))
+                    found.append(_step("multi_colors_2", view, digit, (first, second),
+                                       removable(view, colour, 1 << (digit - 1))))
+    return found
 
 
-def _cluster_pairs(state: Candidates) -> Iterator[tuple[Digit, Colours, Colours]]:
-    """Every two clusters of a digit."""
-    view = graph_view(state)
-    for digit in range(1, state.size + 1):
-        yield from ((digit, one, other) for one, other in combinations(_clusters(view, digit), 2))
-
-
-@lru_cache(maxsize=32)
-def _clusters(view: GraphView, digit: Digit) -> tuple[Colours, ...]:
+def _clusters(view: View, digit: Digit) -> tuple[Colours, ...]:
     """The 2-coloured components of a digit's strong-link graph (none when one has an odd cycle:
     then the state has no solution, and other steps show it)."""
     import networkx as nx
@@ -88,19 +98,19 @@ def _clusters(view: GraphView, digit: Digit) -> tuple[Colours, ...]:
     return tuple((side(component, 0), side(component, 1)) for component in nx.connected_components(graph))
 
 
-def _holding(state: Candidates, digit: Digit) -> list[Cell]:
-    bit = 1 << (digit - 1)
-    return [c for c, m in enumerate(state.marks) if m & bit]
+def _holding(view: View, digit: Digit) -> list[Cell]:
+    return list(cells_of(view.holding[digit]))
 
 
-def _sees(peers: tuple[frozenset[Cell], ...], cells, others) -> bool:
+def _sees(peers: tuple[frozenset[Cell], ...], cells: Iterable[Cell], others: Iterable[Cell]) -> bool:
     """Whether some cell of ``cells`` sees some cell of ``others``."""
     return any(not peers[c].isdisjoint(others) for c in cells)
 
 
-def _step(name: str, state: Candidates, digit: Digit, clusters, eliminations) -> Step:
+def _step(name: str, view: View, digit: Digit, clusters: tuple[Colours, ...],
+          eliminations: tuple[Candidate, ...]) -> Step:
     pattern = f"{symbol(digit)} " + ", ".join(
-        f"({cells_text(a, state.size)}) / ({cells_text(b, state.size)})" for a, b in clusters)
+        f"({cells_text(a, view.size)}) / ({cells_text(b, view.size)})" for a, b in clusters)
     cells = tuple(c for colours in clusters for cells in colours for c in cells)
-    return Step(name, state.size, (digit,), eliminations=eliminations, cells=cells, pattern=pattern,
+    return Step(name, view.size, (digit,), eliminations=eliminations, cells=cells, pattern=pattern,
                 length=len(cells))

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudokit.models.candidates import Candidates
 from sudokit.models.grid import symbol
 from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
 
 
-def guess(state: Candidates) -> Iterator[Step]:
+def guess(view: View) -> Iterator[Step]:
     """One guess per candidate of the open cell with the fewest candidates (the first such cell)."""
-    open_cells = [c for c, mask in enumerate(state.marks) if mask]
+    open_cells = [c for c, mask in enumerate(view.marks) if mask]
     if not open_cells:
         return
-    cell = min(open_cells, key=lambda c: state.marks[c].bit_count())
-    for digit in state.digits(cell):
-        yield Step("guess", state.size, (digit,), placements=((cell, digit),), cells=(cell,))
+    cell = min(open_cells, key=lambda c: view.marks[c].bit_count())
+    for digit in view.digits(cell):
+        yield Step("guess", view.size, (digit,), placements=((cell, digit),), cells=(cell,))
 
 
 def refuted(guess: Step, reason: str) -> Step:

@@ -5,42 +5,43 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.candidates import digits_of
 from sudokit.models.grid import Geometry, symbol
 from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.solvers.human.view import View
 
 
-def locked_candidates_pointing(state: Candidates) -> Iterator[Step]:
+def locked_candidates_pointing(view: View) -> Iterator[Step]:
     """A digit confined to one line within a box leaves the rest of that line."""
-    geo = state.geometry
-    for box in range(2 * state.size, 3 * state.size):
-        for digit, cells in state.places(box).items():
+    geo = view.geometry
+    for box in range(2 * view.size, 3 * view.size):
+        for digit, cells in view.places(box).items():
             line = _common_line(geo, cells)
             if len(cells) > 1 and line is not None:
                 targets = set(geo.units[line]) - set(geo.units[box])
-                yield from _locked("locked_candidates_pointing", state, digit, cells, box, line, targets)
+                yield from _locked("locked_candidates_pointing", view, digit, cells, box, line, targets)
 
 
-def locked_candidates_claiming(state: Candidates) -> Iterator[Step]:
+def locked_candidates_claiming(view: View) -> Iterator[Step]:
     """A digit confined to one box within a line leaves the rest of that box."""
-    geo = state.geometry
-    for line in range(2 * state.size):
-        for digit, cells in state.places(line).items():
+    geo = view.geometry
+    for line in range(2 * view.size):
+        for digit, cells in view.places(line).items():
             boxes = {geo.cell_units[c][2] for c in cells}
             if len(cells) > 1 and len(boxes) == 1:
                 box = boxes.pop()
                 targets = set(geo.units[box]) - set(geo.units[line])
-                yield from _locked("locked_candidates_claiming", state, digit, cells, line, box, targets)
+                yield from _locked("locked_candidates_claiming", view, digit, cells, line, box, targets)
 
 
-def locked_pair(state: Candidates) -> Iterator[Step]:
+def locked_pair(view: View) -> Iterator[Step]:
     """Two cells of a box-line intersection holding only the same two digits: both houses lose them."""
-    return _locked_subsets(state, 2, "locked_pair")
+    return _locked_subsets(view, 2, "locked_pair")
 
 
-def locked_triple(state: Candidates) -> Iterator[Step]:
+def locked_triple(view: View) -> Iterator[Step]:
     """Three cells of a box-line intersection holding only the same three digits."""
-    return _locked_subsets(state, 3, "locked_triple")
+    return _locked_subsets(view, 3, "locked_triple")
 
 
 def _common_line(geo: Geometry, cells: list[int]) -> int | None:
@@ -52,17 +53,17 @@ def _common_line(geo: Geometry, cells: list[int]) -> int | None:
     return None
 
 
-def _locked(name: str, state: Candidates, digit: int, cells, house: int, other: int, targets) -> Iterator[Step]:
-    eliminations = removable(state, targets, 1 << (digit - 1))
+def _locked(name: str, view: View, digit: int, cells, house: int, other: int, targets) -> Iterator[Step]:
+    eliminations = removable(view, targets, 1 << (digit - 1))
     if eliminations:
-        pattern = f"{symbol(digit)} in {state.geometry.unit_name(house)}"
-        yield Step(name, state.size, (digit,), eliminations=eliminations, cells=tuple(cells), units=(house, other),
+        pattern = f"{symbol(digit)} in {view.geometry.unit_name(house)}"
+        yield Step(name, view.size, (digit,), eliminations=eliminations, cells=tuple(cells), units=(house, other),
                    pattern=pattern)
 
 
-def _locked_subsets(state: Candidates, size: int, name: str) -> Iterator[Step]:
-    geo, marks = state.geometry, state.marks
-    for box in range(2 * state.size, 3 * state.size):
+def _locked_subsets(view: View, size: int, name: str) -> Iterator[Step]:
+    geo, marks = view.geometry, view.marks
+    for box in range(2 * view.size, 3 * view.size):
         box_cells = geo.units[box]
         lines = sorted({u for c in box_cells for u in geo.cell_units[c][:2]})
         for line in lines:
@@ -74,8 +75,8 @@ def _locked_subsets(state: Candidates, size: int, name: str) -> Iterator[Step]:
                 if union.bit_count() != size:
                     continue
                 targets = (set(box_cells) | set(geo.units[line])) - set(group)
-                eliminations = removable(state, targets, union)
+                eliminations = removable(view, targets, union)
                 if eliminations:
-                    pattern = f"{digits_text(digits_of(union))} in {cells_text(group, state.size)}"
-                    yield Step(name, state.size, digits_of(union), eliminations=eliminations, cells=group,
+                    pattern = f"{digits_text(digits_of(union))} in {cells_text(group, view.size)}"
+                    yield Step(name, view.size, digits_of(union), eliminations=eliminations, cells=group,
                                units=(box, line), pattern=pattern)

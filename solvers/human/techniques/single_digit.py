@@ -14,85 +14,90 @@ In ``a1 = a2 - b1 = b2`` (``=``: a conjugate pair, ``-``: two cells that see eac
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from sudokit.models.candidates import Candidates
-from sudokit.models.graph import graph_view
+from sudokit.models.graph import CellNode
 from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import Step, cells_text, removable
+from sudokit.solvers.human.steps import ChainLink, Step, alternating, cells_text, removable
+from sudokit.solvers.human.view import View
 
 Link = tuple[Cell, Cell, tuple[int, ...]]  # a strong link: its two cells, and the units that make it
 
 
-def skyscraper(state: Candidates) -> Iterator[Step]:
+def skyscraper(view: View) -> Iterator[Step]:
     """Two parallel conjugate pairs whose bases share a cross line: a cell seeing both tops loses the digit."""
-    return _patterns(state, "skyscraper")
+    return _patterns(view, "skyscraper")
 
 
-def two_string_kite(state: Candidates) -> Iterator[Step]:
+def two_string_kite(view: View) -> Iterator[Step]:
     """A row's and a column's conjugate pairs with an end of each in one box: cells seeing both far ends lose it."""
-    return _patterns(state, "two_string_kite")
+    return _patterns(view, "two_string_kite")
 
 
-def turbot_fish(state: Candidates) -> Iterator[Step]:
+def turbot_fish(view: View) -> Iterator[Step]:
     """Any other chain of two conjugate pairs: ``a1 =d= a2 -d- b1 =d= b2``; cells seeing both ends lose ``d``."""
-    return _patterns(state, "turbot_fish")
+    return _patterns(view, "turbot_fish")
 
 
-def empty_rectangle(state: Candidates) -> Iterator[Step]:
+def empty_rectangle(view: View) -> Iterator[Step]:
     """A box's candidates on one row and one column, and a conjugate pair across: one crossing loses the digit.
 
     With the pair in a column and one end on the box's row: if the cell where the other end's row
     meets the box's column held the digit, the box would have no place left for it.
     """
-    geo, size = state.geometry, state.size
-    view = graph_view(state)
-    for digit in range(1, size + 1):
-        links = [link for link in view.strong(digit).edges(data="units") if _kind(size, link[2]) < 2]
-        for box in range(2 * size, 3 * size):
-            cells = view.places[digit][box]
-            for row, col in _crosses(state, cells):
-                for a, b, units in links:
-                    along = _kind(size, units)  # 1: the pair is in a column, so it meets the box's row
-                    line, cross = (row, col) if along == 1 else (col, row)
-                    for p1, p2 in ((a, b), (b, a)):
-                        target = _meeting(state, *sorted((geo.cell_units[p2][1 - along], cross)))
-                        if geo.cell_units[p1][1 - along] == line and box not in (geo.cell_units[p1][2],
-                                                                                geo.cell_units[target][2]):
-                            yield from _step(state, "empty_rectangle", digit, (target,),
-                                             f"{symbol(digit)} in {geo.unit_name(box)} "
-                                             f"({_name(state, p1)}={_name(state, p2)})", (*cells, p1, p2))
+    for digit in range(1, view.size + 1):
+        yield from view.per_digit(_empty_rectangles, digit)
 
 
 # ---- helpers
 
 
-def _patterns(state: Candidates, name: str) -> Iterator[Step]:
-    for digit, chain in _named_chains(state.size, tuple(state.marks))[name]:
-        a1, _, _, b2 = chain
-        d = symbol(digit)
-        n1, n2, n3, n4 = (_name(state, c) for c in chain)
+def _empty_rectangles(view: View, digit: Digit) -> list[Step]:
+    geo, size = view.geometry, view.size
+    links = [link for link in view.strong(digit).edges(data="units") if _kind(size, link[2]) < 2]
+    found: list[Step] = []
+    for box in range(2 * size, 3 * size):
+        cells = view.places(box).get(digit, [])
+        for row, col in _crosses(view, cells):
+            for a, b, units in links:
+                along = _kind(size, units)  # 1: the pair is in a column, so it meets the box's row
+                line, cross = (row, col) if along == 1 else (col, row)
+                for p1, p2 in ((a, b), (b, a)):
+                    target = _meeting(view, *sorted((geo.cell_units[p2][1 - along], cross)))
+                    if geo.cell_units[p1][1 - along] == line and box not in (geo.cell_units[p1][2],
+                                                                            geo.cell_units[target][2]):
+                        found += _step(view, "empty_rectangle", digit, (target,),
+                                       f"{symbol(digit)} in {geo.unit_name(box)} "
+                                       f"({_name(view, p1)}={_name(view, p2)})", (*cells, p1, p2))
+    return found
+
+
+def _patterns(view: View, name: str) -> Iterator[Step]:
+    for digit in range(1, view.size + 1):
+        yield from view.per_digit(_named_steps, digit).get(name, ())
+
+
+def _named_steps(view: View, digit: Digit) -> dict[str | None, list[Step]]:
+    """A digit's chains of two strong links as steps, under HoDoKu's names (found once for the three patterns)."""
+    named: dict[str | None, list[Step]] = defaultdict(list)
+    d, peers = symbol(digit), view.geometry.peers
+    for (a1, a2, ua), (b1, b2, ub) in _chains(view, digit):
+        name = _pattern(view, a1, a2, ua, b1, b2, ub)
+        if name is None:
+            continue
+        chain = (a1, a2, b1, b2)
+        n1, n2, n3, n4 = (_name(view, c) for c in chain)
         pattern = (f"{d} {n1} ={d}= {n2} -{d}- {n3} ={d}= {n4}" if name == "turbot_fish"
                    else f"{d} in {n1},{n4} (connected by {n2},{n3})")
-        seeing = state.geometry.peers[a1] & state.geometry.peers[b2]
-        yield from _step(state, name, digit, set(seeing) - set(chain), pattern, chain)
-
-
-@lru_cache(maxsize=2)
-def _named_chains(size: int, marks: tuple[int, ...]) -> dict[str | None, list[tuple[Digit, tuple[Cell, ...]]]]:
-    """Every chain of two strong links of a state, under HoDoKu's name (found once for the three patterns)."""
-    state = Candidates(size, list(marks), [0] * len(marks))  # the marks are all that matter here
-    named: dict[str | None, list[tuple[Digit, tuple[Cell, ...]]]] = defaultdict(list)
-    for digit, (a1, a2, ua), (b1, b2, ub) in _chains(state):
-        named[_pattern(state, a1, a2, ua, b1, b2, ub)].append((digit, (a1, a2, b1, b2)))
+        links = alternating([CellNode(c, digit) for c in chain])
+        named[name] += _step(view, name, digit, set(peers[a1] & peers[b2]) - set(chain), pattern, chain, links)
     return named
 
 
-def _pattern(state: Candidates, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) -> str | None:
+def _pattern(view: View, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) -> str | None:
     """HoDoKu's name for the chain ``a1 = a2 - b1 = b2`` (None for an X-Wing)."""
-    geo, size = state.geometry, state.size
+    geo, size = view.geometry, view.size
     ka, kb = _kind(size, ua), _kind(size, ub)
     if ka == kb < 2 and geo.cell_units[a2][1 - ka] == geo.cell_units[b1][1 - ka]:
         return None if geo.cell_units[a1][1 - ka] == geo.cell_units[b2][1 - ka] else "skyscraper"
@@ -102,17 +107,15 @@ def _pattern(state: Candidates, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) 
     return "turbot_fish"
 
 
-def _chains(state: Candidates) -> Iterator[tuple[Digit, Link, Link]]:
+def _chains(view: View, digit: Digit) -> Iterator[tuple[Link, Link]]:
     """Every ``a1 = a2 - b1 = b2`` of one digit: two strong links whose inner ends see each other."""
-    view = graph_view(state)
-    peers = state.geometry.peers
-    for digit in range(1, state.size + 1):
-        links = list(view.strong(digit).edges(data="units"))
-        for (x, y, ux), (u, v, uv) in combinations(links, 2):
-            for a1, a2 in ((x, y), (y, x)):
-                for b1, b2 in ((u, v), (v, u)):
-                    if len({a1, a2, b1, b2}) == 4 and b1 in peers[a2]:
-                        yield digit, (a1, a2, ux), (b1, b2, uv)
+    peers = view.geometry.peers
+    links = list(view.strong(digit).edges(data="units"))
+    for (x, y, ux), (u, v, uv) in combinations(links, 2):
+        for a1, a2 in ((x, y), (y, x)):
+            for b1, b2 in ((u, v), (v, u)):
+                if len({a1, a2, b1, b2}) == 4 and b1 in peers[a2]:
+                    yield (a1, a2, ux), (b1, b2, uv)
 
 
 def _kind(size: int, units: tuple[int, ...]) -> int:
@@ -120,9 +123,9 @@ def _kind(size: int, units: tuple[int, ...]) -> int:
     return min(u // size for u in units)
 
 
-def _crosses(state: Candidates, cells: list[Cell]) -> Iterator[tuple[int, int]]:
+def _crosses(view: View, cells: list[Cell]) -> Iterator[tuple[int, int]]:
     """The (row, column) units of a box whose union holds all its ``cells`` (two or more)."""
-    geo = state.geometry
+    geo = view.geometry
     if len(cells) < 2:
         return
     rows = {geo.cell_units[c][0] for c in cells}
@@ -133,16 +136,19 @@ def _crosses(state: Candidates, cells: list[Cell]) -> Iterator[tuple[int, int]]:
                 yield row, col
 
 
-def _meeting(state: Candidates, row: int, col: int) -> Cell:
+def _meeting(view: View, row: int, col: int) -> Cell:
     """The cell where a row unit and a column unit meet."""
-    return row * state.size + col - state.size
+    return row * view.size + col - view.size
 
 
-def _name(state: Candidates, cell: Cell) -> str:
-    return cells_text((cell,), state.size)
+def _name(view: View, cell: Cell) -> str:
+    return cells_text((cell,), view.size)
 
 
-def _step(state: Candidates, name: str, digit: Digit, targets, pattern: str, cells) -> Iterator[Step]:
-    eliminations = removable(state, targets, 1 << (digit - 1))
-    if eliminations:
-        yield Step(name, state.size, (digit,), eliminations=eliminations, cells=tuple(cells), pattern=pattern)
+def _step(view: View, name: str, digit: Digit, targets: Iterable[Cell], pattern: str, cells: Iterable[Cell],
+          chain: tuple[ChainLink, ...] = ()) -> list[Step]:
+    eliminations = removable(view, targets, 1 << (digit - 1))
+    if not eliminations:
+        return []
+    return [Step(name, view.size, (digit,), eliminations=eliminations, cells=tuple(cells), pattern=pattern,
+                 chain=chain)]

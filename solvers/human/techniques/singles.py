@@ -1,7 +1,8 @@
 """Singles: a digit that is the only one left for a cell, or a cell the only one left for a digit.
 
+>>> from sudokit.models.candidates import Candidates
 >>> from sudokit.models.grid import Grid
->>> pm = Candidates.from_grid(Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+>>> pm = View(Candidates.from_grid(Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")))
 >>> next(naked_single(pm)).explanation
 'Naked Single: r5c6=4'
 """
@@ -10,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudokit.models.candidates import Candidates
 from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
 
 
-def full_house(state: Candidates) -> Iterator[Step]:
+def full_house(view: View) -> Iterator[Step]:
     """The last open cell of a unit takes the unit's last digit."""
-    values, marks, seen = state.values, state.marks, set()
-    for unit, cells in enumerate(state.geometry.units):
+    values, marks, seen = view.values, view.marks, set()
+    for unit, cells in enumerate(view.geometry.units):
         open_cells = [c for c in cells if not values[c]]
         if len(open_cells) == 1 and open_cells[0] not in seen:
             cell = open_cells[0]
@@ -25,21 +26,21 @@ def full_house(state: Candidates) -> Iterator[Step]:
             if mask and not mask & (mask - 1):
                 seen.add(cell)
                 digit = mask.bit_length()
-                yield Step("full_house", state.size, (digit,), placements=((cell, digit),), cells=(cell,), units=(unit,))
+                yield Step("full_house", view.size, (digit,), placements=((cell, digit),), cells=(cell,), units=(unit,))
 
 
-def naked_single(state: Candidates) -> Iterator[Step]:
+def naked_single(view: View) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
-    for cell, mask in enumerate(state.marks):
+    for cell, mask in enumerate(view.marks):
         if mask and not mask & (mask - 1):
             digit = mask.bit_length()
-            yield Step("naked_single", state.size, (digit,), placements=((cell, digit),), cells=(cell,))
+            yield Step("naked_single", view.size, (digit,), placements=((cell, digit),), cells=(cell,))
 
 
-def hidden_single(state: Candidates) -> Iterator[Step]:
+def hidden_single(view: View) -> Iterator[Step]:
     """A digit with one place left in a unit goes there."""
-    marks, seen = state.marks, set()
-    for unit, cells in enumerate(state.geometry.units):
+    marks, seen = view.marks, set()
+    for unit, cells in enumerate(view.geometry.units):
         once = twice = 0
         for cell in cells:
             twice |= once & marks[cell]
@@ -52,5 +53,5 @@ def hidden_single(state: Candidates) -> Iterator[Step]:
             digit = bit.bit_length()
             if (cell, digit) not in seen:
                 seen.add((cell, digit))
-                yield Step("hidden_single", state.size, (digit,), placements=((cell, digit),), cells=(cell,),
+                yield Step("hidden_single", view.size, (digit,), placements=((cell, digit),), cells=(cell,),
                            units=(unit,))

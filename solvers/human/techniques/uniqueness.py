@@ -11,93 +11,94 @@ rating says when a path used them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
-from sudokit.models.candidates import Candidates, digits_of
+from sudokit.models.candidates import digits_of
 from sudokit.models.grid import Cell, Geometry, geometry
 from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.solvers.human.view import View
 
 Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners of one row, then of the other
 
 
-def unique_rectangle_1(state: Candidates) -> Iterator[Step]:
+def unique_rectangle_1(view: View) -> Iterator[Step]:
     """Three corners hold only ``ab``: the fourth cannot be ``a`` or ``b``."""
-    for ur in _rectangles(state):
+    for ur in _rectangles(view):
         if len(ur.roof) == 1:
             yield from ur.step("unique_rectangle_1", ur.roof, ur.pair)
 
 
-def unique_rectangle_2(state: Candidates) -> Iterator[Step]:
+def unique_rectangle_2(view: View) -> Iterator[Step]:
     """Two corners of a side hold ``ab`` plus the same ``c``: one is ``c``, so ``c`` leaves cells seeing both."""
-    for ur in _rectangles(state):
+    for ur in _rectangles(view):
         if ur.side_roof and ur.extra.bit_count() == 1:
             yield from ur.step("unique_rectangle_2", ur.seeing_roof(), ur.extra)
 
 
-def unique_rectangle_3(state: Candidates) -> Iterator[Step]:
+def unique_rectangle_3(view: View) -> Iterator[Step]:
     """The extras of a side's corners form a naked subset with other cells of a unit they share."""
-    for ur in _rectangles(state):
+    for ur in _rectangles(view):
         if not ur.side_roof or ur.extra.bit_count() < 2:
             continue
         shared = ur.shared_units()
         for unit in shared:
-            others = [c for c in ur.geo.units[unit] if state.marks[c] and c not in ur.roof]
+            others = [c for c in ur.geo.units[unit] if view.marks[c] and c not in ur.roof]
             for size in range(1, min(4, len(others))):
                 for subset in combinations(others, size):
                     digits = ur.extra
                     for c in subset:
-                        digits |= state.marks[c]
+                        digits |= view.marks[c]
                     locking = [u for u in shared if set(subset) <= set(ur.geo.units[u])]
                     if digits.bit_count() == size + 1 and locking[0] == unit:  # each subset once
                         targets = {c for u in locking for c in ur.geo.units[u]} - set(subset) - set(ur.roof)
                         yield from ur.step("unique_rectangle_3", targets, digits,
-                                           f" + {digits_text(digits_of(digits))} in {cells_text(subset, state.size)}")
+                                           f" + {digits_text(digits_of(digits))} in {cells_text(subset, view.size)}")
 
 
-def unique_rectangle_4(state: Candidates) -> Iterator[Step]:
+def unique_rectangle_4(view: View) -> Iterator[Step]:
     """A side's corners are the only places for ``a`` in a unit they share: neither can be ``b``."""
-    for ur in _rectangles(state):
+    for ur in _rectangles(view):
         if not ur.side_roof:
             continue
         for unit in ur.shared_units():
             for digit in digits_of(ur.pair):
-                if set(state.places(unit).get(digit, ())) == set(ur.roof):
+                if set(view.places(unit).get(digit, ())) == set(ur.roof):
                     yield from ur.step("unique_rectangle_4", ur.roof, ur.pair & ~(1 << (digit - 1)),
                                        f" ({digits_text((digit,))} locked in {ur.geo.unit_name(unit)})")
 
 
-def hidden_rectangle(state: Candidates) -> Iterator[Step]:
+def hidden_rectangle(view: View) -> Iterator[Step]:
     """A corner holds only ``ab`` and the opposite corner's row and column have ``a`` only in the
     rectangle: the opposite corner cannot be ``b``."""
-    for ur in _rectangles(state):
+    for ur in _rectangles(view):
         for floor in ur.floor:
             far = ur.cells[3 - ur.cells.index(floor)]
             for digit in digits_of(ur.pair):
-                places = [state.places(line).get(digit) for line in ur.geo.cell_units[far][:2]]
+                places = [view.places(line).get(digit) for line in ur.geo.cell_units[far][:2]]
                 if all(p and set(p) <= set(ur.cells) for p in places):
                     yield from ur.step("hidden_rectangle", (far,), ur.pair & ~(1 << (digit - 1)))
 
 
-def bug_plus_1(state: Candidates) -> Iterator[Step]:
+def bug_plus_1(view: View) -> Iterator[Step]:
     """All open cells bivalue but one: it holds the digit it has three times in its units.
 
     Its other candidates go, so every other digit would leave a bivalue grave (two solutions).
     As HoDoKu records it, the step names no digits.
     """
-    marks = state.marks
+    marks = view.marks
     triples = [c for c, m in enumerate(marks) if m.bit_count() > 2]
     if len(triples) != 1 or marks[triples[0]].bit_count() != 3 or any(m.bit_count() == 1 for m in marks):
         return
     cell = triples[0]
-    counts = {(u, d): len(cells) for u in range(3 * state.size) for d, cells in state.places(u).items()}
+    counts = {(u, d): len(cells) for u in range(3 * view.size) for d, cells in view.places(u).items()}
     extra = [d for d in digits_of(marks[cell])
-             if all(counts[u, d] == 3 for u in state.geometry.cell_units[cell])]
-    units = set(state.geometry.cell_units[cell])
+             if all(counts[u, d] == 3 for u in view.geometry.cell_units[cell])]
+    units = set(view.geometry.cell_units[cell])
     if len(extra) == 1 and all(n in (0, 2) or (u in units and d == extra[0]) for (u, d), n in counts.items()):
         keep = 1 << (extra[0] - 1)
-        yield Step("bug_plus_1", state.size, eliminations=removable(state, (cell,), marks[cell] & ~keep),
-                   cells=(cell,), pattern=f"{cells_text((cell,), state.size)}={digits_text(extra)}")
+        yield Step("bug_plus_1", view.size, eliminations=removable(view, (cell,), marks[cell] & ~keep),
+                   cells=(cell,), pattern=f"{cells_text((cell,), view.size)}={digits_text(extra)}")
 
 
 # ---- rectangles
@@ -106,14 +107,14 @@ def bug_plus_1(state: Candidates) -> Iterator[Step]:
 class _Rectangle:
     """Four open corners holding the pair ``ab``; the floor holds nothing else, the roof has extras."""
 
-    def __init__(self, state: Candidates, cells: Rectangle, pair: int):
-        self.state, self.cells, self.pair = state, cells, pair
-        self.geo: Geometry = state.geometry
-        self.floor = tuple(c for c in cells if state.marks[c] == pair)
-        self.roof = tuple(c for c in cells if state.marks[c] != pair)
+    def __init__(self, view: View, cells: Rectangle, pair: int):
+        self.view, self.cells, self.pair = view, cells, pair
+        self.geo: Geometry = view.geometry
+        self.floor = tuple(c for c in cells if view.marks[c] == pair)
+        self.roof = tuple(c for c in cells if view.marks[c] != pair)
         self.extra = 0  # the roof's candidates beyond the pair
         for c in self.roof:
-            self.extra |= state.marks[c] & ~pair
+            self.extra |= view.marks[c] & ~pair
 
     @property
     def side_roof(self) -> bool:
@@ -130,32 +131,35 @@ class _Rectangle:
         return set(self.geo.peers[a] & self.geo.peers[b]) - set(self.cells)
 
     def step(self, name: str, targets, mask: int, detail: str = "") -> Iterator[Step]:
-        eliminations = removable(self.state, targets, mask)
+        eliminations = removable(self.view, targets, mask)
         if eliminations:
             pair = digits_of(self.pair)
-            pattern = f"{digits_text(pair).replace(',', '/')} in {cells_text(self.cells, self.state.size)}{detail}"
-            yield Step(name, self.state.size, pair, eliminations=eliminations, cells=self.cells, pattern=pattern)
+            pattern = f"{digits_text(pair).replace(',', '/')} in {cells_text(self.cells, self.view.size)}{detail}"
+            yield Step(name, self.view.size, pair, eliminations=eliminations, cells=self.cells, pattern=pattern)
 
 
-def _rectangles(state: Candidates) -> Iterator[_Rectangle]:
+def _rectangles(view: View) -> Iterator[_Rectangle]:
     """Every rectangle of open cells with a bivalue corner ``ab``, where every corner holds ``a`` or ``b``.
 
     A corner may miss one of the pair (HoDoKu's "missing candidates"): the four cells still
     cannot all be ``a`` or ``b``.
     """
-    for cells, pair in _deadly_candidates(state.size, tuple(state.marks)):
-        yield _Rectangle(state, cells, pair)
+    for cells, pair in view.shared(_deadly_candidates):
+        yield _Rectangle(view, cells, pair)
 
 
-@lru_cache(maxsize=2)
-def _deadly_candidates(size: int, marks: tuple[int, ...]) -> tuple[tuple[Rectangle, int], ...]:
-    """``_rectangles`` of a state's marks, as (corners, pair): found once for the five techniques."""
-    found = []
-    for cells in _corners(size):
-        corners = [marks[c] for c in cells]
-        found += [(cells, pair) for pair in sorted({m for m in corners if m.bit_count() == 2})
-                  if all(m & pair for m in corners)]
-    return tuple(found)
+def _deadly_candidates(view: View) -> tuple[tuple[Rectangle, int], ...]:
+    """``_rectangles`` of a view, as (corners, pair), in the order of ``_corners`` and of the pairs:
+    found once for the five techniques, from the bivalue corners."""
+    marks, corners_of, rectangles = view.marks, _corners_of(view.size), _corners(view.size)
+    found = set()
+    for corner in view.bivalue:
+        pair = marks[corner]
+        for number in corners_of[corner]:
+            a, b, c, d = rectangles[number]
+            if marks[a] & pair and marks[b] & pair and marks[c] & pair and marks[d] & pair:
+                found.add((number, pair))
+    return tuple((rectangles[number], pair) for number, pair in sorted(found))
 
 
 @cache
@@ -169,3 +173,13 @@ def _corners(size: int) -> tuple[Rectangle, ...]:
             if len({geo.box_of(c) for c in cells}) == 2:
                 found.append(cells)
     return tuple(found)
+
+
+@cache
+def _corners_of(size: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the numbers (in ``_corners``) of the rectangles it is a corner of."""
+    found: list[list[int]] = [[] for _ in range(size * size)]
+    for number, cells in enumerate(_corners(size)):
+        for c in cells:
+            found[c].append(number)
+    return tuple(map(tuple, found))

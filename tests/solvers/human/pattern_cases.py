@@ -18,6 +18,8 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step, solve_logically
 from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
+from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
 
 # SE 4.2 … 7.5: where wings, single-digit patterns, uniqueness and ALS moves are the hardest steps
 SAMPLE = tuple(p.grid for p in load_set("se-sample").puzzles if 4.2 <= p.meta["se_rating"] <= 7.5)[::60]
@@ -45,7 +47,47 @@ def sound_instances(names: Iterable[str], puzzles: Iterable[Grid] = SAMPLE, most
         states, solution = hard_states(puzzle)
         for state in states:
             for name in names:
-                steps = list(islice(technique(name).find(state), most))
+                steps = list(islice(technique(name).find(View(state)), most))
                 assert unsound(steps, solution) == [], (puzzle.line(), unsound(steps, solution)[0].explanation)
                 found[name] += len(steps)
+    return found
+
+
+def exact_solution(puzzle: Grid) -> Grid:
+    """A unique puzzle's solution as an exact backend (Algorithm X) finds it, accepted by the judge."""
+    from sudokit.models.grid import is_solution
+    from sudokit.solvers.registry import BACKENDS
+
+    result = BACKENDS["bitx"].create().solve(puzzle)
+    assert result.solution is not None and result.solutions_found == 1 and is_solution(result.solution, puzzle)
+    return result.solution
+
+
+@cache
+def states_using(names: tuple[str, ...], ratings: tuple[float, float], every: int = 1) -> tuple[tuple[Candidates, Grid], ...]:
+    """The states of the SE-rated sample's full-preset solve paths (puzzles rated within ``ratings``,
+    every ``every``-th) just before a step of one of ``names``, each with its puzzle's exact solution."""
+    low, high = ratings
+    puzzles = [p.grid for p in load_set("se-sample").puzzles if low <= p.meta["se_rating"] <= high][::every]
+    found = []
+    for puzzle in puzzles:
+        state, solution = Candidates.from_grid(puzzle), None
+        for step in solve_logically(puzzle, PRESETS["full"]).steps:
+            if step.technique in names:
+                solution = solution or exact_solution(puzzle)
+                found.append((state.copy(), solution))
+            apply_step(state, step)
+    return tuple(found)
+
+
+def instances(names: Iterable[str], states: Iterable[tuple[Candidates, Grid]], most: int = 20
+              ) -> list[tuple[Candidates, Step, Grid]]:
+    """Every instance (up to ``most`` per technique and state) of some techniques in some states,
+    each checked against the truth: none may remove a true digit or place a wrong one."""
+    found = []
+    for state, solution in states:
+        for name in names:
+            for step in islice(technique(name).find(View(state)), most):
+                assert unsound([step], solution) == [], (state.line(), step.explanation)
+                found.append((state, step, solution))
     return found

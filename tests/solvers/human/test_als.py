@@ -6,6 +6,7 @@ import re
 from itertools import islice
 
 from sudokit.solvers.human.registry import technique
+from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 
@@ -17,7 +18,7 @@ def test_als_moves_in_real_puzzles_are_sound():
 def test_steps_name_the_digits_they_eliminate_and_keep_off_their_own_cells():
     states = [state for puzzle in SAMPLE[::3] for state in hard_states(puzzle)[0]]
     for name in family("als"):
-        steps = [s for state in states for s in islice(technique(name).find(state), 3)]
+        steps = [s for state in states for s in islice(technique(name).find(View(state)), 3)]
         assert steps, name
         for step in steps:
             assert step.digits == tuple(sorted({d for _, d in step.eliminations}))

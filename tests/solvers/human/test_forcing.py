@@ -12,8 +12,9 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import find_steps, solve_logically
+from sudokit.solvers.human.implications import Links, consequences, eureka
 from sudokit.solvers.human.registry import PRESETS
-from sudokit.solvers.human.techniques.forcing import Links, consequences, eureka
+from sudokit.solvers.human.view import View
 from tests.conftest import shared_file
 
 FORCING = ("forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction", "forcing_net_verity")
@@ -45,7 +46,7 @@ def test_every_step_found_is_sound(stuck, name):
 def test_premises_lead_only_to_the_truth(stuck, dynamic):
     """A refuted premise is false in the solution; a true one implies only true literals."""
     state, solution = stuck
-    links = Links.of(state)
+    links = Links.of(View(state))
     premises = [(c, d, on) for c in range(81) for d in state.digits(c) for on in (True, False)]
     outcomes = {p: consequences(links, p, dynamic) for p in premises}
     refuted = [p for p, o in outcomes.items() if o.contradiction]
@@ -60,7 +61,7 @@ def test_every_link_follows_the_rules(stuck, dynamic):
     """Setting a candidate removes its cell's others and its peers' copies; a candidate is set when
     the removals it rests on leave it alone in its cell or unit (only bivalue/bilocal for chains)."""
     state, _ = stuck
-    geo, links = state.geometry, Links.of(state)
+    geo, links = state.geometry, Links.of(View(state))
     for cell, digit in [(c, d) for c in range(81) for d in state.digits(c)][::7]:
         outcome = consequences(links, (cell, digit, True), dynamic)
         for (c, d, on), parents in outcome.implied.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit.solvers.human.registry import technique
+from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
@@ -21,7 +22,7 @@ def conjugate(state, digit, a, b) -> bool:
 
 @pytest.mark.parametrize("name", ["skyscraper", "two_string_kite", "turbot_fish"])
 def test_each_is_two_conjugate_pairs_joined_by_a_weak_link(name):
-    steps = [(state, step) for state in STATES for step in technique(name).find(state)]
+    steps = [(state, step) for state in STATES for step in technique(name).find(View(state))]
     assert steps
     for state, step in steps:
         (digit,), (a1, a2, b1, b2) = step.digits, step.cells
@@ -31,7 +32,7 @@ def test_each_is_two_conjugate_pairs_joined_by_a_weak_link(name):
 
 
 def test_an_empty_rectangle_box_holds_the_digit_on_one_row_and_one_column():
-    steps = [(state, step) for state in STATES for step in technique("empty_rectangle").find(state)]
+    steps = [(state, step) for state in STATES for step in technique("empty_rectangle").find(View(state))]
     assert steps
     for state, step in steps:
         (digit,), geo = step.digits, state.geometry

@@ -9,6 +9,7 @@ from sudokit.solvers.base import Status
 from sudokit.solvers.human.backend import HumanSolver
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.registry import PRESETS, technique
+from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 RECTANGLES = ["unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
@@ -22,7 +23,7 @@ def test_uniqueness_steps_in_unique_puzzles_are_sound():
 
 def test_rectangles_span_two_rows_two_columns_and_two_boxes():
     states = [state for puzzle in SAMPLE for state in hard_states(puzzle)[0]]
-    steps = [(state, step) for state in states for name in RECTANGLES for step in technique(name).find(state)]
+    steps = [(state, step) for state in states for name in RECTANGLES for step in technique(name).find(View(state))]
     assert steps
     for state, step in steps:
         geo, pair = state.geometry, set(step.digits)

@@ -6,6 +6,7 @@ import re
 
 from sudokit.models.candidates import digits_of
 from sudokit.solvers.human.techniques.wings import w_wing, xy_wing, xyz_wing
+from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
 STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
@@ -18,7 +19,7 @@ def test_wings_in_real_puzzles_are_sound():
 
 def test_xy_and_xyz_wings_are_a_pivot_seeing_two_pincers():
     for finder, pivot_size in ((xy_wing, 2), (xyz_wing, 3)):
-        steps = [(state, step) for state in STATES for step in finder(state)]
+        steps = [(state, step) for state in STATES for step in finder(View(state))]
         assert steps
         for state, step in steps:
             pivot, a, b = step.cells
@@ -32,7 +33,7 @@ def test_xy_and_xyz_wings_are_a_pivot_seeing_two_pincers():
 
 
 def test_a_w_wing_is_two_equal_cells_joined_by_a_conjugate_pair():
-    steps = [(state, step) for state in STATES for step in w_wing(state)]
+    steps = [(state, step) for state in STATES for step in w_wing(View(state))]
     assert steps
     for state, step in steps:
         p, q, a, b = step.cells

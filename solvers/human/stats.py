@@ -1,0 +1,52 @@
+"""What the human engine reports about a solve, as one typed record: what reports and studies read.
+
+A backend's statistics travel as a dict (``SolveResult.stats``) and are stored in a results
+database: ``steps``, ``guesses`` and ``hardest`` in columns of their own, the rest as JSON. This
+record is the one place that names those keys, both when a solve writes them and when a report
+reads them back, so a renamed field cannot silently empty a report section.
+
+>>> stats = HumanStats(steps=40, guesses=0, hardest="x_wing", techniques=("hidden_single", "x_wing"),
+...                    uniqueness=False, se_rating=3.2, score=158, level="hard")
+>>> HumanStats.from_stored(stats.steps, stats.guesses, stats.hardest, stats.to_dict()) == stats
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class HumanStats:
+    """A human-engine solve: its path's length and guesses, its techniques, and its rating (only a
+    finished solve is rated: otherwise ``se_rating``, ``score`` and ``level`` are None)."""
+
+    steps: int
+    guesses: int
+    hardest: str | None  # the technique of the hardest step
+    techniques: tuple[str, ...]  # every technique the path used, sorted
+    uniqueness: bool  # the path assumed the puzzle has one solution
+    se_rating: float | None
+    score: int | None
+    level: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The backend statistics (``SolveResult.stats``), as stored."""
+        return {"steps": self.steps, "hardest": self.hardest, "techniques": list(self.techniques),
+                "guesses": self.guesses, "uniqueness": self.uniqueness, "se_rating": self.se_rating,
+                "score": self.score, "level": self.level}
+
+    @classmethod
+    def from_stored(cls, steps: int | None, guesses: int | None, hardest: str | None,
+                    extra: Mapping[str, Any]) -> HumanStats | None:
+        """The record of a stored answer (its step and guess columns, its hardest technique and its
+        other statistics), or None when it is not a human-engine answer."""
+        if steps is None or "techniques" not in extra:
+            return None
+        rating = extra.get("se_rating")
+        return cls(steps=steps, guesses=guesses or 0, hardest=hardest, techniques=tuple(extra["techniques"]),
+                   uniqueness=bool(extra.get("uniqueness")),
+                   se_rating=float(rating) if isinstance(rating, int | float) else None,
+                   score=extra.get("score"), level=extra.get("level"))
