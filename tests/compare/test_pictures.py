@@ -18,10 +18,12 @@ from sudokit.compare.bench.human import truth
 from sudokit.compare.pictures import path_states, start_of, step_only, step_picture
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
+from sudokit.models.graph import AlsNode, CellNode, GroupNode
 from sudokit.models.grid import Grid, geometry
 from sudokit.solvers.human.engine import PRESETS, solve_logically
 from sudokit.solvers.human.steps import ChainLink, ChainNode, Step
 from sudokit.solvers.human.techniques.forcing import forcing_net_contradiction
+from sudokit.solvers.human.view import View
 from tests import svg_reader as svg
 from tests.solvers.human.chain_cases import BEFORE, GRAPH_BASED, NEEDS
 
@@ -35,11 +37,14 @@ def found_in_solve(puzzle: Grid, name: str, techniques=PRESETS["full"]) -> tuple
                 if step.technique == name)
 
 
-def node(text: str, kind: str = "") -> ChainNode:
-    """``9r8c78`` -> the digit 9 in r8c7 and r8c8 (a group when several cells, unless ``kind`` says)."""
+def node(text: str, kind: str = "", als: tuple[int, ...] = ()) -> ChainNode:
+    """``9r8c78`` -> the digit 9 in r8c7 and r8c8 (a group when several cells, unless ``kind`` says;
+    an ALS node's set is ``als``, or its cells)."""
     digit, rows, cols = re.fullmatch(r"(\d)r(\d+)c(\d+)", text).groups()
     cells = tuple((int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols)
-    return ChainNode(int(digit), cells, kind or ("group" if len(cells) > 1 else "cell"))
+    if kind == "als":
+        return AlsNode(cells, int(digit), als or cells)
+    return GroupNode(cells, int(digit)) if len(cells) > 1 else CellNode(cells[0], int(digit))
 
 
 def chain(*links: tuple[str, str, str]) -> tuple[ChainLink, ...]:
@@ -162,8 +167,8 @@ def als_loop():
     state, step = found_in_solve(puzzle, "grouped_discontinuous_nice_loop", BEFORE + GRAPH_BASED)
     assert step.explanation == "Grouped Discontinuous Nice Loop: r6c6 -6- r4c4 -9- (9=6)r134c6 -6- r6c6 => r6c6<>6"
     als = node("9r134c6").cells
-    nine = node("9r4c6", "als")  # of the set's cells, only r4c6 holds 9 (checked by check_real)
-    six = ChainNode(6, tuple(c for c in als if state.has(c, 6)), "als")
+    nine = node("9r4c6", "als", als)  # of the set's cells, only r4c6 holds 9 (checked by check_real)
+    six = AlsNode(tuple(c for c in als if state.has(c, 6)), 6, als)
     links = (ChainLink(node("6r6c6"), node("6r4c4"), False), ChainLink(node("6r4c4"), node("9r4c4"), True),
              ChainLink(node("9r4c4"), nine, False), ChainLink(nine, six, True), ChainLink(six, node("6r6c6"), False))
     return state, replace(step, chain=links, als=(als,)), puzzle
@@ -172,7 +177,7 @@ def als_loop():
 def forcing_net():
     puzzle = Grid.parse(".7..96.....352.68...6..47.248.....2..........51..............7.....3.5.9168.....3")
     state = solve_logically(puzzle, PRESETS["basic"]).state
-    step = next(forcing_net_contradiction(state))
+    step = next(forcing_net_contradiction(View.of(state)))
     assert step.explanation.endswith("(1)r8c8 = (1)r5c8 - (1)r4c7 = (1-3)r4c6; "
                                      "(1=6)r8c8 - (6=3)r6c8 - (3)r4c7 => r8c8=1")
     links = chain(("1r8c8", "=", "1r5c8"), ("1r5c8", "-", "1r4c7"), ("1r4c7", "=", "1r4c6"), ("1r4c6", "-", "3r4c6"),
