@@ -409,6 +409,21 @@ def _digits(digits: tuple[Digit, ...]) -> str:
     return ",".join(map(symbol, digits))
 
 
+def holding_bits(marks: Sequence[int], size: int) -> tuple[int, ...]:
+    """Per digit (index 1 … N; index 0 unused), the cells whose marks hold it, as a bitset.
+
+    >>> holding_bits([0b01, 0b11, 0b10, 0b00], 2)
+    (0, 3, 6)
+    """
+    bits = [0] * (size + 1)
+    for cell, mask in enumerate(marks):
+        while mask:
+            low = mask & -mask
+            bits[low.bit_length()] |= 1 << cell
+            mask ^= low
+    return tuple(bits)
+
+
 class Keeper(Protocol):
     """Where a view keeps what outlives its state (``solvers.human.view.Memo``): ``compute()``'s value,
     reused while ``content`` (what it was computed from) is the same."""
@@ -436,13 +451,7 @@ class GraphView:
     @cached_property
     def holding_bits(self) -> tuple[int, ...]:
         """Per digit (index 1 … N), the cells holding it as a bitset."""
-        bits = [0] * (self.size + 1)
-        for cell, mask in enumerate(self.marks):
-            while mask:
-                low = mask & -mask
-                bits[low.bit_length()] |= 1 << cell
-                mask ^= low
-        return tuple(bits)
+        return holding_bits(self.marks, self.size)
 
     @cached_property
     def holding(self) -> dict[Digit, frozenset[Cell]]:

@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sudokit.models.candidates import Candidates, digits_of
-from sudokit.models.graph import Als, GraphView, restricted_commons, unit_sets
+from sudokit.models.graph import Als, GraphView, holding_bits, restricted_commons, unit_sets
 from sudokit.models.grid import Cell, Digit, Geometry
 
 if TYPE_CHECKING:
@@ -111,13 +111,7 @@ class View:
     @cached_property
     def holding(self) -> tuple[int, ...]:
         """Per digit (index 1 … N), the cells holding it as a bitset."""
-        bits = [0] * (self.size + 1)
-        for cell, mask in enumerate(self.marks):
-            while mask:
-                low = mask & -mask
-                bits[low.bit_length()] |= 1 << cell
-                mask ^= low
-        return tuple(bits)
+        return holding_bits(self.marks, self.size)
 
     @cached_property
     def bivalue(self) -> tuple[Cell, ...]:
