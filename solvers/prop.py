@@ -290,8 +290,7 @@ class PropagatingSolver:
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         start = time.perf_counter()
-        size = grid.size
-        rules = Propagator(size, self.level)
+        rules = Propagator(grid.size, self.level)
         stats = SearchStats(Deadline(time_limit))
         cand, placed = _givens(grid)
         found: list[list[int]] = []
@@ -299,7 +298,7 @@ class PropagatingSolver:
         built = time.perf_counter()
         try:
             if not clashes:
-                self._search(cand, placed, rules, stats.deadline, stats, found, limit)
+                self._search(cand, placed, rules, stats, found, limit)
             status = status_for(len(found), limit)
         except SearchTimeout:
             status = Status.TIMEOUT
@@ -315,12 +314,13 @@ class PropagatingSolver:
         )
 
     @staticmethod
-    def _search(cand: list[int], placed: list[int], rules: Propagator, deadline: Deadline, stats: SearchStats,
+    def _search(cand: list[int], placed: list[int], rules: Propagator, stats: SearchStats,
                 found: list[list[int]], limit: int) -> None:
         """Depth first: each node is a state and the cells just placed in it.
 
         The deadline is read at every node: a 25×25 node can take milliseconds.
         """
+        deadline = stats.deadline
         stack = [(cand, placed)]
         while stack:
             cand, placed = stack.pop()
