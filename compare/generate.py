@@ -37,7 +37,7 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.grading import Graded, grade, ladder
+from sudokit.compare.grading import Graded, grade
 from sudokit.compare.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
@@ -48,7 +48,6 @@ from sudokit.solvers.registry import Backend
 
 SIZES = (4, 9, 16)  # the human engine grades up to 16x16
 STRATEGIES = ("targeted", "filter")
-MODES = {"default": None, "se": "Sudoku Explainer's own rating", "hodoku": "HoDoKu's own rating"}  # only default exists yet
 
 # Clue counts of minimal puzzles from Berthier's controlled-bias generator (its 21,695-puzzle sample
 # cbg001; counts are facts). 30 and 31 clues (3 puzzles) are left out: top-down removal almost never
@@ -68,6 +67,7 @@ class Spec:
     unbiased: bool = False
     strategy: str = "targeted"
     tries: int | None = None  # attempts per puzzle before giving up (None: see ``attempts``)
+    mode: str = "default"  # whose rating grades the puzzle (``solvers.human.modes``)
 
     def __post_init__(self) -> None:
         if self.rating is not None:  # (a list, after a trip through a backend's options)
@@ -150,7 +150,7 @@ def make(spec: Spec, start: Grid) -> Made:
             _count(counts, "not minimal")
             continue
         puzzle = Grid(tuple(values))
-        graded = grade(puzzle, wanted.with_it if wanted else tuple(r.name for r in ladder()))
+        graded = grade(puzzle, wanted.with_it if wanted else None, mode=spec.mode)
         if spec.rating is not None and not (graded.solved and spec.rating[0] <= (graded.se_rating or 0.0)
                                             <= spec.rating[1]):
             _count(counts, "outside the rating range")

@@ -59,12 +59,13 @@ def ladder() -> tuple[Rung, ...]:
                  for t in (registry.TECHNIQUES[name] for name in registry.PRESETS["full"]))
 
 
-def grade(grid: Grid, techniques: tuple[str, ...], probe: str | None = None) -> Graded:
-    """Solve ``grid`` with ``techniques`` (no guessing); when stuck, whether ``probe`` fires where it stopped."""
+def grade(grid: Grid, techniques: tuple[str, ...] | None, probe: str | None = None, *, mode: str = "default") -> Graded:
+    """Solve ``grid`` in ``mode`` with ``techniques`` (the mode's when None; no guessing); when stuck,
+    whether ``probe`` fires where it stopped."""
     from sudokit.solvers.base import Status
     from sudokit.solvers.human.engine import find_steps, solve_logically
 
-    result = solve_logically(grid, techniques)
+    result = solve_logically(grid, techniques, mode=mode)
     solved = result.status is Status.SOLVED
     rating = result.rating
     unsolved = frozenset(cell for cell, value in enumerate(result.state.values) if not value)

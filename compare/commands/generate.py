@@ -14,12 +14,13 @@ from typing import Annotated, TextIO
 
 import typer
 
-from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, fail, reporting_bad_input, write_path
+from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, reporting_bad_input, write_path
 from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.errors import ExecutorLost
 from sudokit.compare.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
-from sudokit.compare.generate import MODES, STRATEGIES, Spec, maker_backend, start_grid
+from sudokit.compare.generate import STRATEGIES, Spec, maker_backend, start_grid
 from sudokit.models.symmetry import SYMMETRIES
+from sudokit.solvers.human import modes
 
 FIELDS = ("puzzle, SE-style rating and hardest technique of the engine's path (full preset, as `sudokit rate`; "
           "- if stuck)")
@@ -39,7 +40,8 @@ def generate(
         show_default=False)] = None,
     rating: Annotated[str | None, typer.Option(
         help="Only puzzles whose SE-style rating is in LO-HI (e.g. 7.0-7.5).", show_default=False)] = None,
-    mode: Annotated[str, typer.Option(help="Rating scale: default (se and hodoku are still to come).")] = "default",
+    mode: Annotated[str, typer.Option(help=f"Whose rating grades the puzzles: {', '.join(modes.MODES)}.")]
+    = "default",
     unbiased: Annotated[bool, typer.Option(
         help="Minimal 9x9 puzzles with the clue counts of a controlled-bias generator, for statistics.")] = False,
     strategy: Annotated[str, typer.Option(
@@ -67,14 +69,12 @@ def generate(
     `solve`, `compare`, `rate` and `study` read back), in the same order for the same seed whatever
     the number of jobs. Exit 0 when every puzzle was made, 1 when some gave up after --tries.
     """
-    if mode != "default":
-        fail(f"--mode {mode} ({MODES[mode]}) is not available yet; only 'default' exists" if mode in MODES
-             else f"unknown --mode {mode!r}; choose from {', '.join(MODES)}")
     with reporting_bad_input():
+        modes.mode(mode)
         techniques = list(dict.fromkeys(technique or []))
         labels = techniques or [UNTARGETED]
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
-                             strategy, tries) for label in labels}
+                             strategy, tries, mode) for label in labels}
         for spec in specs.values():
             spec.check()
         if out is not None:

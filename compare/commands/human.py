@@ -24,13 +24,23 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import Solver, Status
-from sudokit.solvers.human import registry
+from sudokit.solvers.human import modes, registry
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
 
 PresetOption = Annotated[str, typer.Option("--preset", "-p", help=f"One of: {', '.join(registry.PRESETS)}.")]
 GuessOption = Annotated[bool, typer.Option("--allow-guess", help="Guess (and backtrack) when no technique applies.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON output.")]
+ModeOption = Annotated[str, typer.Option("--mode", "-m", help="Whose technique set, order and rating: "
+                                         f"{', '.join(modes.MODES)}.")]
+SolvePresetOption = Annotated[str | None, typer.Option(
+    "--preset", "-p", help=f"Solve with a preset's techniques instead of the mode's: {', '.join(registry.PRESETS)}.")]
+
+
+def chosen_techniques(mode: str, preset: str | None) -> tuple[str, ...]:
+    """The techniques a solve uses: the preset's when one is named, else the mode's (bad names refused)."""
+    chosen = modes.mode(mode)
+    return registry.preset(preset) if preset else chosen.techniques
 
 
 @app.command()
@@ -38,7 +48,8 @@ def explain(
     puzzle: Annotated[str, typer.Argument(help="A puzzle, a pencil-mark grid or candidate line, a file, a set, or -.")],
     show_grid: Annotated[bool, typer.Option("--show-grid", help="Print the pencil marks before each step.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="JSON (one object per line for several puzzles).")] = False,
-    preset: PresetOption = "full",
+    mode: ModeOption = "default",
+    preset: SolvePresetOption = None,
     allow_guess: GuessOption = False,
     technique: Annotated[str | None, typer.Option("--technique", "-t", help="Only look for this technique.")] = None,
     every: Annotated[bool, typer.Option("--all", help="With --technique: every instance, not the first.")] = False,
@@ -55,7 +66,7 @@ def explain(
         if page:
             write_path(page)
         starts = read_states(puzzle)
-        techniques = registry.preset(preset)
+        techniques = chosen_techniques(mode, preset)
         if technique:
             registry.technique(technique)
     several = len(starts) > 1
@@ -78,7 +89,7 @@ def explain(
                                       "message": _VERDICTS[verdict], "steps": []}
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
             continue
-        result = solve_logically(start, techniques, allow_guess=allow_guess, time_limit=timeout)
+        result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=timeout)
         if page:
             _write_page(page, start, result)
         if as_json:
@@ -93,7 +104,8 @@ def explain(
 def rate(
     puzzle_or_file: Annotated[str, typer.Argument(help="A puzzle, a puzzle file, a bundled set name, or -.")],
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
-    preset: PresetOption = "full",
+    mode: ModeOption = "default",
+    preset: SolvePresetOption = None,
     allow_guess: GuessOption = False,
     timeout: TimeoutOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
@@ -106,12 +118,12 @@ def rate(
     """
     with reporting_bad_input():
         puzzles = read_input(puzzle_or_file)
-        techniques = registry.preset(preset)
+        techniques = chosen_techniques(mode, preset)
     if not puzzles.puzzles:
         fail(f"{puzzle_or_file}: no puzzle to rate")
     progress = Ticker(len(puzzles), quiet=quiet or len(puzzles) < 2)
     all_solved = True
-    task = partial(_rate_one, techniques=tuple(techniques), allow_guess=allow_guess, timeout=timeout)
+    task = partial(_rate_one, techniques=tuple(techniques), mode=mode, allow_guess=allow_guess, timeout=timeout)
     for row in _mapped(task, puzzles.puzzles, jobs):
         typer.echo(json.dumps(row) if as_json else _rating_line(row))
         all_solved &= row["status"] == Status.SOLVED.value
@@ -131,11 +143,12 @@ def _mapped(task, puzzles: list[Puzzle], jobs: int):
         yield from pool.map(task, puzzles, chunksize=max(1, min(16, len(puzzles) // (4 * jobs))))
 
 
-def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], allow_guess: bool, timeout: float | None) -> dict:
+def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_guess: bool,
+              timeout: float | None) -> dict:
     verdict = exact_verdict(puzzle.grid)
     if verdict is not None:
         return {**_unrated(puzzle, verdict), "message": _VERDICTS[verdict]}
-    return rating_row(puzzle, solve_logically(puzzle.grid, techniques, allow_guess=allow_guess,
+    return rating_row(puzzle, solve_logically(puzzle.grid, techniques, mode=mode, allow_guess=allow_guess,
                                               time_limit=timeout))
 
 
@@ -158,8 +171,8 @@ def _exact_solver() -> Solver:
 
 def _unrated(puzzle: Puzzle, status: Status) -> dict:
     return {"index": puzzle.index, "number": puzzle.index + 1, "puzzle": puzzle.grid.line(), "status": status.value,
-            "se_rating": None,
-            "score": None, "level": None, "hardest": None, "techniques": [], "guessed": False,
+            "se_rating": None, "ep": None, "ed": None,
+            "score": None, "level": None, "hardest": None, "hardest_title": None, "techniques": [], "guessed": False,
             "uniqueness": False}
 
 
@@ -187,10 +200,11 @@ def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
     null, and ``so_far`` says how far the engine got (its ratings there are lower bounds).
     """
     rating = result.rating
-    row = {**_unrated(puzzle, result.status), "hardest": rating.hardest, "techniques": list(rating.techniques),
-           "guessed": rating.guessed, "uniqueness": rating.uniqueness}
+    row = {**_unrated(puzzle, result.status), "hardest": rating.hardest,
+           "hardest_title": registry.technique(rating.hardest).title if rating.hardest else None,
+           "techniques": list(rating.techniques), "guessed": rating.guessed, "uniqueness": rating.uniqueness}
     if result.status is Status.SOLVED:
-        row.update(se_rating=rating.se_rating, score=rating.score, level=rating.level)
+        row.update(se_rating=rating.se_rating, ep=rating.ep, ed=rating.ed, score=rating.score, level=rating.level)
     else:
         row["so_far"] = {"steps": len(result.steps), "empty_cells": result.state.values.count(0),
                          "se_rating_at_least": rating.se_rating, "score_at_least": rating.score}
@@ -209,7 +223,8 @@ def _rating_line(row: dict) -> str:
         so_far = row["so_far"]
         return (f"{head} not rated ({so_far['empty_cells']} cells left after {so_far['steps']} steps; "
                 f"so far SE >= {so_far['se_rating_at_least']}, hardest {row['hardest'] or '-'})  [{codes}]")
-    return (f"{head} SE {row['se_rating']:<4} score {row['score']:>5} "
+    se = f"{row['se_rating']}/{row['ep']}/{row['ed']}"
+    return (f"{head} SE {se:<13} score {row['score']:>5} "
             f"{row['level']:<7} hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
 
 

@@ -8,18 +8,23 @@ from dataclasses import replace
 
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
-from sudokit.solvers.human import registry
+from sudokit.solvers.human import modes, registry
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.stats import HumanStats
 
 
 class HumanSolver:
-    """Solves the way people do: the techniques of a preset (or a list), optionally guessing."""
+    """Solves the way people do: a mode (``modes.MODES``) with its techniques, or a preset's or a
+    list of techniques, optionally guessing."""
 
     name = "human"
 
-    def __init__(self, preset: str = "full", techniques: Sequence[str] | None = None, allow_guess: bool = False):
-        self.techniques = tuple(techniques) if techniques is not None else registry.preset(preset)
+    def __init__(self, preset: str | None = None, techniques: Sequence[str] | None = None,
+                 allow_guess: bool = False, mode: str = "default"):
+        self.mode = modes.mode(mode)
+        if techniques is None:
+            techniques = registry.preset(preset) if preset else self.mode.techniques
+        self.techniques = tuple(techniques)
         for name in self.techniques:
             registry.technique(name)  # unknown names fail here, not mid-solve
         self.allow_guess = allow_guess
@@ -27,7 +32,7 @@ class HumanSolver:
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         began = time.perf_counter()
         deadline = Deadline(time_limit)  # one budget for the whole solve, the uniqueness check included
-        result = solve_logically(grid, self.techniques, allow_guess=self.allow_guess, limit=limit,
+        result = solve_logically(grid, self.techniques, mode=self.mode, allow_guess=self.allow_guess, limit=limit,
                                  time_limit=deadline.remaining())
         if result.status is Status.SOLVED and result.rating.uniqueness:
             result = _proved_unique(grid, result, limit, deadline.remaining())
@@ -48,6 +53,9 @@ class HumanSolver:
                 se_rating=rating.se_rating if solved else None,
                 score=rating.score if solved else None,
                 level=rating.level if solved else None,
+                ep=rating.ep if solved else None,
+                ed=rating.ed if solved else None,
+                mode=self.mode.name,
             ).to_dict(),
             message=result.message,
         )

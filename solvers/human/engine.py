@@ -23,7 +23,8 @@ from functools import cached_property
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
-from sudokit.solvers.human.rating import Rating, rate
+from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
+from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, PRESETS, technique
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
@@ -45,16 +46,19 @@ class HumanResult:
     solutions: int = 0
     guesses: int = 0
     message: str = ""
+    rater: Rater = field(default=mode("default").rate, repr=False)  # the mode's rating of a path
+    start: Candidates | None = field(default=None, repr=False)  # the state the solve began from
 
     @cached_property
     def rating(self) -> Rating:
-        return rate(self.steps)
+        return self.rater(self.steps)
 
 
 def solve_logically(
     start: Candidates | Grid,
-    techniques: Sequence[str] = PRESETS["full"],
+    techniques: Sequence[str] | None = None,
     *,
+    mode: str | Mode = "default",
     allow_guess: bool = False,
     limit: int = DEFAULT_LIMIT,
     time_limit: float | None = None,
@@ -63,20 +67,32 @@ def solve_logically(
 
     With ``allow_guess`` the engine branches when stuck and counts solutions up to ``limit``
     (after the first, with singles only: that search is not shown); without it a logical solve
-    that finishes proves the solution unique.
+    that finishes proves the solution unique. ``mode`` (a name of ``modes.MODES`` or a ``Mode``)
+    chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
-    state = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
-    search = _Search([technique(name).find for name in techniques], allow_guess, limit, Deadline(time_limit))
+    chosen = _mode(mode)
+    began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
+    state = began.copy()
+    names = chosen.techniques if techniques is None else techniques
+    search = _Search([technique(name).find for name in names], chosen.choose, allow_guess, limit,
+                     Deadline(time_limit))
     steps: list[Step] = []
     try:
         reason = search.explore(state, steps)
     except SearchTimeout:
-        return HumanResult(Status.TIMEOUT, state, steps, search.solutions, search.guesses, "time limit reached")
+        return HumanResult(Status.TIMEOUT, state, steps, search.solutions, search.guesses, "time limit reached",
+                           chosen.rate, began)
     if search.first is not None:
         solution, path = search.first
-        return HumanResult(status_for(search.solutions, limit), solution, path, search.solutions, search.guesses)
+        return HumanResult(status_for(search.solutions, limit), solution, path, search.solutions, search.guesses,
+                           rater=chosen.rate, start=began)
     status = Status.UNSAT if reason else Status.STUCK
-    return HumanResult(status, state, steps, 0, search.guesses, reason or "no technique applies")
+    return HumanResult(status, state, steps, 0, search.guesses, reason or "no technique applies", chosen.rate,
+                       began)
+
+
+def _mode(chosen: str | Mode) -> Mode:
+    return chosen if isinstance(chosen, Mode) else mode(chosen)
 
 
 def apply_step(state: Candidates, step: Step) -> None:
@@ -101,6 +117,7 @@ class _Search:
     """One solve: the finders in order, whether to guess, and what was found so far."""
 
     finders: list[Finder]
+    choose: Chooser
     allow_guess: bool
     limit: int
     deadline: Deadline
@@ -139,9 +156,11 @@ class _Search:
                 raise SearchTimeout
             if state.is_solved():  # no candidate left: nothing can fire
                 return None
-            finders = self.finders if self.first is None else _COUNTING
             view = View(state, self.memo)
-            step = next((s for find in finders for s in find(view)), None)
+            if self.first is None:
+                step = self.choose(view, self.finders)
+            else:
+                step = first_found(view, _COUNTING)
             if step is None:
                 return None
             apply_step(state, step)

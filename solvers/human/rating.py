@@ -22,13 +22,15 @@ from sudokit.solvers.human.steps import Step
 class Rating:
     """How hard a solve path is."""
 
-    se_rating: float
+    se_rating: float  # the hardest step's (SE's ER)
     score: int
     level: str
     hardest: str | None  # the technique of the hardest step
     techniques: tuple[str, ...]  # every technique used, sorted
     guessed: bool
     uniqueness: bool  # the path assumed the puzzle has one solution (unique rectangles, BUG)
+    ep: float = 0.0  # SE's EP: the hardest step up to the first placement
+    ed: float = 0.0  # SE's ED: the first step's rating
 
     def to_dict(self) -> dict:
         return {**asdict(self), "techniques": list(self.techniques)}
@@ -39,11 +41,12 @@ def rate(steps: Sequence[Step]) -> Rating:
 
     >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
-    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False)
+    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5)
     """
     used = [technique(s.technique) for s in steps]
     rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]
     top = max(rated, default=None)
+    placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
     return Rating(
         se_rating=top[0] if top else 0.0,
         score=sum(t.hodoku_score for t in used),
@@ -52,11 +55,16 @@ def rate(steps: Sequence[Step]) -> Rating:
         techniques=tuple(sorted({t.name for t in used})),
         guessed=any(t is GUESS for t in used),
         uniqueness=any(t.family == "uniqueness" for t in used),
+        ep=max((r[0] for r in rated[: placing + 1]), default=0.0),
+        ed=rated[0][0] if rated else 0.0,
     )
 
 
 def se_rating(step: Step) -> float:
-    """A step's SE-style rating: its technique's, plus what its chain's length adds."""
+    """A step's SE-style rating: its own (``Step.difficulty``) when it has one, else its technique's
+    plus what its chain's length adds."""
+    if step.difficulty:
+        return step.difficulty
     return round(technique(step.technique).se_rating + chain_bonus(step.length), 1)
 
 

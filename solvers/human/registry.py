@@ -229,6 +229,10 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique(name="forcing_net_verity", title="Forcing Net Verity", family="forcing",
               se_rating=8.5, hodoku_code="fnv", hodoku_score=700, level="extreme",
               find=forcing.forcing_net_verity),
+    # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
+    # --- HoDoKu's other techniques (issue 13) ---
+    # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
+    # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---
 )
 
 # The engine's last resort, rated as HoDoKu rates Brute Force and SE a puzzle beyond its techniques.
@@ -265,13 +269,18 @@ def _families(*families: str) -> tuple[str, ...]:
     return tuple(name for name, t in TECHNIQUES.items() if t.family in families)
 
 
+# Families of techniques that only one mode's technique set uses (Sudoku Explainer's own
+# versions of what the engine finds its own way): never in the presets below.
+MODE_ONLY = frozenset({"se", "se_chains"})
+
+
 PRESETS: dict[str, tuple[str, ...]] = {
     "singles": _families("singles"),
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
     "chains": _families("singles", "chains"),
-    "full": tuple(TECHNIQUES),
-    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items() if t.family != "uniqueness"),
+    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY),
+    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY | {"uniqueness"}),
 }
 
 

@@ -31,12 +31,15 @@ class HumanStats:
     se_rating: float | None
     score: int | None
     level: str | None
+    ep: float | None = None  # SE's EP and ED (see ``rating.Rating``), for a finished solve
+    ed: float | None = None
+    mode: str = "default"  # the solving mode (``modes.MODES``)
 
     def to_dict(self) -> dict[str, Any]:
         """The backend statistics (``SolveResult.stats``), as stored."""
         return {"steps": self.steps, "hardest": self.hardest, "techniques": list(self.techniques),
                 "guesses": self.guesses, "uniqueness": self.uniqueness, "se_rating": self.se_rating,
-                "score": self.score, "level": self.level}
+                "score": self.score, "level": self.level, "ep": self.ep, "ed": self.ed, "mode": self.mode}
 
     @classmethod
     def from_stored(cls, steps: int | None, guesses: int | None, hardest: str | None,
@@ -45,8 +48,12 @@ class HumanStats:
         other statistics), or None when it is not a human-engine answer."""
         if steps is None or "techniques" not in extra:
             return None
-        rating = extra.get("se_rating")
         return cls(steps=steps, guesses=guesses or 0, hardest=hardest, techniques=tuple(extra["techniques"]),
                    uniqueness=bool(extra.get("uniqueness")),
-                   se_rating=float(rating) if isinstance(rating, int | float) else None,
-                   score=extra.get("score"), level=extra.get("level"))
+                   se_rating=_number(extra.get("se_rating")),
+                   score=extra.get("score"), level=extra.get("level"), ep=_number(extra.get("ep")),
+                   ed=_number(extra.get("ed")), mode=extra.get("mode") or "default")
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) else None

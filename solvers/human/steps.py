@@ -47,7 +47,8 @@ class Step:
     ``length``, for chains, the nodes they use (it adds to the SE rating, as Sudoku Explainer's does).
     What a picture of the step needs beyond that: ``chain``, the links of a chain, loop or net in
     order; ``fins``, the fin cells of a fish (or the extra cells of a pattern); ``als``, the cells
-    of each almost locked set the step uses.
+    of each almost locked set the step uses. ``difficulty``, when not 0, is the step's own SE rating
+    (a technique whose rating depends on more than its chain's length sets it).
     """
 
     technique: str
@@ -62,6 +63,7 @@ class Step:
     chain: tuple[ChainLink, ...] = ()
     fins: tuple[Cell, ...] = ()
     als: tuple[tuple[Cell, ...], ...] = ()
+    difficulty: float = 0.0  # the step's own SE rating, when a technique rates each step itself
 
     @property
     def explanation(self) -> str:

@@ -74,9 +74,7 @@ def lines_of(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--mode", "se"], "--mode se (Sudoku Explainer's own rating) is not available yet"),
-    (["--mode", "hodoku"], "HoDoKu's own rating"),
-    (["--mode", "strict"], "unknown --mode 'strict'"),
+    (["--mode", "strict"], "unknown mode 'strict'"),
     (["-t", "xwing"], "unknown technique 'xwing'"),
     (["--rating", "hard"], "--rating 'hard': give LO-HI"),
     (["--rating", "5-4"], "LO <= HI"),

@@ -59,9 +59,19 @@ def test_rate_json_lines():
     result = runner.invoke(app, ["rate", "easy50", "--json"])
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
-    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "score", "level", "hardest", "techniques",
-                            "guessed", "uniqueness"}
+    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "ep", "ed", "score", "level", "hardest",
+                            "hardest_title", "techniques", "guessed", "uniqueness"}
     assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
+    # an easy puzzle's first step is a single, so SE's ED is a single's rating and EP no harder
+    assert all(r["ed"] <= r["ep"] <= r["se_rating"] and r["ed"] <= 2.3 for r in rows)
+
+
+def test_mode_is_chosen_by_name_and_a_bad_one_refused():
+    result = runner.invoke(app, ["rate", "easy50", "--mode", "nosuch"])
+    assert result.exit_code == 2 and "unknown mode 'nosuch'" in result.output
+    singles = runner.invoke(app, ["rate", "easy50", "--json", "--mode", "default", "--preset", "singles"])
+    used = {name for line in singles.output.splitlines() for name in json.loads(line)["techniques"]}
+    assert used and used <= {"full_house", "naked_single", "hidden_single"}
 
 
 def test_techniques_json_lists_the_registry():

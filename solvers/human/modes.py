@@ -1,0 +1,55 @@
+"""Solving modes: whose technique set, whose order, whose rating.
+
+A mode says which techniques the engine may use (``techniques``), how it picks the next step in a
+state (``choose``: the default takes the first step of the first technique that fires, easiest
+first) and how a path is rated (``rate``). ``default`` is sudokit's own engine (HoDoKu's order,
+the SE-style and HoDoKu-style figures of ``rating``); other modes reproduce another program's
+verdicts and register themselves here.
+
+>>> mode("default").name, mode("default").techniques[:2]
+('default', ('full_house', 'naked_single'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sudokit.models.errors import UnknownName
+from sudokit.solvers.human.rating import Rating, rate
+from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.steps import Finder, Step
+from sudokit.solvers.human.view import View
+
+Chooser = Callable[[View, Sequence[Finder]], "Step | None"]  # the next step in a state, or None when none fires
+Rater = Callable[[Sequence[Step]], Rating]
+
+
+def first_found(view: View, finders: Sequence[Finder]) -> Step | None:
+    """The first step of the first finder that finds one (finders easiest first)."""
+    return next((step for find in finders for step in find(view)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mode:
+    """A way of solving and rating: technique set, step choice, path rating."""
+
+    name: str
+    summary: str
+    techniques: tuple[str, ...]  # used when the caller names none
+    choose: Chooser = first_found
+    rate: Rater = rate
+
+
+MODES: dict[str, Mode] = {
+    "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
+                    techniques=PRESETS["full"]),
+}
+
+
+def mode(name: str) -> Mode:
+    """The mode called ``name``; an unknown name is refused with the choices."""
+    try:
+        return MODES[name]
+    except KeyError:
+        raise UnknownName(f"unknown mode {name!r}; choose from {', '.join(MODES)}") from None
