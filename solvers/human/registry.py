@@ -35,6 +35,7 @@ from sudokit.solvers.human.techniques import (
     single_digit,
     singles,
     subsets,
+    templates,
     uniqueness,
     wings,
 )
@@ -231,6 +232,24 @@ TECHNIQUES: dict[str, Technique] = _registry(
               find=forcing.forcing_net_verity),
     # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
     # --- HoDoKu's other techniques (issue 13) ---
+    Technique(name="unique_rectangle_5", title="Uniqueness Test 5", family="uniqueness",
+              se_rating=4.6, hodoku_code="u5", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_5),
+    Technique(name="unique_rectangle_6", title="Uniqueness Test 6", family="uniqueness",
+              se_rating=4.6, hodoku_code="u6", hodoku_score=100, level="hard",
+              find=uniqueness.unique_rectangle_6),
+    Technique(name="avoidable_rectangle_1", title="Avoidable Rectangle Type 1", family="uniqueness",
+              se_rating=4.5, hodoku_code="ar1", hodoku_score=100, level="hard",
+              find=uniqueness.avoidable_rectangle_1),
+    Technique(name="avoidable_rectangle_2", title="Avoidable Rectangle Type 2", family="uniqueness",
+              se_rating=4.6, hodoku_code="ar2", hodoku_score=100, level="hard",
+              find=uniqueness.avoidable_rectangle_2),
+    Technique(name="template_set", title="Template Set", family="templates",
+              se_rating=20.0, hodoku_code="ts", hodoku_score=10000, level="extreme",
+              find=templates.template_set),
+    Technique(name="template_delete", title="Template Delete", family="templates",
+              se_rating=20.0, hodoku_code="td", hodoku_score=10000, level="extreme",
+              find=templates.template_delete),
     # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
     # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---
 )
@@ -272,6 +291,9 @@ def _families(*families: str) -> tuple[str, ...]:
 # Families of techniques that only one mode's technique set uses (Sudoku Explainer's own
 # versions of what the engine finds its own way): never in the presets below.
 MODE_ONLY = frozenset({"se", "se_chains"})
+# Techniques HoDoKu leaves off by default: in the registry (usable by name), out of the presets.
+NOT_IN_FULL = frozenset({"dual_two_string_kite", "dual_empty_rectangle", "death_blossom", "template_set",
+                         "template_delete"})
 
 
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -279,8 +301,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
     "chains": _families("singles", "chains"),
-    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY),
-    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY | {"uniqueness"}),
+    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and name not in NOT_IN_FULL),
+    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items()
+                           if t.family not in MODE_ONLY | {"uniqueness"} and name not in NOT_IN_FULL),
 }
 
 

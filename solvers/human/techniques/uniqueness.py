@@ -6,18 +6,25 @@ second solution. So in a unique puzzle the four cells are never all ``a`` or ``b
 rectangles), and a grid of bivalue cells plus one is never left bivalue (BUG+1). These steps are
 sound only for puzzles known to be unique: the preset ``no-uniqueness`` leaves them out, and a
 rating says when a path used them.
+
+Avoidable rectangles apply the same argument to cells already solved: solved cells that are not
+givens could be swapped as freely as open ones. They need the puzzle's givens, which a pencil-mark
+state does not carry: a solve records them with ``remember_givens`` (its ``Memo``); without that
+record, every cell solved when an avoidable rectangle is first looked for counts as a given
+(sound, but such a solve finds few).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.grid import Cell, Geometry, geometry
+from sudokit.models.graph import peer_bits
+from sudokit.models.grid import Cell, Digit, Geometry, geometry
 from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
-from sudokit.solvers.human.view import View
+from sudokit.solvers.human.view import Memo, View
 
 Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners of one row, then of the other
 
@@ -68,6 +75,33 @@ def unique_rectangle_4(view: View) -> Iterator[Step]:
                                        f" ({digits_text((digit,))} locked in {ur.geo.unit_name(unit)})")
 
 
+def unique_rectangle_5(view: View) -> Iterator[Step]:
+    """Two diagonal corners, or three corners, hold ``ab`` plus the same ``c``: one is ``c``, so ``c``
+    leaves the cells seeing all of them."""
+    peers = peer_bits(view.size)
+    for ur in _rectangles(view):
+        if ur.extra.bit_count() != 1 or len(ur.roof) not in (2, 3) or ur.side_roof:
+            continue
+        seeing = -1
+        for c in ur.roof:
+            seeing &= peers[c]
+        targets = [c for c in range(len(view.marks)) if seeing >> c & 1 and c not in ur.cells]
+        yield from ur.step("unique_rectangle_5", targets, ur.extra)
+
+
+def unique_rectangle_6(view: View) -> Iterator[Step]:
+    """Two diagonal corners hold only ``ab``, and ``a`` lies only in the rectangle in both its rows and
+    both its columns: ``a`` would fill one diagonal, which cannot be the other two, so they lose ``a``."""
+    for ur in _rectangles(view):
+        if len(ur.roof) != 2 or ur.shared_units():
+            continue
+        lines = {u for c in ur.cells for u in ur.geo.cell_units[c][:2]}
+        for digit in digits_of(ur.pair):
+            if all(set(view.places(line).get(digit, ())) <= set(ur.cells) for line in lines):
+                yield from ur.step("unique_rectangle_6", ur.roof, 1 << (digit - 1),
+                                   f" ({digits_text((digit,))} only in the rectangle in its rows and columns)")
+
+
 def hidden_rectangle(view: View) -> Iterator[Step]:
     """A corner holds only ``ab`` and the opposite corner's row and column have ``a`` only in the
     rectangle: the opposite corner cannot be ``b``."""
@@ -99,6 +133,76 @@ def bug_plus_1(view: View) -> Iterator[Step]:
         keep = 1 << (extra[0] - 1)
         yield Step("bug_plus_1", view.size, eliminations=removable(view, (cell,), marks[cell] & ~keep),
                    cells=(cell,), pattern=f"{cells_text((cell,), view.size)}={digits_text(extra)}")
+
+
+def avoidable_rectangle_1(view: View) -> Iterator[Step]:
+    """Three corners solved (none a given) as ``a``, ``b``, ``b`` round the rectangle: the fourth,
+    opposite the ``a``, cannot be ``a`` (the four could be swapped)."""
+    values, marks = view.values, view.marks
+    for cells, solved in _solved_rectangles(view):
+        if len(solved) != 3:
+            continue
+        (open_cell,) = set(cells) - set(solved)
+        a = values[cells[3 - cells.index(open_cell)]]
+        sides = [values[c] for c in solved if values[c] != a]
+        if len(sides) == 2 and sides[0] == sides[1] and marks[open_cell] >> (a - 1) & 1:
+            yield _avoidable("avoidable_rectangle_1", view, cells, (a, sides[0]), ((open_cell, a),))
+
+
+def avoidable_rectangle_2(view: View) -> Iterator[Step]:
+    """Two corners of a side solved (not givens) as ``a`` and ``b``; the other two hold only ``b`` or
+    ``a`` (what would complete the swap) and the same ``c``: one of them is ``c``, so ``c`` leaves the
+    cells seeing both."""
+    values, marks, peers = view.values, view.marks, peer_bits(view.size)
+    for cells, solved in _solved_rectangles(view):
+        if len(solved) != 2 or not view.geometry.sees(*solved):
+            continue
+        others = [c for c in cells if c not in solved]
+        completes = [values[cells[3 - cells.index(c)]] for c in others]  # the diagonal's: what a swap brings
+        if completes[0] == completes[1]:
+            continue
+        extras = [marks[c] & ~(1 << (d - 1)) for c, d in zip(others, completes)]
+        if all(marks[c] >> (d - 1) & 1 for c, d in zip(others, completes)) and extras[0] == extras[1] \
+                and extras[0].bit_count() == 1:
+            seeing = peers[others[0]] & peers[others[1]]
+            targets = [c for c in range(len(marks)) if seeing >> c & 1 and c not in cells]
+            eliminations = removable(view, targets, extras[0])
+            if eliminations:
+                yield _avoidable("avoidable_rectangle_2", view, cells, tuple(sorted(completes)), eliminations)
+
+
+def remember_givens(memo: Memo, values: Iterable[Digit]) -> None:
+    """Record a solve's givens (the puzzle's values) for the avoidable rectangles of its states."""
+    memo.store(_GIVENS, None, sum(1 << c for c, v in enumerate(values) if v))
+
+
+_GIVENS = "givens"  # the memo slot of the solve's givens, a bitset of cells
+
+
+def _givens(view: View) -> int:
+    """The cells known to be givens (without a record: every cell solved when first asked)."""
+    kept = view.memo.recall(_GIVENS)
+    if kept is None:
+        remember_givens(view.memo, view.values)
+        kept = view.memo.recall(_GIVENS)
+        assert kept is not None
+    return kept[1]
+
+
+def _solved_rectangles(view: View) -> Iterator[tuple[Rectangle, tuple[Cell, ...]]]:
+    """Rectangles with two or three corners solved, none a given, and the others open: (corners, solved)."""
+    values, givens = view.values, _givens(view)
+    for cells in _corners(view.size):
+        solved = tuple(c for c in cells if values[c])
+        if len(solved) in (2, 3) and not any(givens >> c & 1 for c in solved) \
+                and len({values[c] for c in solved}) == 2:
+            yield cells, solved
+
+
+def _avoidable(name: str, view: View, cells: Rectangle, pair: tuple[Digit, ...], eliminations) -> Step:
+    pattern = f"{digits_text(sorted(pair)).replace(',', '/')} in {cells_text(cells, view.size)}"
+    return Step(name, view.size, tuple(sorted(pair)), eliminations=tuple(eliminations), cells=cells,
+                pattern=pattern)
 
 
 # ---- rectangles
