@@ -232,6 +232,18 @@ TECHNIQUES: dict[str, Technique] = _registry(
               find=forcing.forcing_net_verity),
     # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
     # --- HoDoKu's other techniques (issue 13) ---
+    Technique(name="als_chain", title="Almost Locked Set Chain", family="als",
+              se_rating=7.5, hodoku_code="ach", hodoku_score=340, level="unfair",
+              find=als.als_chain),
+    Technique(name="death_blossom", title="Death Blossom", family="als",
+              se_rating=7.5, hodoku_code="db", hodoku_score=360, level="unfair",
+              find=als.death_blossom),
+    Technique(name="dual_two_string_kite", title="Dual 2-String Kite", family="single_digit",
+              se_rating=6.6, hodoku_code="d2sk", hodoku_score=150, level="hard",
+              find=single_digit.dual_two_string_kite),
+    Technique(name="dual_empty_rectangle", title="Dual Empty Rectangle", family="single_digit",
+              se_rating=6.6, hodoku_code="der", hodoku_score=120, level="hard",
+              find=single_digit.dual_empty_rectangle),
     Technique(name="unique_rectangle_5", title="Uniqueness Test 5", family="uniqueness",
               se_rating=4.6, hodoku_code="u5", hodoku_score=100, level="hard",
               find=uniqueness.unique_rectangle_5),

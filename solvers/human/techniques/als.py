@@ -9,6 +9,15 @@ the other is locked. Steps name the digits they eliminate (HoDoKu's convention f
   commons (doubly linked) both sets are locked: each digit leaves what sees all its cells in them.
 - ALS-XY-Wing: ``A`` and ``B`` each share a restricted common (``X``, ``Y``) with a pivot ALS ``C``:
   ``Z`` common to ``A`` and ``B`` leaves what sees every ``Z`` of both.
+- ALS-Chain: ALSs ``A1 … An`` (four or more), each tied to the next by a restricted common
+  ``Xi``, consecutive ones different. If ``A1`` lacked ``Z`` it would be locked, so ``X1`` would be
+  in it and not in ``A2``, locking ``A2``, and so on: ``An`` would be locked and hold ``Z``. So
+  ``Z`` (common to ``A1`` and ``An``, neither ``X1`` nor the last link's digit) is in ``A1`` or
+  ``An``, and leaves what sees all of those.
+- Death Blossom: a stem cell, and for each of its digits ``d`` an ALS (a petal) whose ``d`` all see
+  the stem: whichever digit the stem holds, its petal is locked without it. A digit ``Z`` of every
+  petal (not the stem's) is in one of them, and leaves what sees all of those. Petals may overlap
+  (the argument holds petal by petal), as in HoDoKu's library.
 - Sue de Coq: two or three cells of a box-line intersection, with cells of the rest of the line
   and of the rest of the box, hold as many digits as cells (the two parts sharing none): each
   digit leaves the house it is locked in.
@@ -66,6 +75,63 @@ def als_xy_wing(view: View) -> Iterator[Step]:
                             f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
 
 
+def als_chain(view: View) -> Iterator[Step]:
+    """A chain of four or more ALSs linked by restricted commons: a ``Z`` of both ends goes.
+
+    Searched breadth first from each set and first link, over (set, digit of the link into it),
+    so each end is reached by its shortest chain of three links or more; one step per
+    elimination set.
+    """
+    sets, sight, holders = view.als, view.shared(_sights), view.holding
+    neighbours = view.shared(_neighbours)
+    seen: set[tuple[Candidate, ...]] = set()
+    for i, first in enumerate(sets):
+        hopeful = [z for z in digits_of(first.mask) if sight[i][z] & holders[z] & ~first.bits]
+        if not hopeful:
+            continue
+        for x1, nearest in neighbours[i].items():
+            if not any(z != x1 for z in hopeful):
+                continue
+            for (n, last), path in _chains_from(neighbours, i, x1, nearest):
+                end = sets[n]
+                zs = first.mask & end.mask & ~(1 << (x1 - 1)) & ~(1 << (last - 1))
+                groups = [(z, sight[i][z] & sight[n][z]) for z in digits_of(zs)]
+                eliminations = _eliminations(holders, groups, ~(first.bits | end.bits))
+                if eliminations and eliminations not in seen:
+                    seen.add(eliminations)
+                    chain = [sets[k] for k, _ in path]
+                    links = "".join(f" -{x}- {sets[k].text(view.size)}" for k, x in path[1:])
+                    yield _step(view, "als_chain", eliminations, chain, f"{chain[0].text(view.size)}{links}")
+
+
+def death_blossom(view: View) -> Iterator[Step]:
+    """A stem cell whose every digit ``d`` has a petal ALS with all its ``d`` seeing the stem: a digit
+    of every petal (not the stem's) leaves what sees all of it in the petals."""
+    sets, sight, holders, marks = view.als, view.shared(_sights), view.holding, view.marks
+    petals_of = view.shared(_petals)
+    for stem in range(len(marks)):
+        digits = digits_of(marks[stem])
+        if len(digits) < 2 or any(d not in petals_of[stem] for d in digits):
+            continue
+        for chosen in _blossoms(sets, sight, holders, marks[stem], [petals_of[stem][d] for d in digits]):
+            petals = [sets[k] for k in chosen]
+            common, used = -1, 1 << stem
+            for p in petals:
+                common &= p.mask
+                used |= p.bits
+            groups = []
+            for z in digits_of(common & ~marks[stem]):
+                seeing = -1
+                for k in chosen:
+                    seeing &= sight[k][z]
+                groups.append((z, seeing))
+            if eliminations := _eliminations(holders, groups, ~used):
+                size = view.size
+                named = ", ".join(f"{d}: {p.text(size)}" for d, p in zip(digits, petals))
+                yield _step(view, "death_blossom", eliminations, petals,
+                            f"stem {cells_text((stem,), size)}, {named}", stem=stem)
+
+
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
     geo, marks = view.geometry, view.marks
@@ -109,6 +175,88 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
 # ---- helpers
 
 
+Neighbours = list[dict[Digit, int]]  # per ALS, per restricted common digit: the ALSs it links to (a bitset)
+
+
+def _neighbours(view: View) -> Neighbours:
+    """Per ALS of the view, per restricted common digit, the sets sharing it (indices as a bitset)."""
+    found: Neighbours = [{} for _ in view.als]
+    for i, near in enumerate(view.restricted_commons):
+        for j, digits in near:
+            for x in digits:
+                found[i][x] = found[i].get(x, 0) | 1 << j
+    return found
+
+
+def _chains_from(neighbours: Neighbours, start: int, x1: Digit, nearest: int
+                 ) -> Iterator[tuple[tuple[int, Digit], list[tuple[int, Digit]]]]:
+    """Breadth first from ``start`` over the link ``x1``: each (set, digit of the link into it) first
+    reached by a chain of three links or more, with that chain as (set, digit into it) from ``start``.
+
+    A state is kept per depth 1, 2 and "3 or more", so a set reached early is still reached later.
+    """
+    parent: dict[tuple[int, int, Digit], tuple[int, int, Digit] | None] = {}
+    frontier = []
+    for j in cells_of(nearest):
+        if j != start:
+            parent[1, j, x1] = None
+            frontier.append((1, j, x1))
+    while frontier:
+        following = []
+        for depth, k, y in frontier:
+            deeper = min(depth + 1, 3)
+            for x, near in neighbours[k].items():
+                if x == y:
+                    continue
+                for j in cells_of(near):
+                    if j != start and (deeper, j, x) not in parent:
+                        parent[deeper, j, x] = (depth, k, y)
+                        following.append((deeper, j, x))
+                        if deeper == 3:
+                            yield (j, x), _path(parent, (deeper, j, x), start, x1)
+        frontier = following
+
+
+def _path(parent, state, start: int, x1: Digit) -> list[tuple[int, Digit]]:
+    path = []
+    while state is not None:
+        path.append(state[1:])
+        state = parent[state]
+    return [(start, x1), *reversed(path)]
+
+
+def _petals(view: View) -> list[dict[Digit, list[int]]]:
+    """Per cell, per digit: the ALSs (indices) not holding the cell whose cells with the digit all see it."""
+    found: list[dict[Digit, list[int]]] = [{} for _ in view.marks]
+    for k, s in enumerate(view.als):
+        for digit, (_, seeing) in s.sight.items():
+            for cell in cells_of(seeing & view.holding[digit] & ~s.bits):
+                found[cell].setdefault(digit, []).append(k)
+    return found
+
+
+def _blossoms(sets: Sequence[Als], sight: list[dict[Digit, int]], holders: Sequence[int], stem_mask: int,
+              choices: list[list[int]]) -> Iterator[list[int]]:
+    """Petals, one from each of ``choices``, sharing a digit the stem lacks that some cell holding it
+    (outside them) sees in all of them."""
+    def grow(level: int, common: int, targets: dict[Digit, int], chosen: list[int]) -> Iterator[list[int]]:
+        if level == len(choices):
+            yield chosen
+            return
+        for k in choices[level]:
+            s = sets[k]
+            if not common & s.mask:
+                continue
+            narrowed = {z: t & sight[k][z] for z, t in targets.items() if s.mask >> (z - 1) & 1}
+            narrowed = {z: t for z, t in narrowed.items() if t & ~s.bits}
+            if narrowed:
+                yield from grow(level + 1, common & s.mask, narrowed, [*chosen, k])
+
+    start = {z: holders[z] for z in range(1, len(holders)) if not stem_mask >> (z - 1) & 1}
+    yield from grow(0, ~stem_mask, start, [])
+
+
+
 def _sights(view: View) -> list[dict[Digit, int]]:
     """Per ALS of the view, per digit: the cells that see every cell of the set holding it (a bitset)."""
     return [{digit: seen for digit, (_, seen) in s.sight.items()} for s in view.als]
@@ -138,8 +286,9 @@ def _union(marks: Sequence[int], cells: Iterable[Cell]) -> int:
     return mask
 
 
-def _step(view: View, name: str, eliminations: tuple[Candidate, ...], sets: Sequence[Als], pattern: str) -> Step:
+def _step(view: View, name: str, eliminations: tuple[Candidate, ...], sets: Sequence[Als], pattern: str,
+          stem: Cell | None = None) -> Step:
     digits = tuple(sorted({d for _, d in eliminations}))
-    cells = sorted({c for s in sets for c in s.cells})
+    cells = sorted({c for s in sets for c in s.cells} | ({stem} if stem is not None else set()))
     return Step(name, view.size, digits, eliminations=eliminations, cells=tuple(cells), pattern=pattern,
-                als=tuple(s.cells for s in sets))
+                als=tuple(s.cells for s in sets), fins=(stem,) if stem is not None else ())

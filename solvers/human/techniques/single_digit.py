@@ -9,6 +9,10 @@ In ``a1 = a2 - b1 = b2`` (``=``: a conjugate pair, ``-``: two cells that see eac
 - Turbot Fish: any other such chain;
 - Empty Rectangle: a box whose candidates lie on one row and one column (the box is then the weak
   end of a grouped chain with a conjugate pair outside it).
+
+HoDoKu's duals (off by default there) report two such patterns sharing their box part as one step:
+a Dual 2-String Kite is two kites on the same two box cells, a Dual Empty Rectangle two empty
+rectangles on the same box candidates, each pair with different eliminations.
 """
 
 from __future__ import annotations
@@ -50,7 +54,31 @@ def empty_rectangle(view: View) -> Iterator[Step]:
         yield from view.per_digit(_empty_rectangles, digit)
 
 
+def dual_two_string_kite(view: View) -> Iterator[Step]:
+    """Two 2-String Kites through the same two box cells: both sets of eliminations in one step."""
+    for digit in range(1, view.size + 1):
+        kites = view.per_digit(_named_steps, digit).get("two_string_kite", ())
+        yield from _duals(view, "dual_two_string_kite", kites, lambda step: frozenset(step.cells[1:3]))
+
+
+def dual_empty_rectangle(view: View) -> Iterator[Step]:
+    """Two Empty Rectangles on the same box candidates: both sets of eliminations in one step."""
+    for digit in range(1, view.size + 1):
+        rectangles = view.per_digit(_empty_rectangles, digit)
+        yield from _duals(view, "dual_empty_rectangle", rectangles, lambda step: step.cells[:-2])
+
+
 # ---- helpers
+
+
+def _duals(view: View, name: str, steps: Iterable[Step], part) -> Iterator[Step]:
+    """Pairs of ``steps`` with the same ``part`` and different eliminations, each as one step."""
+    for first, second in combinations(steps, 2):
+        if part(first) == part(second) and set(first.eliminations) != set(second.eliminations):
+            cells = tuple(dict.fromkeys(first.cells + second.cells))
+            yield Step(name, view.size, first.digits, cells=cells, pattern=f"{first.pattern} / {second.pattern}",
+                       eliminations=tuple(sorted(set(first.eliminations) | set(second.eliminations))))
+
 
 
 def _empty_rectangles(view: View, digit: Digit) -> list[Step]:
