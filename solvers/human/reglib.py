@@ -41,6 +41,10 @@ LIBRARY_CODES = {
     "0703": "remote_pair", "0701": "x_chain", "0702": "xy_chain",
     "0706": "continuous_nice_loop", "0707": "discontinuous_nice_loop", "0708": "aic",
     "0709": "grouped_continuous_nice_loop", "0710": "grouped_discontinuous_nice_loop", "0711": "grouped_aic",
+    "0404": "dual_two_string_kite", "0405": "dual_empty_rectangle",
+    "0604": "unique_rectangle_5", "0605": "unique_rectangle_6", "0607": "avoidable_rectangle_1",
+    "0608": "avoidable_rectangle_2", "0903": "als_chain", "0904": "death_blossom",
+    "1201": "template_set", "1202": "template_delete",
 }
 
 # The techniques the library has no section for (HoDoKu's code "xxxx"): the exemplars and the

@@ -79,29 +79,36 @@ def als_chain(view: View) -> Iterator[Step]:
     """A chain of four or more ALSs linked by restricted commons: a ``Z`` of both ends goes.
 
     Searched breadth first from each set and first link, over (set, digit of the link into it),
-    so each end is reached by its shortest chain of three links or more; one step per
-    elimination set.
+    so each end is reached by its shortest chain of three links or more; only ends that could
+    share an elimination with the start are looked at; one step per elimination set.
     """
     sets, sight, holders = view.als, view.shared(_sights), view.holding
-    neighbours = view.shared(_neighbours)
+    neighbours, partners = view.shared(_neighbours), view.shared(_partners)
     seen: set[tuple[Candidate, ...]] = set()
     for i, first in enumerate(sets):
-        hopeful = [z for z in digits_of(first.mask) if sight[i][z] & holders[z] & ~first.bits]
-        if not hopeful:
-            continue
+        later = -1 << (i + 1)  # a chain and its reverse eliminate alike: each pair of ends once
         for x1, nearest in neighbours[i].items():
-            if not any(z != x1 for z in hopeful):
+            hopeful = {z: ends & later for z, ends in partners[i].items() if z != x1 and ends & later}
+            if not hopeful:
                 continue
-            for (n, last), path in _chains_from(neighbours, i, x1, nearest):
-                end = sets[n]
-                zs = first.mask & end.mask & ~(1 << (x1 - 1)) & ~(1 << (last - 1))
-                groups = [(z, sight[i][z] & sight[n][z]) for z in digits_of(zs)]
-                eliminations = _eliminations(holders, groups, ~(first.bits | end.bits))
-                if eliminations and eliminations not in seen:
-                    seen.add(eliminations)
-                    chain = [sets[k] for k, _ in path]
-                    links = "".join(f" -{x}- {sets[k].text(view.size)}" for k, x in path[1:])
-                    yield _step(view, "als_chain", eliminations, chain, f"{chain[0].text(view.size)}{links}")
+            levels = _levels(neighbours, i, x1, nearest)
+            for depth in range(3, len(levels)):
+                for last, reached in levels[depth].items():
+                    ends = 0
+                    for z, good in hopeful.items():
+                        if z != last:
+                            ends |= good
+                    for n in cells_of(reached & ends):
+                        end = sets[n]
+                        zs = first.mask & end.mask & ~(1 << (x1 - 1)) & ~(1 << (last - 1))
+                        groups = [(z, sight[i][z] & sight[n][z]) for z in digits_of(zs)]
+                        eliminations = _eliminations(holders, groups, ~(first.bits | end.bits))
+                        if eliminations and eliminations not in seen:
+                            seen.add(eliminations)
+                            path = _path(neighbours, levels, depth, n, last, (i, x1))
+                            chain = [sets[k] for k, _ in path]
+                            links = "".join(f" -{x}- {sets[k].text(view.size)}" for k, x in path[1:])
+                            yield _step(view, "als_chain", eliminations, chain, f"{chain[0].text(view.size)}{links}")
 
 
 def death_blossom(view: View) -> Iterator[Step]:
@@ -188,41 +195,57 @@ def _neighbours(view: View) -> Neighbours:
     return found
 
 
-def _chains_from(neighbours: Neighbours, start: int, x1: Digit, nearest: int
-                 ) -> Iterator[tuple[tuple[int, Digit], list[tuple[int, Digit]]]]:
-    """Breadth first from ``start`` over the link ``x1``: each (set, digit of the link into it) first
-    reached by a chain of three links or more, with that chain as (set, digit into it) from ``start``.
-
-    A state is kept per depth 1, 2 and "3 or more", so a set reached early is still reached later.
-    """
-    parent: dict[tuple[int, int, Digit], tuple[int, int, Digit] | None] = {}
-    frontier = []
-    for j in cells_of(nearest):
-        if j != start:
-            parent[1, j, x1] = None
-            frontier.append((1, j, x1))
-    while frontier:
-        following = []
-        for depth, k, y in frontier:
-            deeper = min(depth + 1, 3)
-            for x, near in neighbours[k].items():
-                if x == y:
-                    continue
-                for j in cells_of(near):
-                    if j != start and (deeper, j, x) not in parent:
-                        parent[deeper, j, x] = (depth, k, y)
-                        following.append((deeper, j, x))
-                        if deeper == 3:
-                            yield (j, x), _path(parent, (deeper, j, x), start, x1)
-        frontier = following
+def _partners(view: View) -> list[dict[Digit, int]]:
+    """Per ALS, per digit ``Z`` it holds: the ALSs (a bitset of indices) such that some cell outside
+    both, holding ``Z``, sees every ``Z`` of both; the ends a chain from it could eliminate with."""
+    sets, sight, holders = view.als, view.shared(_sights), view.holding
+    found: list[dict[Digit, int]] = [{} for _ in sets]
+    for z in range(1, view.size + 1):
+        holding = [(k, sight[k][z], s.bits) for k, s in enumerate(sets) if z in s.places]
+        for target in cells_of(holders[z]):
+            seeing = 0
+            for k, seen, bits in holding:
+                if seen >> target & 1 and not bits >> target & 1:
+                    seeing |= 1 << k
+            for k in cells_of(seeing):
+                found[k][z] = found[k].get(z, 0) | seeing & ~(1 << k)
+    return [{z: ends for z, ends in near.items() if ends} for near in found]
 
 
-def _path(parent, state, start: int, x1: Digit) -> list[tuple[int, Digit]]:
-    path = []
-    while state is not None:
-        path.append(state[1:])
-        state = parent[state]
-    return [(start, x1), *reversed(path)]
+Levels = list[dict[Digit, int]]  # per chain length: per digit of the last link, the sets first reached so
+
+
+def _levels(neighbours: Neighbours, start: int, x1: Digit, nearest: int) -> Levels:
+    """Breadth first from ``start`` over the link ``x1``: per number of links, per digit of the last
+    link, the sets (a bitset) reached so for the first time (lengths 1, 2 and 3+ counted apart, so
+    a set reached early is reached again by a longer chain)."""
+    other = ~(1 << start)
+    levels: Levels = [{}, {x1: nearest & other}]
+    seen: list[dict[Digit, int]] = [{}, {x1: nearest & other}, {}, {}]
+    while levels[-1]:
+        depth = len(levels)
+        kept = seen[min(depth, 3)]
+        following: dict[Digit, int] = {}
+        for y, reached in levels[-1].items():
+            for k in cells_of(reached):
+                for x, near in neighbours[k].items():
+                    if x != y and (new := near & other & ~kept.get(x, 0) & ~following.get(x, 0)):
+                        following[x] = following.get(x, 0) | new
+        for x, new in following.items():
+            kept[x] = kept.get(x, 0) | new
+        levels.append(following)
+    return levels
+
+
+def _path(neighbours: Neighbours, levels: Levels, depth: int, end: int, last: Digit, start: tuple[int, Digit]
+          ) -> list[tuple[int, Digit]]:
+    """A chain to ``end`` (reached over ``last`` after ``depth`` links): (set, digit into it), from the start."""
+    path = [(end, last)]
+    for d in range(depth - 1, 0, -1):
+        n, x = path[-1]
+        path.append(next((k, y) for y, reached in levels[d].items() if y != x
+                         for k in cells_of(reached) if neighbours[k].get(x, 0) >> n & 1))
+    return [start, *reversed(path)]
 
 
 def _petals(view: View) -> list[dict[Digit, list[int]]]:
