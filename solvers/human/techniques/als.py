@@ -13,7 +13,8 @@ the other is locked. Steps name the digits they eliminate (HoDoKu's convention f
   ``Xi``, consecutive ones different. If ``A1`` lacked ``Z`` it would be locked, so ``X1`` would be
   in it and not in ``A2``, locking ``A2``, and so on: ``An`` would be locked and hold ``Z``. So
   ``Z`` (common to ``A1`` and ``An``, neither ``X1`` nor the last link's digit) is in ``A1`` or
-  ``An``, and leaves what sees all of those.
+  ``An``, and leaves what sees all of those: cells of the sets between may lose it too (as in
+  HoDoKu, whose library has such cases; the ends may overlap as well).
 - Death Blossom: a stem cell, and for each of its digits ``d`` an ALS (a petal) whose ``d`` all see
   the stem: whichever digit the stem holds, its petal is locked without it. A digit ``Z`` of every
   petal (not the stem's) is in one of them, and leaves what sees all of those. Petals may overlap

@@ -52,3 +52,20 @@ def test_our_rating_orders_puzzles_as_sudoku_explainer_does():
     """Spearman's correlation with SE's ratings on a spread of the sample (13 puzzles, 2.5 to 8.8;
     the whole sample's figure, about 0.94, is the benchmark's)."""
     assert agreement(rate_all(SE_SAMPLE[::200])) >= 0.85
+
+
+@pytest.mark.parametrize(("section", "name", "misses"), [
+    ("0604 Uniqueness Test Type 5", "unique_rectangle_5", 0),
+    ("0605 Uniqueness Test Type 6", "unique_rectangle_6", 0),
+    ("0607 Avoidable Rectangle Type 1", "avoidable_rectangle_1", 0),
+    ("0607 Avoidable Rectangle Type 2", "avoidable_rectangle_2", 1),  # x ar2(3): our path never shows one
+    ("0903 ALS-XY-Chain", "als_chain", 0),
+])
+def test_hodoku_exemplars_of_techniques_added_for_issue_13_use_them(section, name, misses):
+    """Listed right after the basic techniques (an avoidable rectangle first, so that it sees the
+    givens before any cell is solved), the technique is used on the solve path of HoDoKu's exemplars for it."""
+    puzzles = read_exemplars(shared_file("hodoku/exemplars-1.0-dev.txt"))[section]
+    before = () if name.startswith("avoidable") else PRESETS["basic"]
+    unused = [p.grid.line() for p in puzzles
+              if name not in {s.technique for s in solve_logically(p.grid, (*before, name, *PRESETS["full"])).steps}]
+    assert puzzles and len(unused) == misses, unused
