@@ -232,12 +232,7 @@ TECHNIQUES: dict[str, Technique] = _registry(
               find=forcing.forcing_net_verity),
     # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
     # --- HoDoKu's other techniques (issue 13) ---
-    Technique(name="als_chain", title="Almost Locked Set Chain", family="als",
-              se_rating=7.5, hodoku_code="ach", hodoku_score=340, level="unfair",
-              find=als.als_chain),
-    Technique(name="death_blossom", title="Death Blossom", family="als",
-              se_rating=7.5, hodoku_code="db", hodoku_score=360, level="unfair",
-              find=als.death_blossom),
+    # (in HoDoKu's order among themselves; the HoDoKu mode orders them among the others)
     Technique(name="dual_two_string_kite", title="Dual 2-String Kite", family="single_digit",
               se_rating=6.6, hodoku_code="d2sk", hodoku_score=150, level="hard",
               find=single_digit.dual_two_string_kite),
@@ -256,11 +251,18 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique(name="avoidable_rectangle_2", title="Avoidable Rectangle Type 2", family="uniqueness",
               se_rating=4.6, hodoku_code="ar2", hodoku_score=100, level="hard",
               find=uniqueness.avoidable_rectangle_2),
+    Technique(name="als_chain", title="Almost Locked Set Chain", family="als",
+              se_rating=7.5, hodoku_code="ach", hodoku_score=340, level="unfair",
+              find=als.als_chain),
+    Technique(name="death_blossom", title="Death Blossom", family="als",
+              se_rating=7.5, hodoku_code="db", hodoku_score=360, level="unfair",
+              find=als.death_blossom),
+    # SE has no templates: a template argument is one digit's Nishio (SE's Nishio Forcing Chain, 7.5+)
     Technique(name="template_set", title="Template Set", family="templates",
-              se_rating=20.0, hodoku_code="ts", hodoku_score=10000, level="extreme",
+              se_rating=7.5, hodoku_code="ts", hodoku_score=10000, level="extreme",
               find=templates.template_set),
     Technique(name="template_delete", title="Template Delete", family="templates",
-              se_rating=20.0, hodoku_code="td", hodoku_score=10000, level="extreme",
+              se_rating=7.5, hodoku_code="td", hodoku_score=10000, level="extreme",
               find=templates.template_delete),
     # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
     # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---

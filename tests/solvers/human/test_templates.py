@@ -83,19 +83,23 @@ def test_templates_are_off_by_default_as_in_hodoku():
 
 
 def checked_instances(puzzles: Iterable[Grid], names: Iterable[str] = ADDED, most: int = 20) -> Counter:
-    """Each puzzle solved by the full preset without forcing chains, the added techniques after it
-    (so their steps shape the path), guessing when stuck (the path returned runs through the
-    solution, so its states hold the truth). In every state beyond the basic techniques, every
-    instance (up to ``most`` per technique) of each added technique is checked against the exact
-    solution, the givens known. Fails on an unsound one; counts instances, and as ``"path:<name>"``
-    the steps of the path."""
+    """Each puzzle solved by the avoidable rectangles (first, so that they see the givens), the full
+    preset without forcing chains, and the other added techniques (so their steps shape the path),
+    guessing when stuck (the path returned runs through the solution, so its states hold the
+    truth). Every step of the path, and in every state beyond the basic techniques every instance
+    (up to ``most`` per technique) of each added technique, is checked against the exact solution,
+    the givens known. Fails on an unsound one; counts instances, and as ``"path:<name>"`` the steps
+    of the path."""
     names = tuple(names)
-    order = [n for n in PRESETS["full"] if technique(n).family != "forcing"]
+    order = [n for n in names if n.startswith("avoidable")]
+    order += [n for n in PRESETS["full"] if technique(n).family != "forcing" and n not in order]
     order += [n for n in names if n not in order]
     found: Counter = Counter()
     for puzzle in puzzles:
         state, solution = Candidates.from_grid(puzzle), exact_solution(puzzle)
-        for step in solve_logically(puzzle, order, allow_guess=True).steps:
+        path = solve_logically(puzzle, order, allow_guess=True).steps
+        assert unsound(path, solution) == [], (puzzle.line(), unsound(path, solution)[0].explanation)
+        for step in path:
             if step.technique not in PRESETS["basic"]:
                 memo = Memo()
                 remember_givens(memo, puzzle.values)
