@@ -171,21 +171,19 @@ def avoidable_rectangle_2(view: View) -> Iterator[Step]:
                 yield _avoidable("avoidable_rectangle_2", view, cells, tuple(sorted(completes)), eliminations)
 
 
+_GIVENS = "givens"  # the memo slot of the solve's givens, a bitset of cells
+
+
 def remember_givens(memo: Memo, values: Iterable[Digit]) -> None:
     """Record a solve's givens (the puzzle's values) for the avoidable rectangles of its states."""
     memo.store(_GIVENS, None, sum(1 << c for c, v in enumerate(values) if v))
 
 
-_GIVENS = "givens"  # the memo slot of the solve's givens, a bitset of cells
-
-
 def _givens(view: View) -> int:
     """The cells known to be givens (without a record: every cell solved when first asked)."""
-    kept = view.memo.recall(_GIVENS)
-    if kept is None:
+    if (kept := view.memo.recall(_GIVENS)) is None:
         remember_givens(view.memo, view.values)
-        kept = view.memo.recall(_GIVENS)
-        assert kept is not None
+        return _givens(view)
     return kept[1]
 
 
