@@ -228,8 +228,10 @@ def _levels(neighbours: Neighbours, start: int, x1: Digit, nearest: int) -> Leve
         kept = seen[min(depth, 3)]
         following: dict[Digit, int] = {}
         for y, reached in levels[-1].items():
-            for k in cells_of(reached):
-                for x, near in neighbours[k].items():
+            while reached:  # each set reached over y (cells_of, inlined: this loop is the search's cost)
+                low = reached & -reached
+                reached ^= low
+                for x, near in neighbours[low.bit_length() - 1].items():
                     if x != y and (new := near & other & ~kept.get(x, 0) & ~following.get(x, 0)):
                         following[x] = following.get(x, 0) | new
         for x, new in following.items():
