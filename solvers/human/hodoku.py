@@ -119,9 +119,9 @@ WITHOUT_ALS = frozenset({"gnl", "fc", "fn"})
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 
 
-def row_of(name: str) -> Row | None:
-    """The step-table row a technique of the registry is scored under (None: not a HoDoKu technique)."""
-    found = technique(name)
+def row_of(name: str | Technique) -> Row | None:
+    """The step-table row a technique is scored under (None: not a HoDoKu technique)."""
+    found = technique(name) if isinstance(name, str) else name
     if found.family in MODE_ONLY:
         return None
     return ROWS.get(ALIASES.get(found.hodoku_code, found.hodoku_code))
@@ -132,15 +132,16 @@ def techniques(registered: Iterable[Technique] | None = None) -> tuple[str, ...]
     table = list(TECHNIQUES.values() if registered is None else registered)
     by_row: dict[str, list[str]] = {}
     for t in table:
-        if (row := row_of(t.name)) is not None:
+        if (row := row_of(t)) is not None:
             by_row.setdefault(row.code, []).append(t.name)
     return tuple(name for row in STEP_TABLE if row.default for name in by_row.get(row.code, []))
 
 
 def missing() -> tuple[Row, ...]:
-    """The rows of HoDoKu's default set that no registered technique fills (skipped by the mode)."""
+    """The rows of HoDoKu's step table that no registered technique fills (Brute Force is the
+    engine's guess); those of its default set are skipped by the mode."""
     have = {row.code for name in TECHNIQUES if (row := row_of(name)) is not None}
-    return tuple(row for row in STEP_TABLE if row.default and row.code not in have | {"bf"})
+    return tuple(row for row in STEP_TABLE if row.code not in have | {"bf"})
 
 
 # ---- the choice of step
