@@ -6,8 +6,10 @@ one technique it takes the first step its scan meets, except for the techniques 
 exhaustively and sorts (chains, nice loops, ALS moves, forcing chains and nets, Franken/Mutant and
 Kraken fish: ``EXHAUSTIVE``): there it takes the step that places the most cells, then the one
 that removes the most candidates, then the one whose eliminations come first in the grid, then the
-shortest chain (``preference``). Its chains and nets use no almost locked set as a node
-(``WITHOUT_ALS``): the mode leaves out such steps. Several registry techniques can share one row
+shortest chain (``preference``). Two kinds of step it does not take (``accepted``): a chain or
+net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked Pair or Triple that
+removes nothing from its line outside the box or nothing from its box (a Naked Pair or Triple to
+HoDoKu, found later). Several registry techniques can share one row
 of the table (the three kinds of nice loop share ``nl``): their steps are compared together.
 
 A path is scored by the sum of its steps' base scores. Its level is the highest level of its
@@ -31,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
+from sudokit.models.grid import geometry
 from sudokit.solvers.human import rating
 from sudokit.solvers.human.registry import LEVELS, MODE_ONLY, TECHNIQUES, Technique, technique
 from sudokit.solvers.human.steps import Finder, Step
@@ -165,14 +168,25 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
     first found, or the best by ``preference`` for an exhaustive row."""
     for code, group in _groups(tuple(finders)):
         if code in EXHAUSTIVE:
-            found = [step for find in group for step in find(view) if not (step.als and code in WITHOUT_ALS)]
+            found = [step for find in group for step in find(view) if accepted(code, step)]
             if found:
                 return min(found, key=preference)
         else:
-            step = next((step for find in group for step in find(view)), None)
+            step = next((step for find in group for step in find(view) if accepted(code, step)), None)
             if step is not None:
                 return step
     return None
+
+
+def accepted(code: str, step: Step) -> bool:
+    """Whether HoDoKu's default solver takes this step of the row ``code``."""
+    if code in WITHOUT_ALS:
+        return not step.als
+    if code in ("l2", "l3"):
+        box = set(geometry(step.size).units[step.units[0]])
+        return any(cell in box for cell, _ in step.eliminations) and any(
+            cell not in box for cell, _ in step.eliminations)
+    return True
 
 
 @cache

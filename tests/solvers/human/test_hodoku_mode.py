@@ -147,8 +147,18 @@ def assert_in_order(grid: Grid, steps: list[Step], names: tuple[str, ...], rows:
 
 
 def acceptable(step: Step) -> bool:
-    """Whether HoDoKu's default solver would take this step (its chains use no ALS node)."""
-    return not (step.als and hodoku.row_of(step.technique).code in hodoku.WITHOUT_ALS)
+    """Whether HoDoKu's default solver would take this step."""
+    return hodoku.accepted(hodoku.row_of(step.technique).code, step)
+
+
+def test_a_locked_pair_must_remove_from_its_box_and_its_line():
+    """HoDoKu's Locked Pair: r1c1,r1c2 in b1 and r1 (units 18 and 0); else it is a Naked Pair to it."""
+    both = Step("locked_pair", 9, (7, 9), cells=(0, 1), units=(18, 0), eliminations=((2, 7), (5, 9)))
+    box_only = replace(both, eliminations=((2, 7), (10, 9)))
+    line_only = replace(both, eliminations=((5, 7), (8, 9)))
+    assert hodoku.accepted("l2", both)
+    assert not hodoku.accepted("l2", box_only) and not hodoku.accepted("l2", line_only)
+    assert hodoku.accepted("n2", replace(box_only, technique="naked_pair"))
 
 
 def test_rate_mode_hodoku_on_the_command_line():
