@@ -189,3 +189,20 @@ def test_hodoku_chains_use_no_als_nodes():
         steps = solve_logically(puzzle.grid, mode="hodoku").steps
         assert not [s.explanation for s in steps if s.als and hodoku.row_of(s.technique).code in hodoku.WITHOUT_ALS]
 
+
+
+def test_techniques_marks_hodokus_default_set_and_lists_what_the_registry_lacks():
+    result = runner.invoke(app, ["techniques", "--json", "--mode", "hodoku"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    registered = [r for r in rows if r["name"] is not None]
+    assert [r["name"] for r in registered] == list(TECHNIQUES)
+    assert {r["name"] for r in registered if r["in_preset"]} == set(mode("hodoku").techniques)
+    by_name = {r["name"]: r for r in registered}
+    assert by_name["x_wing"]["hodoku_default"] is True and by_name["forcing_net_verity"]["hodoku_default"] is True
+    lacking = {r["hodoku_code"]: r for r in rows if r["name"] is None}
+    assert "bf" not in lacking and not {r["hodoku_code"] for r in registered} & set(lacking)
+    filled = {row.code for r in registered if (row := hodoku.row_of(r["name"])) is not None}
+    assert filled | set(lacking) | {"bf"} == {row.code for row in hodoku.STEP_TABLE}  # every HoDoKu technique shows
+    text = runner.invoke(app, ["techniques"]).output
+    assert "yes X-Wing" in text and "(not implemented)" not in text
