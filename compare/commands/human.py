@@ -24,7 +24,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import Solver, Status
-from sudokit.solvers.human import modes, registry
+from sudokit.solvers.human import hodoku, modes, registry
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
 
@@ -177,20 +177,37 @@ def _unrated(puzzle: Puzzle, status: Status) -> dict:
 
 
 @app.command()
-def techniques(as_json: JsonOption = False, preset: PresetOption = "full") -> None:
-    """List the technique registry, and which techniques a preset uses."""
+def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
+               mode: Annotated[str | None, typer.Option(
+                   "--mode", "-m", help="Mark the techniques of this mode instead of a preset's; with hodoku, "
+                   "also list HoDoKu's techniques the registry lacks.")] = None) -> None:
+    """List the technique registry: which techniques a preset (or a mode) uses, and which HoDoKu's
+    default solver uses (column "HoDoKu": yes, no, or - when it is not HoDoKu's)."""
     with reporting_bad_input():
-        chosen = set(registry.preset(preset))
+        chosen = set(modes.mode(mode).techniques if mode else registry.preset(preset))
     for t in registry.TECHNIQUES.values():
+        row_of = hodoku.row_of(t.name)
+        default = row_of.default if row_of else None
         row = {"name": t.name, "title": t.title, "family": t.family, "se_rating": t.se_rating,
                "hodoku_code": t.hodoku_code, "hodoku_score": t.hodoku_score, "level": t.level,
-               "in_preset": t.name in chosen}
+               "in_preset": t.name in chosen, "hodoku_default": default}
         if as_json:
             typer.echo(json.dumps(row))
         else:
             mark = "*" if row["in_preset"] else " "
+            used = {True: "yes", False: "no", None: "-"}[default]
             typer.echo(f"{mark} {t.name:<27} {t.family:<14} SE {t.se_rating:<4} {t.hodoku_code:<5} "
-                       f"{t.hodoku_score:>4} {t.level:<7} {t.title}")
+                       f"{t.hodoku_score:>4} {t.level:<7} {used:<3} {t.title}")
+    if mode != "hodoku":
+        return
+    for lacking in hodoku.missing():
+        if as_json:
+            typer.echo(json.dumps({"name": None, "title": lacking.title, "hodoku_code": lacking.code,
+                                   "in_preset": False, "hodoku_default": lacking.default, "implemented": False}))
+        else:
+            used = "yes" if lacking.default else "no"
+            typer.echo(f"  {'(not implemented)':<27} {'':<14} {'':<7} {lacking.code:<5} {'':>4} {'':<7} "
+                       f"{used:<3} {lacking.title}")
 
 
 def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:

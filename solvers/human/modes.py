@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sudokit.models.errors import UnknownName
+from sudokit.solvers.human import hodoku
 from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import PRESETS
 from sudokit.solvers.human.steps import Finder, Step
@@ -44,6 +45,9 @@ class Mode:
 MODES: dict[str, Mode] = {
     "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
                     techniques=PRESETS["full"]),
+    "hodoku": Mode(name="hodoku", summary="HoDoKu's verdict: its default techniques and order, its choice of "
+                   "step, its score and level (raised by the score)",
+                   techniques=hodoku.techniques(), choose=hodoku.choose, rate=hodoku.rate),
 }
 
 

@@ -6,6 +6,10 @@ candidates removed after placing them; each entry is ``<digit><row><col>``. A ``
 fail case: the technique must find nothing for those digits. The library is GPL-3.0: it is read
 from where it lies, never copied.
 
+Counted over the whole library, a case of a technique this engine lacks fails; ``title`` names
+HoDoKu's technique of any code. ``python -m sudokit.solvers.human.reglib [LIBRARY]`` prints the
+pass rate by code and over every case.
+
 >>> case = parse_case(":0100:3:" + "." * 81 + ":311:315 317::", 7)
 >>> case.technique, case.digits, sorted(case.eliminations), case.state.has(0, 3)
 ('locked_candidates_pointing', (3,), [(4, 3), (6, 3)], False)
@@ -13,6 +17,8 @@ from where it lies, never copied.
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +26,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid, PuzzleError
 from sudokit.solvers.human.engine import find_steps
+from sudokit.solvers.human.hodoku import STEP_TABLE
 from sudokit.solvers.human.steps import Candidate
 
 # The library's technique codes, for the techniques this engine implements.
@@ -51,6 +58,26 @@ LIBRARY_CODES = {
 # soundness checks cover them.
 UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
                       "forcing_net_verity"})
+
+
+# HoDoKu's names of the library codes its step table does not list (kinds scored under one row).
+KINDS = {"0404": "Dual 2-String Kite", "0405": "Dual Empty Rectangle", "0500": "Simple Colors Trap",
+         "0501": "Simple Colors Wrap", "0502": "Multi Colors 1", "0503": "Multi Colors 2",
+         "0706": "Continuous Nice Loop", "0707": "Discontinuous Nice Loop", "0708": "AIC",
+         "0709": "Grouped Continuous Nice Loop", "0710": "Grouped Discontinuous Nice Loop", "0711": "Grouped AIC"}
+TITLES = {**{row.library: row.title for row in STEP_TABLE if row.library != "xxxx"}, **KINDS}
+
+
+def title(code: str) -> str:
+    """HoDoKu's name for a library code (a variant's base; a five-digit code is a variant of its first four).
+
+    >>> title("0330-1"), title("03111")
+    ('Franken X-Wing', 'Finned Swordfish (variant 03111)')
+    """
+    base = code.partition("-")[0]
+    if base in TITLES:
+        return TITLES[base]
+    return f"{TITLES.get(base[:4], 'unknown technique')} (variant {base})"
 
 
 @dataclass(frozen=True)
@@ -113,6 +140,32 @@ def check(case: Case) -> str | None:
     return f"found {steps[0].explanation}" + (f" (and {len(steps) - 1} more)" if len(steps) > 1 else "")
 
 
+def tally(cases: list[Case]) -> dict[str, tuple[int, int]]:
+    """Per base code: (cases passed, cases), every case of the library counted (a missing technique's fail)."""
+    passed: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for case in cases:
+        base = case.code.partition("-")[0]
+        total[base] += 1
+        passed[base] += case.technique is not None and check(case) is None
+    return {code: (passed[code], total[code]) for code in sorted(total)}
+
+
 def _candidates(text: str) -> list[Candidate]:
     """``"315 317"`` → ``[(4, 3), (6, 3)]``: (cell, digit) pairs."""
     return [((int(e[1]) - 1) * 9 + int(e[2]) - 1, int(e[0])) for e in text.split()]
+
+
+def main(argv: list[str]) -> None:
+    """Print the library's pass rate by code and over every case."""
+    path = Path(argv[0]) if argv else Path(__file__).resolve().parents[2].parent / "shared/data/hodoku/reglib-1.3-dev.txt"
+    counts = tally(read_library(path))
+    for code, (passed, total) in counts.items():
+        implemented = LIBRARY_CODES.get(code) or "not implemented"
+        print(f"{code:<6} {passed:>3}/{total:<3} {title(code):<40} {implemented}")
+    passed, total = (sum(column) for column in zip(*counts.values()))
+    print(f"all    {passed}/{total} ({100 * passed / total:.1f} %)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,7 +1,9 @@
-"""HoDoKu's regression library: for every case of an implemented technique, exactly the library's conclusions.
+"""HoDoKu's regression library, every case of it: for each, exactly the library's conclusions.
 
-The library is GPL-3.0 and read from ../shared/data; without it these tests skip. Lines of
-techniques this engine does not implement are not collected.
+The library is GPL-3.0 and read from ../shared/data; without it these tests skip. A case of a
+technique this engine does not implement is a strict xfail naming HoDoKu's technique, so each
+missing code stays visible (and one that starts passing is listed off); the pass rate over the
+whole library is held above ``PASS_RATE``.
 """
 
 from __future__ import annotations
@@ -10,11 +12,16 @@ from dataclasses import replace
 
 import pytest
 
-from sudokit.solvers.human.reglib import UNLISTED, Case, check, read_library
+from sudokit.models.errors import UnknownName
+from sudokit.solvers.human.reglib import UNLISTED, Case, check, read_library, title
 from tests.conftest import SHARED_DATA
 
 LIBRARY = SHARED_DATA / "hodoku" / "reglib-1.3-dev.txt"
-CASES = [c for c in read_library(LIBRARY) if c.technique] if LIBRARY.exists() else []
+CASES = read_library(LIBRARY) if LIBRARY.exists() else []
+
+# The share of the whole library's cases that pass: today's floor (474 of 576, 82.3 %; HoDoKu
+# passes 96 % of its full library). Raise it as techniques land; the issue's goal is 97 %.
+PASS_RATE = 0.82
 
 # Known gaps, kept visible (strict xfail: a case that starts passing fails the run until listed off).
 AUR = "needs an almost unique rectangle as a chain node (a uniqueness argument; we build none): the cell " \
@@ -36,9 +43,16 @@ KNOWN_GAPS = {
 
 
 def _param(case: Case):
+    if case.technique is None:
+        reason = f"no technique of this engine for HoDoKu's {case.code.partition('-')[0]} ({title(case.code)})"
+        return pytest.param(case, id=case.id, marks=[pytest.mark.xfail(reason=reason, strict=True, raises=UnknownName)])
     reason = KNOWN_GAPS.get(case.code) or KNOWN_GAPS.get(case.id)
     marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
     return pytest.param(case, id=case.id, marks=marks)
+
+
+def _known_gap(case: Case) -> bool:
+    return case.code in KNOWN_GAPS or case.id in KNOWN_GAPS
 
 
 @pytest.mark.skipif(not CASES, reason="../shared/data/hodoku/reglib-1.3-dev.txt is not beside this checkout")
@@ -51,13 +65,21 @@ def test_library_case(case: Case):
 def test_every_technique_has_library_cases():
     from sudokit.solvers.human.registry import TECHNIQUES
 
-    assert {c.technique for c in CASES} == set(TECHNIQUES) - UNLISTED
+    assert {c.technique for c in CASES if c.technique} == set(TECHNIQUES) - UNLISTED
+
+
+@pytest.mark.skipif(not CASES, reason="../shared/data/hodoku/reglib-1.3-dev.txt is not beside this checkout")
+def test_whole_library_pass_rate():
+    """Every case counts: one of a missing technique or a known gap fails (the strict xfails above
+    prove each such case fails and every other one passes)."""
+    passing = [c for c in CASES if c.technique and not _known_gap(c)]
+    assert len(passing) / len(CASES) >= PASS_RATE, f"{len(passing)}/{len(CASES)} cases pass"
 
 
 @pytest.mark.skipif(not CASES, reason="../shared/data/hodoku/reglib-1.3-dev.txt is not beside this checkout")
 def test_a_changed_expectation_fails():
     """The check can fail: a case with one expected elimination dropped, or turned into a fail case."""
-    case = next(c for c in CASES if len(c.eliminations) > 1)
+    case = next(c for c in CASES if c.technique and len(c.eliminations) > 1)
     fewer = replace(case, eliminations=frozenset(sorted(case.eliminations)[1:]))
     assert check(fewer) is not None
     assert check(replace(case, fail=True)) is not None
