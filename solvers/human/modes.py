@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.se import mode as se_mode
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.view import View
 
@@ -44,6 +45,8 @@ class Mode:
 MODES: dict[str, Mode] = {
     "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
                     techniques=PRESETS["full"]),
+    "se": Mode(name="se", summary="Sudoku Explainer's techniques, order and ER/EP/ED (serate 1.2.1.3)",
+               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=se_mode.rate_path),
 }
 
 
