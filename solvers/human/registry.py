@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import steps
+from sudokit.solvers.human.se import bug as se_bug
 from sudokit.solvers.human.se import direct as se_direct
 from sudokit.solvers.human.se import exclusion as se_exclusion
 from sudokit.solvers.human.se import singles as se_singles
@@ -251,18 +252,30 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique(name="se_direct_hidden_triplet", title="Direct Hidden Triplet", family="se",
               se_rating=2.5, hodoku_code="h3", hodoku_score=100, level="medium",
               find=se_direct.direct_hidden_triplet),
-    Technique(name="se_unique_rectangle_1", title="Unique Rectangle type 1", family="se",
+    Technique(name="se_unique_loop_1", title="Unique Loop type 1", family="se",
               se_rating=4.5, hodoku_code="u1", hodoku_score=100, level="hard",
-              find=se_uniqueness.unique_rectangle_1),
-    Technique(name="se_unique_rectangle_2", title="Unique Rectangle type 2", family="se",
+              find=se_uniqueness.unique_loop_1),
+    Technique(name="se_unique_loop_2", title="Unique Loop type 2", family="se",
               se_rating=4.5, hodoku_code="u2", hodoku_score=100, level="hard",
-              find=se_uniqueness.unique_rectangle_2),
-    Technique(name="se_unique_rectangle_3", title="Unique Rectangle type 3", family="se",
-              se_rating=4.6, hodoku_code="u3", hodoku_score=100, level="hard",
-              find=se_uniqueness.unique_rectangle_3),
-    Technique(name="se_unique_rectangle_4", title="Unique Rectangle type 4", family="se",
+              find=se_uniqueness.unique_loop_2),
+    Technique(name="se_unique_loop_3", title="Unique Loop type 3", family="se",
+              se_rating=4.5, hodoku_code="u3", hodoku_score=100, level="hard",
+              find=se_uniqueness.unique_loop_3),
+    Technique(name="se_unique_loop_4", title="Unique Loop type 4", family="se",
               se_rating=4.5, hodoku_code="u4", hodoku_score=100, level="hard",
-              find=se_uniqueness.unique_rectangle_4),
+              find=se_uniqueness.unique_loop_4),
+    Technique(name="se_bug_1", title="BUG type 1", family="se",
+              se_rating=5.6, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_1),
+    Technique(name="se_bug_2", title="BUG type 2", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_2),
+    Technique(name="se_bug_3", title="BUG type 3", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_3),
+    Technique(name="se_bug_4", title="BUG type 4", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_4),
     Technique(name="se_aligned_pair_exclusion", title="Aligned Pair Exclusion", family="se",
               se_rating=6.2, hodoku_code="", hodoku_score=300, level="unfair",
               find=se_exclusion.aligned_pair_exclusion),

@@ -52,10 +52,11 @@ _BEFORE_CHAINS = (
     Producer(("locked_candidates_pointing", "locked_candidates_claiming")),
     *(Producer((name,)) for name in ("naked_pair", "x_wing", "hidden_pair", "naked_triple", "swordfish",
                                      "hidden_triple", "xy_wing", "xyz_wing")),
-    Producer(("se_unique_rectangle_1", "se_unique_rectangle_2", "se_unique_rectangle_3", "se_unique_rectangle_4"),
+    Producer(("se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_3", "se_unique_loop_4"),
              easiest=True),
-    *(Producer((name,)) for name in ("naked_quad", "jellyfish", "hidden_quad", "bug_plus_1",
-                                     "se_aligned_pair_exclusion")),
+    *(Producer((name,)) for name in ("naked_quad", "jellyfish", "hidden_quad")),
+    Producer(("se_bug_1", "se_bug_2", "se_bug_4", "se_bug_3")),
+    Producer(("se_aligned_pair_exclusion",)),
 )
 CYCLES_BELOW = 7.5  # SE's first chaining producer: cycles and forcing chains, 6.5 up to 7.4
 
@@ -74,8 +75,8 @@ def chain_producers() -> tuple[Producer, ...]:
 
 PRODUCERS: tuple[Producer, ...] = (*_BEFORE_CHAINS, *chain_producers())
 TECHNIQUE_NAMES: tuple[str, ...] = tuple(name for p in PRODUCERS for name in p.techniques)
-UNIQUENESS = frozenset({"se_unique_rectangle_1", "se_unique_rectangle_2", "se_unique_rectangle_3",
-                        "se_unique_rectangle_4", "bug_plus_1"})
+UNIQUENESS = frozenset({"se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_3", "se_unique_loop_4",
+                        "se_bug_1", "se_bug_2", "se_bug_3", "se_bug_4"})
 
 
 def choose(view: View, finders: Sequence[Finder]) -> Step | None:
