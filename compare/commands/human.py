@@ -252,7 +252,8 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
         typer.echo(result.state.picture())
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = f"SE {rating.se_rating}, score {rating.score} ({rating.level})"
+        rated = (f"SE {rating.se_rating} (ER/EP/ED {rating.se_rating}/{rating.ep}/{rating.ed}), "
+                 f"effort {path_effort(result):.0f}, score {rating.score} ({rating.level})")
     else:
         rated = f"not rated (so far SE >= {rating.se_rating})"
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")

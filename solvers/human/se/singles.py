@@ -11,7 +11,7 @@ engine's ``naked_single`` (cells in row-major order, as SE scans them).
 ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")))
 >>> step = next(hidden_single(view))
 >>> step.explanation, step.difficulty
-('Hidden Single: 5 in b1 => r3c1=5', 1.2)
+('Hidden Single: 6 in b1 => r2c2=6', 1.2)
 """
 
 from __future__ import annotations
