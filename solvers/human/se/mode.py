@@ -16,7 +16,7 @@ Exclusion (6.2); then the chains: cycles and forcing chains (6.5-7.4), Aligned T
 (7.5), Nishio (7.5+), multiple forcing chains (8.0+), dynamic forcing chains (8.5+), dynamic (+)
 (9.0+) and the nested levels (9.5+). The chains are the techniques of family ``se_chains`` in the
 registry, whichever exist: ordered by rating, those under 7.5 form SE's first chaining producer
-and each higher base rating one producer of its own.
+and each higher half point one producer of its own (``chain_producers``).
 
 The path is rated as SE rates it: ER the hardest step, EP the hardest up to the first placement,
 ED the first step (``rating.rate``).
@@ -63,14 +63,27 @@ CYCLES_BELOW = 7.5  # SE's first chaining producer: cycles and forcing chains, 6
 
 def chain_producers() -> tuple[Producer, ...]:
     """The chaining producers from the registry's ``se_chains`` techniques, with Aligned Triplet
-    Exclusion where SE asks for it (after the cycles, before Nishio)."""
+    Exclusion where SE asks for it (after the cycles, before Nishio).
+
+    SE's chaining producers have base ratings 7.5 (Nishio), 8.0 (multiple), 8.5 (dynamic), 9.0
+    (dynamic +) and 9.5, 10.0, 10.5, 11.0 (nested levels 2 to 5); a chain adds at most a few tenths
+    to its base. So the ``se_chains`` techniques rated 7.5 or more are grouped by the half point
+    below their rating (a technique registered at 8.2 belongs with the 8.0 producer), and those
+    under 7.5 form the first chaining producer, whatever names and ratings they are registered with.
+    """
     chains = sorted((t for t in TECHNIQUES.values() if t.family == "se_chains"), key=lambda t: t.se_rating)
     first = tuple(t.name for t in chains if t.se_rating < CYCLES_BELOW)
     found = [Producer(first, easiest=True)] if first else []
     found.append(Producer(("se_aligned_triplet_exclusion",)))
-    for rating in sorted({t.se_rating for t in chains if t.se_rating >= CYCLES_BELOW}):
-        found.append(Producer(tuple(t.name for t in chains if t.se_rating == rating), easiest=True))
+    later = [t for t in chains if t.se_rating >= CYCLES_BELOW]
+    for base in sorted({_base(t.se_rating) for t in later}):
+        found.append(Producer(tuple(t.name for t in later if _base(t.se_rating) == base), easiest=True))
     return tuple(found)
+
+
+def _base(rating: float) -> float:
+    """The base rating of the SE chaining producer a rating belongs to: the half point below it."""
+    return int(rating * 2 + 1e-9) / 2
 
 
 PRODUCERS: tuple[Producer, ...] = (*_BEFORE_CHAINS, *chain_producers())

@@ -146,3 +146,22 @@ def test_the_human_se_backend_records_ses_numbers():
     result = get_backend("human-se").create().solve(grid)
     assert result.status is Status.SOLVED
     assert result.stats["mode"] == "se" and result.stats["se_rating"] == 3.4 and result.stats["effort"] > 0
+
+
+def test_se_chains_are_grouped_into_ses_chaining_producers(monkeypatch):
+    """Techniques of family se_chains, whatever exist: under 7.5 one producer (easiest first), then
+    Aligned Triplet Exclusion, then one producer per half point (a cell chain at 8.2 beside a region
+    chain at 8.0)."""
+    from sudokit.solvers.human import registry
+
+    fake = {name: registry.Technique(name=name, title=name, family="se_chains", se_rating=r, hodoku_code="",
+                                     hodoku_score=0, level="extreme", find=lambda view: iter(()))
+            for name, r in (("x_cycle", 6.5), ("forcing_chain", 7.0), ("nishio", 7.5), ("cell_fc", 8.2),
+                            ("region_fc", 8.0), ("dynamic", 8.5), ("dynamic_plus", 9.0), ("nested_2", 9.5))}
+    monkeypatch.setattr(registry, "TECHNIQUES", {**{n: t for n, t in registry.TECHNIQUES.items()
+                                                    if t.family != "se_chains"}, **fake})
+    monkeypatch.setattr(se_mode, "TECHNIQUES", registry.TECHNIQUES)
+    groups = [(p.techniques, p.easiest) for p in se_mode.chain_producers()]
+    assert groups == [(("x_cycle", "forcing_chain"), True), (("se_aligned_triplet_exclusion",), False),
+                      (("nishio",), True), (("region_fc", "cell_fc"), True), (("dynamic",), True),
+                      (("dynamic_plus",), True), (("nested_2",), True)]
