@@ -69,6 +69,23 @@ def test_aligned_pair_exclusion_on_a_hand_checked_state():
     assert step.difficulty == 6.2
 
 
+def test_a_unique_loop_of_six_cells_on_a_hand_checked_state():
+    # 6/7 in r4c2,r6c2 (c2, b4), r6c5 (r6), r5c5 (c5, b5), r5c9 (r5), r4c9 (c9, b6, r4): every unit
+    # holds two of the six cells; only r4c9 has more (2,6,7), so it cannot be 6 or 7 (SE: 4.6).
+    state = state_before(".3.....8....791.....5...7....4.8.5....12.43..2..3.5..8..25.86...........5.3.1.8.9", 30)
+    step = first("se_unique_loop_1", state)
+    assert step.explanation == "Unique Loop type 1: 6/7 in r4c2,r6c2,r6c5,r5c5,r5c9,r4c9 => r4c9<>6, r4c9<>7"
+    assert step.difficulty == 4.6
+
+
+def test_bug_type_1_on_a_hand_checked_state():
+    # Every open cell is bivalue but r9c1 (4,7,8); column 1 would hold 8 three times: r9c1 is 8 (SE: 5.6).
+    state = state_before("...1......48.53.1...19..46..5.6.28.7.6.....2.2.47.5.3..26..91...1.42.58......6...", 33)
+    step = first("se_bug_1", state)
+    assert step.explanation == "BUG type 1: r9c1=8 => r9c1<>4, r9c1<>7"
+    assert step.difficulty == 5.6 and not step.placements  # SE eliminates; the single follows
+
+
 def test_hidden_singles_are_rated_by_their_unit_and_found_in_se_order():
     grid = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     solution = truth(grid)
