@@ -45,9 +45,9 @@ def test_the_se_list_is_ses_techniques_in_ses_order():
     assert set(chains) <= set(names)  # whatever SE chains the registry has
 
 
-def test_the_first_producer_that_fires_wins_even_when_a_later_one_is_easier():
-    # A hidden single in a row (1.5) is taken before a direct pointing (1.7) or anything after it:
-    # SE asks its producers in order and applies the first hint.
+def test_se_asks_its_producers_in_order_and_takes_the_first_hint():
+    # SE applies the first hint of the first producer that has one: here a hidden single, though a
+    # direct claiming and an aligned pair exclusion are there too.
     grid = Grid.parse("57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19")
     view = View(Candidates.from_grid(grid))
     chosen = se_mode.choose(view, [technique(n).find for n in SE.techniques])
