@@ -168,3 +168,17 @@ def test_se_chains_are_grouped_into_ses_chaining_producers(monkeypatch):
     assert groups == [(("x_cycle", "forcing_chain"), True), (("se_aligned_triplet_exclusion",), False),
                       (("nishio",), True), (("region_fc", "cell_fc"), True), (("dynamic",), True),
                       (("dynamic_plus",), True), (("nested_2",), True)]
+
+
+def test_the_unique_loops_producer_reports_its_easiest_loop_first(monkeypatch):
+    """SE sorts its unique loops by rating, then type: a type 3 at 4.5 before a type 1 at 4.6."""
+    from sudokit.solvers.human.se import uniqueness
+
+    def loop(kind: int, rating: float) -> Step:
+        return Step(f"se_unique_loop_{kind}", 9, eliminations=((kind, 1),), difficulty=rating)
+
+    monkeypatch.setattr(uniqueness, "unique_loops", lambda view: [loop(1, 4.6), loop(2, 4.7), loop(3, 4.5),
+                                                                  loop(4, 4.5)])
+    view = View(Candidates.from_grid(Grid.parse(BOX_SINGLES_ONLY)))
+    finders = [technique(f"se_unique_loop_{k}").find for k in (1, 2, 3, 4)] + [technique("naked_quad").find]
+    assert se_mode.choose(view, finders) == loop(3, 4.5)
