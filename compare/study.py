@@ -68,8 +68,10 @@ def ladder_rungs(techniques: dict) -> tuple[list[Rung], list[str]]:
     for key, label, families in RUNGS:
         if key == "naked_singles":
             wanted = set(NAKED_SINGLES)
-        elif key == "full":
-            wanted = set(techniques)
+        elif key == "full":  # the full preset's techniques: not those only a mode uses (``registry.MODE_ONLY``)
+            from sudokit.solvers.human.registry import MODE_ONLY
+
+            wanted = {name for name, t in techniques.items() if t.family not in MODE_ONLY}
         else:
             wanted = {name for name, t in techniques.items() if t.family in families}
         adds = tuple(name for name in techniques if name in wanted and name not in so_far)

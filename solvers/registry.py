@@ -99,6 +99,9 @@ BACKENDS: dict[str, Backend] = _registry(
             options={"preset": "basic"}, logic_only=True, max_size=16),
     Backend("human-chains", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles and chains only",
             options={"preset": "chains"}, logic_only=True, max_size=16),
+    Backend("human-se", "sudokit.solvers.human.backend:HumanSolver",
+            "human strategies as Sudoku Explainer: its techniques, order and ER/EP/ED",
+            options={"mode": "se", "preset": ""}, logic_only=True, max_size=9),
     Backend("human-singles", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles only",
             options={"preset": "singles"}, logic_only=True, max_size=25),
 )

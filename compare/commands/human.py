@@ -25,6 +25,7 @@ from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import Solver, Status
 from sudokit.solvers.human import hodoku, modes, registry
+from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
 
@@ -111,7 +112,7 @@ def rate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     quiet: QuietOption = False,
 ) -> None:
-    """Rate every puzzle: status, SE-style rating, HoDoKu-style score and level, techniques used.
+    """Rate every puzzle: status, SE's ER/EP/ED, human effort, HoDoKu-style score and level, techniques used.
 
     A puzzle with several solutions or none is said so (checked by an exact backend) and not rated;
     a puzzle the engine cannot finish (stuck) gets no rating either, only how far it got.
@@ -171,7 +172,7 @@ def _exact_solver() -> Solver:
 
 def _unrated(puzzle: Puzzle, status: Status) -> dict:
     return {"index": puzzle.index, "number": puzzle.index + 1, "puzzle": puzzle.grid.line(), "status": status.value,
-            "se_rating": None, "ep": None, "ed": None,
+            "se_rating": None, "ep": None, "ed": None, "effort": None,
             "score": None, "level": None, "hardest": None, "hardest_title": None, "techniques": [], "guessed": False,
             "uniqueness": False}
 
@@ -221,7 +222,8 @@ def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
            "hardest_title": registry.technique(rating.hardest).title if rating.hardest else None,
            "techniques": list(rating.techniques), "guessed": rating.guessed, "uniqueness": rating.uniqueness}
     if result.status is Status.SOLVED:
-        row.update(se_rating=rating.se_rating, ep=rating.ep, ed=rating.ed, score=rating.score, level=rating.level)
+        row.update(se_rating=rating.se_rating, ep=rating.ep, ed=rating.ed, effort=path_effort(result), score=rating.score,
+                   level=rating.level)
     else:
         row["so_far"] = {"steps": len(result.steps), "empty_cells": result.state.values.count(0),
                          "se_rating_at_least": rating.se_rating, "score_at_least": rating.score}
@@ -241,7 +243,7 @@ def _rating_line(row: dict) -> str:
         return (f"{head} not rated ({so_far['empty_cells']} cells left after {so_far['steps']} steps; "
                 f"so far SE >= {so_far['se_rating_at_least']}, hardest {row['hardest'] or '-'})  [{codes}]")
     se = f"{row['se_rating']}/{row['ep']}/{row['ed']}"
-    return (f"{head} SE {se:<13} score {row['score']:>5} "
+    return (f"{head} ER/EP/ED {se:<13} effort {row['effort']:>8.0f}  score {row['score']:>5} "
             f"{row['level']:<7} hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
 
 
@@ -267,7 +269,8 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
         typer.echo(result.state.picture())
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = f"SE {rating.se_rating}, score {rating.score} ({rating.level})"
+        rated = (f"SE {rating.se_rating} (ER/EP/ED {rating.se_rating}/{rating.ep}/{rating.ed}), "
+                 f"effort {path_effort(result):.0f}, score {rating.score} ({rating.level})")
     else:
         rated = f"not rated (so far SE >= {rating.se_rating})"
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")

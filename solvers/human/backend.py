@@ -1,4 +1,5 @@
-"""The human engine as a sudokit backend (``human``, ``human-basic``, ``human-chains``, ``human-singles``)."""
+"""The human engine as a sudokit backend (``human``, ``human-basic``, ``human-chains``, ``human-singles``,
+``human-se``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import replace
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.human import modes, registry
+from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.stats import HumanStats
 
@@ -56,6 +58,7 @@ class HumanSolver:
                 ep=rating.ep if solved else None,
                 ed=rating.ed if solved else None,
                 mode=self.mode.name,
+                effort=path_effort(result) if solved else None,
             ).to_dict(),
             message=result.message,
         )

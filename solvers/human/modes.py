@@ -19,6 +19,7 @@ from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import hodoku
 from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.se import mode as se_mode
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.view import View
 
@@ -45,6 +46,8 @@ class Mode:
 MODES: dict[str, Mode] = {
     "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
                     techniques=PRESETS["full"]),
+    "se": Mode(name="se", summary="Sudoku Explainer's techniques, order and ER/EP/ED (serate 1.2.1.3)",
+               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=se_mode.rate_path),
     "hodoku": Mode(name="hodoku", summary="HoDoKu's verdict: its default techniques and order, its choice of "
                    "step, its score and level (raised by the score)",
                    techniques=hodoku.techniques(), choose=hodoku.choose, rate=hodoku.rate),

@@ -5,6 +5,9 @@
 - HoDoKu style: the sum of the steps' base scores, and the level of the hardest step.
 
 A guess rates like HoDoKu's Brute Force (10000, extreme) and SE's "beyond its techniques" (20.0).
+EP and ED are computed as SE's rater (serate 1.2.1.3) does: ED is the first step's rating, EP the
+hardest rating up to and including the first step that places a digit (SE's direct hints and the
+chains that prove a value place one; its eliminations, BUG type 1 included, do not).
 The path is this engine's, so the SE-style figure approximates SE's own, which takes its steps
 in a different order.
 """

@@ -23,6 +23,11 @@ from dataclasses import dataclass
 from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import steps
+from sudokit.solvers.human.se import bug as se_bug
+from sudokit.solvers.human.se import direct as se_direct
+from sudokit.solvers.human.se import exclusion as se_exclusion
+from sudokit.solvers.human.se import singles as se_singles
+from sudokit.solvers.human.se import uniqueness as se_uniqueness
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques import (
     als,
@@ -265,6 +270,51 @@ TECHNIQUES: dict[str, Technique] = _registry(
               se_rating=7.5, hodoku_code="td", hodoku_score=10000, level="extreme",
               find=templates.template_delete),
     # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
+    Technique(name="se_hidden_single", title="Hidden Single", family="se",
+              se_rating=1.0, hodoku_code="h1", hodoku_score=14, level="easy",
+              find=se_singles.hidden_single),
+    Technique(name="se_direct_pointing", title="Direct Pointing", family="se",
+              se_rating=1.7, hodoku_code="lc1", hodoku_score=50, level="medium",
+              find=se_direct.direct_pointing),
+    Technique(name="se_direct_claiming", title="Direct Claiming", family="se",
+              se_rating=1.9, hodoku_code="lc2", hodoku_score=50, level="medium",
+              find=se_direct.direct_claiming),
+    Technique(name="se_direct_hidden_pair", title="Direct Hidden Pair", family="se",
+              se_rating=2.0, hodoku_code="h2", hodoku_score=70, level="medium",
+              find=se_direct.direct_hidden_pair),
+    Technique(name="se_direct_hidden_triplet", title="Direct Hidden Triplet", family="se",
+              se_rating=2.5, hodoku_code="h3", hodoku_score=100, level="medium",
+              find=se_direct.direct_hidden_triplet),
+    Technique(name="se_unique_loop_1", title="Unique Loop type 1", family="se",
+              se_rating=4.5, hodoku_code="u1", hodoku_score=100, level="hard",
+              find=se_uniqueness.unique_loop_1),
+    Technique(name="se_unique_loop_2", title="Unique Loop type 2", family="se",
+              se_rating=4.5, hodoku_code="u2", hodoku_score=100, level="hard",
+              find=se_uniqueness.unique_loop_2),
+    Technique(name="se_unique_loop_3", title="Unique Loop type 3", family="se",
+              se_rating=4.5, hodoku_code="u3", hodoku_score=100, level="hard",
+              find=se_uniqueness.unique_loop_3),
+    Technique(name="se_unique_loop_4", title="Unique Loop type 4", family="se",
+              se_rating=4.5, hodoku_code="u4", hodoku_score=100, level="hard",
+              find=se_uniqueness.unique_loop_4),
+    Technique(name="se_bug_1", title="BUG type 1", family="se",
+              se_rating=5.6, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_1),
+    Technique(name="se_bug_2", title="BUG type 2", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_2),
+    Technique(name="se_bug_3", title="BUG type 3", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_3),
+    Technique(name="se_bug_4", title="BUG type 4", family="se",
+              se_rating=5.7, hodoku_code="bug1", hodoku_score=100, level="hard",
+              find=se_bug.bug_4),
+    Technique(name="se_aligned_pair_exclusion", title="Aligned Pair Exclusion", family="se",
+              se_rating=6.2, hodoku_code="", hodoku_score=300, level="unfair",
+              find=se_exclusion.aligned_pair_exclusion),
+    Technique(name="se_aligned_triplet_exclusion", title="Aligned Triplet Exclusion", family="se",
+              se_rating=7.5, hodoku_code="", hodoku_score=400, level="unfair",
+              find=se_exclusion.aligned_triplet_exclusion),
     # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---
 )
 

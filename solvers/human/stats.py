@@ -34,12 +34,14 @@ class HumanStats:
     ep: float | None = None  # SE's EP and ED (see ``rating.Rating``), for a finished solve
     ed: float | None = None
     mode: str = "default"  # the solving mode (``modes.MODES``)
+    effort: float | None = None  # the path's human effort (``effort.path_effort``), for a finished solve
 
     def to_dict(self) -> dict[str, Any]:
         """The backend statistics (``SolveResult.stats``), as stored."""
         return {"steps": self.steps, "hardest": self.hardest, "techniques": list(self.techniques),
                 "guesses": self.guesses, "uniqueness": self.uniqueness, "se_rating": self.se_rating,
-                "score": self.score, "level": self.level, "ep": self.ep, "ed": self.ed, "mode": self.mode}
+                "score": self.score, "level": self.level, "ep": self.ep, "ed": self.ed, "mode": self.mode,
+                "effort": self.effort}
 
     @classmethod
     def from_stored(cls, steps: int | None, guesses: int | None, hardest: str | None,
@@ -52,7 +54,8 @@ class HumanStats:
                    uniqueness=bool(extra.get("uniqueness")),
                    se_rating=_number(extra.get("se_rating")),
                    score=extra.get("score"), level=extra.get("level"), ep=_number(extra.get("ep")),
-                   ed=_number(extra.get("ed")), mode=extra.get("mode") or "default")
+                   ed=_number(extra.get("ed")), mode=extra.get("mode") or "default",
+                   effort=_number(extra.get("effort")))
 
 
 def _number(value: Any) -> float | None:

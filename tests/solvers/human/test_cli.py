@@ -59,7 +59,7 @@ def test_rate_json_lines():
     result = runner.invoke(app, ["rate", "easy50", "--json"])
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
-    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "ep", "ed", "score", "level", "hardest",
+    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "ep", "ed", "effort", "score", "level", "hardest",
                             "hardest_title", "techniques", "guessed", "uniqueness"}
     assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
     # an easy puzzle's first step is a single, so SE's ED is a single's rating and EP no harder

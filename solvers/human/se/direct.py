@@ -1,0 +1,99 @@
+"""Sudoku Explainer's direct techniques: an intersection or a hidden subset that at once leaves a
+hidden single, which SE places (rated below the indirect technique).
+
+A direct step names the pattern but, as in SE, makes only its placement: SE applies the single and
+leaves the pattern's other eliminations for later steps. SE looks for them box by box, then column
+by column, then row by row (intersections: box/column, box/row pairs, then column/box, row/box).
+
+- Direct Pointing (1.7): a digit of a box confined to one line leaves one place for it in another
+  box of that line's band.
+- Direct Claiming (1.9): a digit of a line confined to one box leaves one place for it in another
+  line crossing that box.
+- Direct Hidden Pair (2.0) / Triplet (2.5): two (three) digits confined to as many cells of a unit
+  leave another digit one place in that unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from sudokit.models.grid import Cell, Digit, symbol
+from sudokit.solvers.human.se.singles import se_units
+from sudokit.solvers.human.steps import Step, cells_text, digits_text
+from sudokit.solvers.human.view import View
+
+
+def direct_pointing(view: View) -> Iterator[Step]:
+    """A box's digit on one line that leaves a single place in another box of the line."""
+    n = view.size
+    boxes, columns, rows = range(2 * n, 3 * n), range(n, 2 * n), range(n)
+    yield from _direct_locking(view, "se_direct_pointing", 1.7, ((boxes, columns), (boxes, rows)))
+
+
+def direct_claiming(view: View) -> Iterator[Step]:
+    """A line's digit in one box that leaves a single place in another line through the box."""
+    n = view.size
+    boxes, columns, rows = range(2 * n, 3 * n), range(n, 2 * n), range(n)
+    yield from _direct_locking(view, "se_direct_claiming", 1.9, ((columns, boxes), (rows, boxes)))
+
+
+def direct_hidden_pair(view: View) -> Iterator[Step]:
+    """Two digits in the same two cells of a unit that leave another digit one place there."""
+    yield from _direct_hidden_set(view, 2, "se_direct_hidden_pair", 2.0)
+
+
+def direct_hidden_triplet(view: View) -> Iterator[Step]:
+    """Three digits in the same three cells of a unit that leave another digit one place there."""
+    yield from _direct_hidden_set(view, 3, "se_direct_hidden_triplet", 2.5)
+
+
+def _direct_locking(view: View, name: str, rating: float, kinds) -> Iterator[Step]:
+    units = view.geometry.units
+    for first_kind, second_kind in kinds:
+        for first in first_kind:
+            for second in second_kind:
+                crossing = set(units[first]) & set(units[second])
+                if not crossing:
+                    continue
+                for digit, cells in sorted(view.places(first).items()):
+                    if len(cells) > 1 and crossing.issuperset(cells):
+                        yield from _following_singles(view, name, rating, first_kind, first, second, digit, cells)
+
+
+def _following_singles(view: View, name: str, rating: float, kind, first: int, second: int, digit: Digit,
+                       cells: list[Cell]) -> Iterator[Step]:
+    """The hidden singles the locked digit leaves in the other units of ``first``'s kind crossing ``second``."""
+    units, geo = view.geometry.units, view.geometry
+    through = set(units[second])
+    for third in kind:
+        if third == first or not through & set(units[third]):
+            continue
+        places = view.places(third).get(digit, [])
+        rest = [c for c in places if c not in through]
+        if len(places) > 1 and len(rest) == 1:
+            pattern = (f"{symbol(digit)} in {geo.unit_name(first)} locked in {geo.unit_name(second)}, "
+                       f"one place left in {geo.unit_name(third)}")
+            yield Step(name, view.size, (digit,), placements=((rest[0], digit),), cells=tuple(cells),
+                       units=(first, second, third), pattern=pattern, difficulty=rating)
+
+
+def _direct_hidden_set(view: View, degree: int, name: str, rating: float) -> Iterator[Step]:
+    geo = view.geometry
+    for unit in se_units(geo):
+        if sum(1 for c in geo.units[unit] if not view.values[c]) <= degree:
+            continue
+        places = view.places(unit)
+        digits = sorted(d for d, cells in places.items() if len(cells) > 1)
+        for subset in combinations(digits, degree):
+            held = {c for d in subset for c in places[d]}
+            if len(held) != degree:
+                continue
+            for other in sorted(set(places) - set(subset)):
+                rest = [c for c in places[other] if c not in held]
+                if len(places[other]) > 1 and len(rest) == 1:
+                    pattern = (f"{digits_text(subset)} in {cells_text(sorted(held), view.size)}, "
+                               f"one place left for {symbol(other)} in {geo.unit_name(unit)}")
+                    yield Step(name, view.size, subset, placements=((rest[0], other),), cells=tuple(sorted(held)),
+                               units=(unit,), pattern=pattern, difficulty=rating)
+                    break  # SE reports one single per subset

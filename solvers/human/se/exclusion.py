@@ -1,0 +1,97 @@
+"""Sudoku Explainer's aligned exclusions: Aligned Pair Exclusion (6.2), Aligned Triplet Exclusion (7.5).
+
+Take two (three) base cells and the cells with two (up to three) candidates that see all of them
+(the excluders, at least two). A combination of values for the base cells is impossible when two
+base cells that see each other would share a value, or when it would take every candidate of an
+excluder. A base cell's candidate that appears in no possible combination is eliminated.
+
+As in SE: a base cell holds two candidates or more, sees no cell with a single candidate and has at
+least one excluder; a pair of base cells need not see each other; the third cell of a triplet is an
+excluder of one of the first two (so also has at most three candidates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, product
+
+from sudokit.models.candidates import digits_of
+from sudokit.models.grid import Cell
+from sudokit.solvers.human.steps import Step, cells_text, removable
+from sudokit.solvers.human.view import View
+
+
+def aligned_pair_exclusion(view: View) -> Iterator[Step]:
+    """Eliminations from two base cells by their common bivalue excluders."""
+    yield from _aligned_exclusion(view, 2, "se_aligned_pair_exclusion", 6.2)
+
+
+def aligned_triplet_exclusion(view: View) -> Iterator[Step]:
+    """Eliminations from three base cells by their common excluders (two or three candidates)."""
+    yield from _aligned_exclusion(view, 3, "se_aligned_triplet_exclusion", 7.5)
+
+
+def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Iterator[Step]:
+    marks, geo = view.marks, view.geometry
+    count = [m.bit_count() for m in marks]
+    excluders: dict[Cell, int] = {}  # base cell -> its excluders as a bitset of cells
+    for cell, n in enumerate(count):
+        if n >= 2 and not any(count[p] == 1 for p in geo.peers[cell]):
+            bits = sum(1 << p for p in geo.peers[cell] if 2 <= count[p] <= degree)
+            if bits:
+                excluders[cell] = bits
+    base = sorted(excluders)
+    base_bits = sum(1 << c for c in base)
+    seen: set[tuple[Cell, ...]] = set()
+    for first, second in combinations(base, 2):
+        pair_common = excluders[first] & excluders[second]
+        if pair_common.bit_count() < 2:
+            continue
+        if degree == 2:
+            groups: list[tuple[Cell, ...]] = [(first, second)]
+        else:
+            twins = (excluders[first] | excluders[second]) & base_bits & ~(1 << first) & ~(1 << second)
+            groups = [(first, second, *tail) for tail in combinations(_cells(twins), degree - 2)]
+        for cells in groups:
+            key = tuple(sorted(cells))
+            common = pair_common
+            for c in cells[2:]:
+                common &= excluders[c]
+            if common.bit_count() < 2 or key in seen:
+                continue
+            seen.add(key)
+            step = _exclusion(view, name, rating, key, _cells(common))
+            if step is not None:
+                yield step
+
+
+def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
+    marks, geo = view.marks, view.geometry
+    blockers = [marks[e] for e in excluders]
+    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
+    allowed = [0] * len(cells)
+    for values in product(*(digits_of(marks[c]) for c in cells)):
+        if any(values[i] == values[j] for i, j in seeing):
+            continue
+        taken = 0
+        for v in values:
+            taken |= 1 << (v - 1)
+        if any(not b & ~taken for b in blockers):
+            continue
+        for i, v in enumerate(values):
+            allowed[i] |= 1 << (v - 1)
+    eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
+    if not eliminations:
+        return None
+    pattern = f"{cells_text(cells, view.size)} excluded by {cells_text(excluders, view.size)}"
+    return Step(name, view.size, eliminations=eliminations, cells=cells, fins=tuple(excluders), pattern=pattern,
+                difficulty=rating)
+
+
+def _cells(bits: int) -> list[Cell]:
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found

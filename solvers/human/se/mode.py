@@ -1,0 +1,136 @@
+"""Sudoku Explainer's mode: its techniques, in its order, its step choice and its three numbers.
+
+How SE's rater (``serate``, SE 1.2.1.3) goes: at each state it asks its hint producers, in a fixed
+order, and applies the first hint any of them reports; a producer that collects its hints before
+reporting (the unique loops, and every chaining producer) reports its easiest first (by rating,
+ties by type for the loops and by chain length for the chains). It never looks past the first
+producer that fires, so a harder hint of an earlier producer wins over an easier one of a later
+producer (a hidden single in a row, 1.5, before a direct pointing, 1.7).
+
+The producers, in order: hidden singles (last cell 1.0, box 1.2, line 1.5); direct pointing and
+claiming (1.7, 1.9); direct hidden pair (2.0); naked single (2.3); direct hidden triplet (2.5);
+pointing and claiming (2.6, 2.8); naked pair (3.0), X-Wing (3.2), hidden pair (3.4), naked triplet
+(3.6), swordfish (3.8), hidden triplet (4.0), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles and
+loops (4.5+), naked quad (5.0), jellyfish (5.2), hidden quad (5.4), BUG (5.6+), Aligned Pair
+Exclusion (6.2); then the chains: cycles and forcing chains (6.5-7.4), Aligned Triplet Exclusion
+(7.5), Nishio (7.5+), multiple forcing chains (8.0+), dynamic forcing chains (8.5+), dynamic (+)
+(9.0+) and the nested levels (9.5+). The chains are the techniques of family ``se_chains`` in the
+registry, whichever exist: ordered by rating, those under 7.5 form SE's first chaining producer
+and each higher half point one producer of its own (``chain_producers``).
+
+The path is rated as SE rates it: ER the hardest step, EP the hardest up to the first placement,
+ED the first step (``rating.rate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from sudokit.solvers.human.rating import Rating, rate, se_rating
+from sudokit.solvers.human.registry import TECHNIQUES
+from sudokit.solvers.human.steps import Finder, Step
+from sudokit.solvers.human.view import View
+
+
+@dataclass(frozen=True)
+class Producer:
+    """One of SE's hint producers: its techniques, and whether it reports its easiest hint first
+    (else the first it finds)."""
+
+    techniques: tuple[str, ...]
+    easiest: bool = False
+
+
+_BEFORE_CHAINS = (
+    Producer(("se_hidden_single",)),
+    Producer(("se_direct_pointing", "se_direct_claiming")),
+    Producer(("se_direct_hidden_pair",)),
+    Producer(("naked_single",)),
+    Producer(("se_direct_hidden_triplet",)),
+    Producer(("locked_candidates_pointing", "locked_candidates_claiming")),
+    *(Producer((name,)) for name in ("naked_pair", "x_wing", "hidden_pair", "naked_triple", "swordfish",
+                                     "hidden_triple", "xy_wing", "xyz_wing")),
+    Producer(("se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_3", "se_unique_loop_4"),
+             easiest=True),
+    *(Producer((name,)) for name in ("naked_quad", "jellyfish", "hidden_quad")),
+    Producer(("se_bug_1", "se_bug_2", "se_bug_4", "se_bug_3")),
+    Producer(("se_aligned_pair_exclusion",)),
+)
+CYCLES_BELOW = 7.5  # SE's first chaining producer: cycles and forcing chains, 6.5 up to 7.4
+
+
+def chain_producers() -> tuple[Producer, ...]:
+    """The chaining producers from the registry's ``se_chains`` techniques, with Aligned Triplet
+    Exclusion where SE asks for it (after the cycles, before Nishio).
+
+    SE's chaining producers have base ratings 7.5 (Nishio), 8.0 (multiple), 8.5 (dynamic), 9.0
+    (dynamic +) and 9.5, 10.0, 10.5, 11.0 (nested levels 2 to 5); a chain adds at most a few tenths
+    to its base. So the ``se_chains`` techniques rated 7.5 or more are grouped by the half point
+    below their rating (a technique registered at 8.2 belongs with the 8.0 producer), and those
+    under 7.5 form the first chaining producer, whatever names and ratings they are registered with.
+    """
+    chains = sorted((t for t in TECHNIQUES.values() if t.family == "se_chains"), key=lambda t: t.se_rating)
+    first = tuple(t.name for t in chains if t.se_rating < CYCLES_BELOW)
+    found = [Producer(first, easiest=True)] if first else []
+    found.append(Producer(("se_aligned_triplet_exclusion",)))
+    later = [t for t in chains if t.se_rating >= CYCLES_BELOW]
+    for base in sorted({_base(t.se_rating) for t in later}):
+        found.append(Producer(tuple(t.name for t in later if _base(t.se_rating) == base), easiest=True))
+    return tuple(found)
+
+
+def _base(rating: float) -> float:
+    """The base rating of the SE chaining producer a rating belongs to: the half point below it."""
+    return int(rating * 2 + 1e-9) / 2
+
+
+PRODUCERS: tuple[Producer, ...] = (*_BEFORE_CHAINS, *chain_producers())
+TECHNIQUE_NAMES: tuple[str, ...] = tuple(name for p in PRODUCERS for name in p.techniques)
+UNIQUENESS = frozenset({"se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_3", "se_unique_loop_4",
+                        "se_bug_1", "se_bug_2", "se_bug_3", "se_bug_4"})
+
+
+def choose(view: View, finders: Sequence[Finder]) -> Step | None:
+    """SE's next step: the first hint of the first producer that has one (its easiest, for a
+    producer that sorts its hints)."""
+    for group, easiest in _grouped(tuple(finders)):
+        if easiest:
+            best: Step | None = None
+            for find in group:
+                for step in find(view):
+                    if best is None or _order(step) < _order(best):
+                        best = step
+            if best is not None:
+                return best
+        else:
+            for find in group:
+                for step in find(view):
+                    return step
+    return None
+
+
+def rate_path(steps: Sequence[Step]) -> Rating:
+    """SE's ER/EP/ED of a path (``rating.rate``), saying when it assumed a unique solution."""
+    rating = rate(steps)
+    return replace(rating, uniqueness=rating.uniqueness or any(s.technique in UNIQUENESS for s in steps))
+
+
+def _order(step: Step) -> tuple[float, int]:
+    return se_rating(step), step.length
+
+
+@lru_cache(maxsize=32)
+def _grouped(finders: tuple[Finder, ...]) -> tuple[tuple[tuple[Finder, ...], bool], ...]:
+    """The finders, in the order given, with consecutive finders of one SE producer grouped; a
+    finder SE does not know is a producer of its own that reports its first hint."""
+    producer_of = {TECHNIQUES[name].find: p for p in PRODUCERS for name in p.techniques if name in TECHNIQUES}
+    groups: list[tuple[list[Finder], Producer | None]] = []
+    for find in finders:
+        producer = producer_of.get(find)
+        if groups and producer is not None and groups[-1][1] is producer:
+            groups[-1][0].append(find)
+        else:
+            groups.append(([find], producer))
+    return tuple((tuple(found), bool(p and p.easiest)) for found, p in groups)

@@ -1,0 +1,70 @@
+"""The human-effort estimate: its terms on hand-made states, and that it rises with graded sets' grades."""
+
+from __future__ import annotations
+
+import csv
+import random
+import statistics
+from collections import defaultdict
+
+import pytest
+
+from sudokit.compare.sets import load_set
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import Status
+from sudokit.solvers.human.effort import available_singles, effort, path_effort, step_effort
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.steps import Step
+from tests.conftest import shared_file
+
+SOLVED = Grid.parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+
+
+def test_a_single_costs_the_expected_scan_to_the_first_of_the_available_ones():
+    state = Candidates.from_grid(Grid.parse("." * 3 + SOLVED.line()[3:]))  # r1c1..r1c3 open: three singles
+    assert available_singles(state) == 3
+    single = Step("naked_single", 9, placements=((0, 5),))
+    assert step_effort(state, single) == (3 + 1) / (3 + 1)
+    lone = Candidates.from_grid(Grid.parse("." + SOLVED.line()[1:]))
+    assert step_effort(lone, single) == (1 + 1) / (1 + 1)
+
+
+def test_another_step_costs_a_full_scan_plus_candidates_times_its_parts():
+    state = Candidates.from_grid(Grid.parse("." * 3 + SOLVED.line()[3:]))
+    candidates = sum(m.bit_count() for m in state.marks)
+    wing = Step("xy_wing", 9, cells=(0, 1, 2), eliminations=((2, 4),))
+    assert step_effort(state, wing) == 3 + candidates * 3
+    chain = Step("x_chain", 9, cells=(0, 1), eliminations=((2, 4),), length=6)
+    assert step_effort(state, chain) == 3 + candidates * (3 + 6)
+
+
+def test_a_path_sums_its_steps_and_needs_its_start():
+    result = solve_logically(load_set("easy50").puzzles[0].grid)
+    assert path_effort(result) == effort(result.start, result.steps) > 0
+    assert path_effort(result) < effort(result.start, [*result.steps[:1], Step("x_wing", 9, cells=(0, 1, 2, 3))])
+
+
+def _band_means(rows: list[tuple[str, float]], mode: str) -> dict[int, float]:
+    """Mean effort per band of two SE points (2-3.9, 4-5.9, …), bands of 8 solved puzzles or more."""
+    found: dict[int, list[float]] = defaultdict(list)
+    for puzzle, rating in rows:
+        result = solve_logically(Grid.parse(puzzle), mode=mode, time_limit=20)
+        if result.status is Status.SOLVED:
+            found[int(rating) // 2 * 2].append(path_effort(result))
+    return {band: statistics.mean(v) for band, v in sorted(found.items()) if len(v) >= 8}
+
+
+@pytest.mark.slow
+def test_effort_rises_with_se_bands_on_the_se_sample():
+    rows = [(p.grid.line(), p.meta["se_rating"]) for p in load_set("se-sample").puzzles]
+    means = _band_means(random.Random(5).sample(rows, 100), "default")
+    assert len(means) >= 4 and list(means.values()) == sorted(means.values()), means
+
+
+@pytest.mark.slow
+def test_effort_rises_with_se_bands_on_the_unbiased_collection():
+    with open(shared_file("unbiased/cbg001_21695_ratings.csv")) as f:
+        rows = [(r["puzzle"], float(r["SER"])) for r in csv.DictReader(f)]
+    means = _band_means(random.Random(6).sample(rows, 150), "default")
+    assert len(means) >= 3 and list(means.values()) == sorted(means.values()), means
