@@ -28,10 +28,12 @@ from sudokit.solvers.human.techniques import (
     als,
     chains,
     coloring,
+    complex_fish,
     fish,
     forcing,
     guessing,
     intersections,
+    kraken,
     single_digit,
     singles,
     subsets,
@@ -55,6 +57,7 @@ class Technique:
     hodoku_score: int
     level: str
     find: Finder  # takes a View
+    in_full: bool = True  # in the "full" preset (HoDoKu's default set leaves some out: usable by name)
 
     def steps(self, state: Candidates | View) -> Iterator[Step]:
         """The technique's steps in a state (pencil marks or their view), as its finder yields them."""
@@ -230,6 +233,45 @@ TECHNIQUES: dict[str, Technique] = _registry(
               se_rating=8.5, hodoku_code="fnv", hodoku_score=700, level="extreme",
               find=forcing.forcing_net_verity),
     # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
+    Technique(name="franken_x_wing", title="Franken X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="ff2", hodoku_score=300, level="unfair",
+              find=complex_fish.franken_x_wing),
+    Technique(name="franken_swordfish", title="Franken Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="ff3", hodoku_score=350, level="unfair",
+              find=complex_fish.franken_swordfish),
+    Technique(name="franken_jellyfish", title="Franken Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="ff4", hodoku_score=370, level="unfair",
+              find=complex_fish.franken_jellyfish),
+    Technique(name="finned_franken_x_wing", title="Finned Franken X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="fff2", hodoku_score=390, level="unfair",
+              find=complex_fish.finned_franken_x_wing),
+    Technique(name="finned_franken_swordfish", title="Finned Franken Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="fff3", hodoku_score=410, level="unfair",
+              find=complex_fish.finned_franken_swordfish),
+    Technique(name="finned_franken_jellyfish", title="Finned Franken Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fff4", hodoku_score=430, level="unfair",
+              find=complex_fish.finned_franken_jellyfish),
+    Technique(name="mutant_x_wing", title="Mutant X-Wing", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf2", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_x_wing),
+    Technique(name="mutant_swordfish", title="Mutant Swordfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf3", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_swordfish),
+    Technique(name="mutant_jellyfish", title="Mutant Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf4", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_jellyfish),
+    Technique(name="finned_mutant_x_wing", title="Finned Mutant X-Wing", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf2", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_x_wing),
+    Technique(name="finned_mutant_swordfish", title="Finned Mutant Swordfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf3", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_swordfish),
+    Technique(name="finned_mutant_jellyfish", title="Finned Mutant Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf4", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_jellyfish),
+    Technique(name="kraken_fish", title="Kraken Fish", family="fish", in_full=False,
+              se_rating=7.5, hodoku_code="kf", hodoku_score=500, level="extreme",
+              find=kraken.kraken_fish),
     # --- HoDoKu's other techniques (issue 13) ---
     # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
     # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---
@@ -279,8 +321,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
     "chains": _families("singles", "chains"),
-    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY),
-    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY | {"uniqueness"}),
+    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and t.in_full),
+    "no-uniqueness": tuple(name for name, t in TECHNIQUES.items()
+                           if t.family not in MODE_ONLY | {"uniqueness"} and t.in_full),
 }
 
 

@@ -41,12 +41,18 @@ LIBRARY_CODES = {
     "0703": "remote_pair", "0701": "x_chain", "0702": "xy_chain",
     "0706": "continuous_nice_loop", "0707": "discontinuous_nice_loop", "0708": "aic",
     "0709": "grouped_continuous_nice_loop", "0710": "grouped_discontinuous_nice_loop", "0711": "grouped_aic",
+    "0330": "franken_x_wing", "0331": "franken_swordfish", "0332": "franken_jellyfish",
+    "0340": "finned_franken_x_wing", "0341": "finned_franken_swordfish", "0342": "finned_franken_jellyfish",
+    "0350": "mutant_x_wing", "0351": "mutant_swordfish", "0352": "mutant_jellyfish",
+    "0360": "finned_mutant_x_wing", "0361": "finned_mutant_swordfish", "0362": "finned_mutant_jellyfish",
 }
 
 # The techniques the library has no section for (HoDoKu's code "xxxx"): the exemplars and the
 # soundness checks cover them.
 UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
                       "forcing_net_verity"})
+UNLISTED |= {"franken_x_wing", "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish", "finned_mutant_x_wing",
+             "finned_mutant_swordfish", "kraken_fish"}  # fish the dev library has no case of
 
 
 @dataclass(frozen=True)
