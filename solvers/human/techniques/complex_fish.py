@@ -57,19 +57,19 @@ class Fish:
     def pattern(self, size: int) -> str:
         """HoDoKu's notation: ``4 r15b8 c257 fr9c6 efr2c3`` (digit, base, cover, fins, endo fins)."""
         text = f"{symbol(self.digit)} {units_text(self.base, size)} {units_text(self.cover, size)}"
-        exo = _cells(self.fins & ~self.endo)
+        exo = cells_of(self.fins & ~self.endo)
         if exo:
             text += " " + " ".join("f" + cells_text([c], size) for c in exo)
         if self.endo:
-            text += " " + " ".join("ef" + cells_text([c], size) for c in _cells(self.endo))
+            text += " " + " ".join("ef" + cells_text([c], size) for c in cells_of(self.endo))
         return text
 
     def step(self, name: str, size: int, targets: int | None = None, pattern: str = "") -> Step:
         """The fish as a step of technique ``name`` removing ``targets`` (default: its own)."""
         removed = self.targets if targets is None else targets
-        return Step(name, size, (self.digit,), eliminations=tuple((c, self.digit) for c in _cells(removed)),
-                    cells=tuple(_cells(self.body & ~self.fins)), units=self.base + self.cover,
-                    pattern=pattern or self.pattern(size), fins=tuple(_cells(self.fins)))
+        return Step(name, size, (self.digit,), eliminations=tuple((c, self.digit) for c in cells_of(removed)),
+                    cells=tuple(cells_of(self.body & ~self.fins)), units=self.base + self.cover,
+                    pattern=pattern or self.pattern(size), fins=tuple(cells_of(self.fins)))
 
 
 def units_text(units: tuple[int, ...], size: int) -> str:
@@ -83,7 +83,7 @@ def units_text(units: tuple[int, ...], size: int) -> str:
 
 
 @cache
-def _bits(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+def bits(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
     """Per unit its cells, per cell its peers (bitsets), per cell its units."""
     geo = geometry(size)
     units = tuple(sum(1 << c for c in cells) for cells in geo.units)
@@ -91,7 +91,7 @@ def _bits(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int,
     return units, peers, geo.cell_units
 
 
-def _cells(bits: int) -> list[int]:
+def cells_of(bits: int) -> list[int]:
     found = []
     while bits:
         low = bits & -bits
@@ -119,7 +119,7 @@ class _Search:
 
     def __init__(self, view: View, digit: Digit, size: int, kind: str, max_fins: int, seen: bool):
         self.n = view.size
-        self.units, self.peers, self.cell_units = _bits(self.n)
+        self.units, self.peers, self.cell_units = bits(self.n)
         self.holding = view.holding[digit]
         self.held = [u & self.holding for u in self.units]
         self.digit, self.size, self.kind, self.max_fins, self.seen = digit, size, kind, max_fins, seen
@@ -137,7 +137,7 @@ class _Search:
             if endo and endo.bit_count() > min(self.max_fins, MAX_ENDO_FINS):
                 continue
             common = self.holding
-            for f in _cells(endo):
+            for f in cells_of(endo):
                 common &= peers[f]
             if self.seen and endo and not common:
                 continue
@@ -167,7 +167,7 @@ class _Search:
         fins |= todo
         if fins.bit_count() > self.max_fins:
             return
-        for cell in _cells(todo):
+        for cell in cells_of(todo):
             common &= self.peers[cell]
         if self.seen and fins and not common:
             return
