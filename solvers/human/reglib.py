@@ -45,6 +45,8 @@ LIBRARY_CODES = {
     "0340": "finned_franken_x_wing", "0341": "finned_franken_swordfish", "0342": "finned_franken_jellyfish",
     "0350": "mutant_x_wing", "0351": "mutant_swordfish", "0352": "mutant_jellyfish",
     "0360": "finned_mutant_x_wing", "0361": "finned_mutant_swordfish", "0362": "finned_mutant_jellyfish",
+    "03411": "finned_franken_swordfish", "03421": "finned_franken_jellyfish",  # Siamese (HoDoKu's two fish
+    "03621": "finned_mutant_jellyfish",  # with one base, their removals joined): one of ours removes them all
 }
 
 # The techniques the library has no section for (HoDoKu's code "xxxx"): the exemplars and the
