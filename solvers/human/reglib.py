@@ -54,7 +54,9 @@ LIBRARY_CODES = {
 UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
                       "forcing_net_verity"})
 UNLISTED |= {"franken_x_wing", "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish", "finned_mutant_x_wing",
-             "finned_mutant_swordfish", "kraken_fish"}  # fish the dev library has no case of
+             "finned_mutant_swordfish", "kraken_fish", "squirmbag", "whale", "leviathan", "finned_squirmbag",
+             "sashimi_squirmbag", "finned_whale", "sashimi_whale", "finned_leviathan",
+             "sashimi_leviathan"}  # fish the dev library has no case of
 
 
 @dataclass(frozen=True)
