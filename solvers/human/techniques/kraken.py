@@ -80,7 +80,7 @@ class _Kraken:
             reach = [r for r in map(self.removed, premises) if r is not None]
             if not reach:
                 continue
-            common = frozenset.intersection(*reach) - {self.off(c, digit) for c in cells_of(fish.targets)}
+            common = frozenset.intersection(*reach) - {self.off(c, digit) for c in cells_of(fish.targets | fish.body)}
             if not common or common in self.shown:
                 continue
             self.shown.add(common)
