@@ -5,7 +5,8 @@ and level) come from ``technique_reference.csv`` and HoDoKu's step table. Sudoku
 Locked Pair/Triple (it meets them as Naked Pair/Triplet: 3.0/3.6), no finned fish, single-digit
 patterns or W-Wing (it meets them as X- and XY-chains: 6.6), and no ALS moves or Sue de Coq (it
 needs forcing chains for them: 7.0-7.5); those ratings are the ones it would give. Unique
-rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). SE rates a hidden single in a
+rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). Franken, Mutant and big fish take the finned
+fish's 6.6, Kraken fish (chains from each fin) a forcing chain's 7.5. SE rates a hidden single in a
 box 1.2 and in a line 1.5: the registry keeps 1.5.
 
 A technique is any function ``find(view) -> Iterable[Step]``; ``register`` adds one (a researcher's
