@@ -6,7 +6,8 @@ fish would remove it too. Type 2: in each cover, a body candidate or a fin is tr
 each cover holds the digit once, inside the body): a candidate that all of them remove by chains
 goes. A premise that leads to a contradiction is false, and so drops out.
 
-The fish are HoDoKu's defaults for kraken: basic and Franken, sizes 2 to 4, at most 2 fins.
+The fish searched: basic and Franken, sizes 2 to 4, at most 2 fins (our bound, kept small: each
+fin needs its chain). Each conclusion is shown once, by the first fish found for it.
 """
 
 from __future__ import annotations
