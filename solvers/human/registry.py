@@ -5,7 +5,8 @@ and level) come from ``technique_reference.csv`` and HoDoKu's step table. Sudoku
 Locked Pair/Triple (it meets them as Naked Pair/Triplet: 3.0/3.6), no finned fish, single-digit
 patterns or W-Wing (it meets them as X- and XY-chains: 6.6), and no ALS moves or Sue de Coq (it
 needs forcing chains for them: 7.0-7.5); those ratings are the ones it would give. Unique
-rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). SE rates a hidden single in a
+rectangles and BUG+1 take SE's own (4.5-4.7, 5.6). Franken, Mutant and big fish take the finned
+fish's 6.6, Kraken fish (chains from each fin) a forcing chain's 7.5. SE rates a hidden single in a
 box 1.2 and in a line 1.5: the registry keeps 1.5.
 
 A technique is any function ``find(view) -> Iterable[Step]``; ``register`` adds one (a researcher's
@@ -33,10 +34,12 @@ from sudokit.solvers.human.techniques import (
     als,
     chains,
     coloring,
+    complex_fish,
     fish,
     forcing,
     guessing,
     intersections,
+    kraken,
     single_digit,
     singles,
     subsets,
@@ -61,6 +64,7 @@ class Technique:
     hodoku_score: int
     level: str
     find: Finder  # takes a View
+    in_full: bool = True  # in the "full" preset (HoDoKu's default set leaves some out: usable by name)
 
     def steps(self, state: Candidates | View) -> Iterator[Step]:
         """The technique's steps in a state (pencil marks or their view), as its finder yields them."""
@@ -236,12 +240,78 @@ TECHNIQUES: dict[str, Technique] = _registry(
               se_rating=8.5, hodoku_code="fnv", hodoku_score=700, level="extreme",
               find=forcing.forcing_net_verity),
     # --- HoDoKu's fish beyond basic/finned/sashimi (issue 13) ---
+    Technique(name="franken_x_wing", title="Franken X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="ff2", hodoku_score=300, level="unfair",
+              find=complex_fish.franken_x_wing),
+    Technique(name="franken_swordfish", title="Franken Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="ff3", hodoku_score=350, level="unfair",
+              find=complex_fish.franken_swordfish),
+    Technique(name="franken_jellyfish", title="Franken Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="ff4", hodoku_score=370, level="unfair",
+              find=complex_fish.franken_jellyfish),
+    Technique(name="finned_franken_x_wing", title="Finned Franken X-Wing", family="fish",
+              se_rating=6.6, hodoku_code="fff2", hodoku_score=390, level="unfair",
+              find=complex_fish.finned_franken_x_wing),
+    Technique(name="finned_franken_swordfish", title="Finned Franken Swordfish", family="fish",
+              se_rating=6.6, hodoku_code="fff3", hodoku_score=410, level="unfair",
+              find=complex_fish.finned_franken_swordfish),
+    Technique(name="finned_franken_jellyfish", title="Finned Franken Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fff4", hodoku_score=430, level="unfair",
+              find=complex_fish.finned_franken_jellyfish),
+    Technique(name="mutant_x_wing", title="Mutant X-Wing", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf2", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_x_wing),
+    Technique(name="mutant_swordfish", title="Mutant Swordfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf3", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_swordfish),
+    Technique(name="mutant_jellyfish", title="Mutant Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="mf4", hodoku_score=450, level="extreme",
+              find=complex_fish.mutant_jellyfish),
+    Technique(name="finned_mutant_x_wing", title="Finned Mutant X-Wing", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf2", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_x_wing),
+    Technique(name="finned_mutant_swordfish", title="Finned Mutant Swordfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf3", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_swordfish),
+    Technique(name="finned_mutant_jellyfish", title="Finned Mutant Jellyfish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="fmf4", hodoku_score=470, level="extreme",
+              find=complex_fish.finned_mutant_jellyfish),
+    Technique(name="kraken_fish", title="Kraken Fish", family="fish", in_full=False,
+              se_rating=7.5, hodoku_code="kf", hodoku_score=500, level="extreme",
+              find=kraken.kraken_fish),
+    Technique(name="squirmbag", title="Squirmbag", family="fish",
+              se_rating=6.6, hodoku_code="bf5", hodoku_score=470, level="unfair",
+              find=fish.squirmbag, in_full=False),
+    Technique(name="whale", title="Whale", family="fish",
+              se_rating=6.6, hodoku_code="bf6", hodoku_score=470, level="unfair",
+              find=fish.whale, in_full=False),
+    Technique(name="leviathan", title="Leviathan", family="fish",
+              se_rating=6.6, hodoku_code="bf7", hodoku_score=470, level="unfair",
+              find=fish.leviathan, in_full=False),
+    Technique(name="finned_squirmbag", title="Finned Squirmbag", family="fish",
+              se_rating=6.6, hodoku_code="fbf5", hodoku_score=470, level="unfair",
+              find=fish.finned_squirmbag, in_full=False),
+    Technique(name="sashimi_squirmbag", title="Sashimi Squirmbag", family="fish",
+              se_rating=6.6, hodoku_code="sbf5", hodoku_score=470, level="unfair",
+              find=fish.sashimi_squirmbag, in_full=False),
+    Technique(name="finned_whale", title="Finned Whale", family="fish",
+              se_rating=6.6, hodoku_code="fbf6", hodoku_score=470, level="unfair",
+              find=fish.finned_whale, in_full=False),
+    Technique(name="sashimi_whale", title="Sashimi Whale", family="fish",
+              se_rating=6.6, hodoku_code="sbf6", hodoku_score=470, level="unfair",
+              find=fish.sashimi_whale, in_full=False),
+    Technique(name="finned_leviathan", title="Finned Leviathan", family="fish",
+              se_rating=6.6, hodoku_code="fbf7", hodoku_score=470, level="unfair",
+              find=fish.finned_leviathan, in_full=False),
+    Technique(name="sashimi_leviathan", title="Sashimi Leviathan", family="fish",
+              se_rating=6.6, hodoku_code="sbf7", hodoku_score=470, level="unfair",
+              find=fish.sashimi_leviathan, in_full=False),
     # --- HoDoKu's other techniques (issue 13) ---
     # (in HoDoKu's order among themselves; the HoDoKu mode orders them among the others)
-    Technique(name="dual_two_string_kite", title="Dual 2-String Kite", family="single_digit",
+    Technique(name="dual_two_string_kite", title="Dual 2-String Kite", family="single_digit", in_full=False,
               se_rating=6.6, hodoku_code="d2sk", hodoku_score=150, level="hard",
               find=single_digit.dual_two_string_kite),
-    Technique(name="dual_empty_rectangle", title="Dual Empty Rectangle", family="single_digit",
+    Technique(name="dual_empty_rectangle", title="Dual Empty Rectangle", family="single_digit", in_full=False,
               se_rating=6.6, hodoku_code="der", hodoku_score=120, level="hard",
               find=single_digit.dual_empty_rectangle),
     Technique(name="unique_rectangle_5", title="Uniqueness Test 5", family="uniqueness",
@@ -259,14 +329,14 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique(name="als_chain", title="Almost Locked Set Chain", family="als",
               se_rating=7.5, hodoku_code="ach", hodoku_score=340, level="unfair",
               find=als.als_chain),
-    Technique(name="death_blossom", title="Death Blossom", family="als",
+    Technique(name="death_blossom", title="Death Blossom", family="als", in_full=False,
               se_rating=7.5, hodoku_code="db", hodoku_score=360, level="unfair",
               find=als.death_blossom),
     # SE has no templates: a template argument is one digit's Nishio (SE's Nishio Forcing Chain, 7.5+)
-    Technique(name="template_set", title="Template Set", family="templates",
+    Technique(name="template_set", title="Template Set", family="templates", in_full=False,
               se_rating=7.5, hodoku_code="ts", hodoku_score=10000, level="extreme",
               find=templates.template_set),
-    Technique(name="template_delete", title="Template Delete", family="templates",
+    Technique(name="template_delete", title="Template Delete", family="templates", in_full=False,
               se_rating=7.5, hodoku_code="td", hodoku_score=10000, level="extreme",
               find=templates.template_delete),
     # --- Sudoku Explainer's own techniques, its mode only (family "se") ---
@@ -355,9 +425,6 @@ def _families(*families: str) -> tuple[str, ...]:
 # Families of techniques that only one mode's technique set uses (Sudoku Explainer's own
 # versions of what the engine finds its own way): never in the presets below.
 MODE_ONLY = frozenset({"se", "se_chains"})
-# Techniques HoDoKu leaves off by default: in the registry (usable by name), out of the presets.
-NOT_IN_FULL = frozenset({"dual_two_string_kite", "dual_empty_rectangle", "death_blossom", "template_set",
-                         "template_delete"})
 
 
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -365,9 +432,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
     "chains": _families("singles", "chains"),
-    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and name not in NOT_IN_FULL),
+    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and t.in_full),
     "no-uniqueness": tuple(name for name, t in TECHNIQUES.items()
-                           if t.family not in MODE_ONLY | {"uniqueness"} and name not in NOT_IN_FULL),
+                           if t.family not in MODE_ONLY | {"uniqueness"} and t.in_full),
 }
 
 

@@ -52,12 +52,23 @@ LIBRARY_CODES = {
     "0604": "unique_rectangle_5", "0605": "unique_rectangle_6", "0607": "avoidable_rectangle_1",
     "0608": "avoidable_rectangle_2", "0903": "als_chain", "0904": "death_blossom",
     "1201": "template_set", "1202": "template_delete",
+    "0330": "franken_x_wing", "0331": "franken_swordfish", "0332": "franken_jellyfish",
+    "0340": "finned_franken_x_wing", "0341": "finned_franken_swordfish", "0342": "finned_franken_jellyfish",
+    "0350": "mutant_x_wing", "0351": "mutant_swordfish", "0352": "mutant_jellyfish",
+    "0360": "finned_mutant_x_wing", "0361": "finned_mutant_swordfish", "0362": "finned_mutant_jellyfish",
+    "03411": "finned_franken_swordfish", "03421": "finned_franken_jellyfish",  # Siamese (HoDoKu's two fish
+    "03621": "finned_mutant_jellyfish",  # with one base, their removals joined): one of ours removes them all
 }
 
 # The techniques the library has no section for (HoDoKu's code "xxxx"): the exemplars and the
 # soundness checks cover them.
 UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
-                      "forcing_net_verity"})
+                      "forcing_net_verity",
+                      # fish the dev library has no case of
+                      "franken_x_wing", "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish",
+                      "finned_mutant_x_wing", "finned_mutant_swordfish", "kraken_fish", "squirmbag", "whale",
+                      "leviathan", "finned_squirmbag", "sashimi_squirmbag", "finned_whale", "sashimi_whale",
+                      "finned_leviathan", "sashimi_leviathan"})
 
 
 # HoDoKu's names of the library codes its step table does not list (kinds scored under one row).

@@ -64,6 +64,45 @@ def sashimi_jellyfish(view: View) -> Iterator[Step]:
     return _finned_fish(view, 4, "sashimi_jellyfish", sashimi=True)
 
 
+def squirmbag(view: View) -> Iterator[Step]:
+    """Five lines whose candidates for a digit lie in the same five cross lines (HoDoKu: off by default)."""
+    return _fish(view, 5, "squirmbag")
+
+
+def whale(view: View) -> Iterator[Step]:
+    """Six lines whose candidates for a digit lie in the same six cross lines."""
+    return _fish(view, 6, "whale")
+
+
+def leviathan(view: View) -> Iterator[Step]:
+    """Seven lines whose candidates for a digit lie in the same seven cross lines."""
+    return _fish(view, 7, "leviathan")
+
+
+def finned_squirmbag(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 5, "finned_squirmbag", sashimi=False)
+
+
+def sashimi_squirmbag(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 5, "sashimi_squirmbag", sashimi=True)
+
+
+def finned_whale(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 6, "finned_whale", sashimi=False)
+
+
+def sashimi_whale(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 6, "sashimi_whale", sashimi=True)
+
+
+def finned_leviathan(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 7, "finned_leviathan", sashimi=False)
+
+
+def sashimi_leviathan(view: View) -> Iterator[Step]:
+    return _finned_fish(view, 7, "sashimi_leviathan", sashimi=True)
+
+
 class _Sea:
     """The candidates of one digit seen along rows (cover: columns) or along columns (cover: rows)."""
 
@@ -146,7 +185,7 @@ def _finned_fish(view: View, size: int, name: str, *, sashimi: bool) -> Iterator
                 yield step
 
 
-_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag", 6: "whale", 7: "leviathan"}
 
 
 def _finned_steps(view: View, digit: Digit, size: int) -> list[tuple[bool, Step]]:

@@ -14,7 +14,7 @@ from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step, solve_logically
-from sudokit.solvers.human.registry import NOT_IN_FULL, PRESETS, TECHNIQUES, technique
+from sudokit.solvers.human.registry import PRESETS, TECHNIQUES, technique
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
 from sudokit.solvers.human.view import Memo, View
 from tests.solvers.human.pattern_cases import exact_solution
@@ -72,8 +72,9 @@ def test_templates_are_refined_by_the_cells_other_digits_must_take():
 
 
 def test_templates_are_off_by_default_as_in_hodoku():
-    assert {"template_set", "template_delete", "death_blossom"} <= NOT_IN_FULL
-    assert not NOT_IN_FULL & set(PRESETS["full"])
+    off = {name for name, t in TECHNIQUES.items() if not t.in_full}
+    assert {"template_set", "template_delete", "death_blossom"} <= off
+    assert not off & set(PRESETS["full"])
     assert {"unique_rectangle_5", "unique_rectangle_6", "avoidable_rectangle_1", "avoidable_rectangle_2",
             "als_chain"} <= set(PRESETS["full"])
     assert all(name in TECHNIQUES for name in ADDED)
