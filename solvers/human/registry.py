@@ -306,6 +306,9 @@ TECHNIQUES: dict[str, Technique] = _registry(
     Technique(name="sashimi_leviathan", title="Sashimi Leviathan", family="fish",
               se_rating=6.6, hodoku_code="sbf7", hodoku_score=470, level="unfair",
               find=fish.sashimi_leviathan, in_full=False),
+    Technique(name="siamese_fish", title="Siamese Fish", family="fish", in_full=False,
+              se_rating=6.6, hodoku_code="", hodoku_score=0, level="unfair",
+              find=fish.siamese_fish),
     # --- HoDoKu's other techniques (issue 13) ---
     # (in HoDoKu's order among themselves; the HoDoKu mode orders them among the others)
     Technique(name="dual_two_string_kite", title="Dual 2-String Kite", family="single_digit", in_full=False,

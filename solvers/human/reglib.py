@@ -28,6 +28,8 @@ from sudokit.models.grid import Grid, PuzzleError
 from sudokit.solvers.human.engine import find_steps
 from sudokit.solvers.human.hodoku import STEP_TABLE
 from sudokit.solvers.human.steps import Candidate
+from sudokit.solvers.human.techniques.uniqueness import remember_givens
+from sudokit.solvers.human.view import Memo, View
 
 # The library's technique codes, for the techniques this engine implements.
 LIBRARY_CODES = {
@@ -56,6 +58,7 @@ LIBRARY_CODES = {
     "0340": "finned_franken_x_wing", "0341": "finned_franken_swordfish", "0342": "finned_franken_jellyfish",
     "0350": "mutant_x_wing", "0351": "mutant_swordfish", "0352": "mutant_jellyfish",
     "0360": "finned_mutant_x_wing", "0361": "finned_mutant_swordfish", "0362": "finned_mutant_jellyfish",
+    "03111": "siamese_fish", "03121": "siamese_fish", "03211": "siamese_fish", "03221": "siamese_fish",
     "03411": "finned_franken_swordfish", "03421": "finned_franken_jellyfish",  # Siamese (HoDoKu's two fish
     "03621": "finned_mutant_jellyfish",  # with one base, their removals joined): one of ours removes them all
 }
@@ -103,6 +106,7 @@ class Case:
     state: Candidates
     eliminations: frozenset[Candidate]
     placements: frozenset[Candidate]
+    givens: tuple[int, ...] = ()  # the puzzle's givens (its placed cells are 0): avoidable rectangles need them
 
     @property
     def id(self) -> str:
@@ -126,8 +130,23 @@ def parse_case(text: str, line: int = 0) -> Case:
         raise err.at(line=line) from None
     for cell, digit in _candidates(deleted):
         state.eliminate(cell, digit)
+    placed = _placed(givens)
     return Case(line, code, LIBRARY_CODES.get(base), variant == "x", tuple(int(d) for d in digits), state,
-                frozenset(_candidates(eliminations)), frozenset(_candidates(placements)))
+                frozenset(_candidates(eliminations)), frozenset(_candidates(placements)),
+                tuple(0 if cell in placed else value for cell, value in enumerate(state.values)))
+
+
+def _placed(givens: str) -> set[int]:
+    """The cells a library grid marks ``+`` (placed by solving, not given)."""
+    cells, cell, marked = set(), 0, False
+    for ch in givens:
+        if ch == "+":
+            marked = True
+            continue
+        if marked:
+            cells.add(cell)
+        cell, marked = cell + 1, False
+    return cells
 
 
 def check(case: Case) -> str | None:
@@ -140,7 +159,9 @@ def check(case: Case) -> str | None:
     """
     if case.technique is None:
         raise UnknownName(f"no technique of this engine for HoDoKu's {case.code} (line {case.line})")
-    steps = [s for s in find_steps(case.state, case.technique) if s.digits == case.digits]
+    memo = Memo()
+    remember_givens(memo, case.givens)
+    steps = [s for s in find_steps(View(case.state, memo), case.technique) if s.digits == case.digits]
     if case.fail:
         return f"found {steps[0].explanation}" if steps else None
     if not steps:

@@ -11,6 +11,7 @@ its candidates stay the same (``View.per_digit``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
@@ -135,6 +136,20 @@ class _Sea:
         return Step(name, size, (self.digit,), eliminations=tuple((c, self.digit) for c in sorted(targets)),
                     cells=tuple(self.cells(base, cover)) + tuple(fins), units=units, pattern=pattern,
                     fins=tuple(fins))
+
+
+def siamese_fish(view: View) -> Iterator[Step]:
+    """Two finned or sashimi fish of one digit on the same base lines with different covers, shown
+    as one step removing what either removes (HoDoKu's Siamese fish; each half is sound alone)."""
+    for size in (2, 3, 4):
+        finned = [s for sashimi in (False, True) for s in _finned_fish(view, size, "siamese_fish", sashimi=sashimi)]
+        for a, b in combinations(finned, 2):
+            if a.digits == b.digits and a.units[:size] == b.units[:size] and a.units != b.units:
+                removed = tuple(sorted(set(a.eliminations) | set(b.eliminations)))
+                if len(removed) > max(len(a.eliminations), len(b.eliminations)):
+                    yield replace(a, technique="siamese_fish", eliminations=removed, units=a.units + b.units[size:],
+                                  fins=tuple(sorted({*a.fins, *b.fins})), cells=tuple(sorted({*a.cells, *b.cells})),
+                                  pattern=f"{a.pattern} + {b.pattern.partition(' ')[2]}")
 
 
 def _seas(view: View, digit: Digit) -> tuple[_Sea, _Sea]:

@@ -59,3 +59,23 @@ def is_its_pattern(state, step):
     assert fins and len({geo.box_of(f) for f in fins}) == 1
     bodies = [len({c for c in geo.units[u] if c in base_cells and c in cover_cells}) for u in base]
     assert (min(bodies) <= 1) == step.technique.startswith("sashimi_")
+
+
+@pytest.mark.slow
+def test_siamese_fish_join_two_fish_of_one_base():
+    """Each Siamese step, at the path states of hard puzzles, is sound and removes more than either
+    of two finned or sashimi fish on its base lines, whose removals it joins."""
+    found = list(sound_steps(["siamese_fish"], magictour(12), most=3))
+    assert found
+    for state, step in found:
+        halves = [s for n in FISH if n.startswith(("finned_", "sashimi_"))
+                  for s in instances_at(state, n) if s.digits == step.digits
+                  and s.units[:len(s.units) // 2] == step.units[:len(s.units) // 2]]
+        joined = [set(h.eliminations) for h in halves if set(h.eliminations) < set(step.eliminations)]
+        assert len(joined) >= 2 and set().union(*joined) == set(step.eliminations)
+
+
+def instances_at(state, name):
+    from sudokit.solvers.human.registry import technique
+
+    return list(technique(name).steps(state))
