@@ -1,0 +1,155 @@
+"""SE's "Forcing Chains & Cycles": bidirectional X-, Y- and XY-cycles and forcing (X-)chains.
+
+From each candidate of each unsolved cell (row by row), three searches in turn over the whole
+grid: X-links only (X-cycles 6.5, forcing X-chains 6.6), Y-links only (Y-cycles 6.5, from
+bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus the length bonus.
+
+- a cycle: a breadth-first walk from "r c = d" that comes back to it after at least two on→off→on
+  rounds; it removes each candidate (outside the cycle's cells) that sees an "on" and an "off"
+  potential of its digit on the cycle;
+- a forcing chain: from "d on" reaching "d off" (d removed), or from "d off" reaching "d on"
+  (d placed).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from sudokit.solvers.human.se.chain_core import (
+    BITS,
+    PEERS,
+    Pot,
+    cell_of,
+    digit_of,
+    is_ancestor,
+    off_to_on,
+    on_to_off,
+)
+from sudokit.solvers.human.se.chain_hints import ChainHint, name
+
+# (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
+CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.5, 3),
+         (True, True): ("se_bidirectional_cycle", 7.0, 4)}
+FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
+
+
+def unary_hints(marks: list[int]) -> list[ChainHint]:
+    """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches)."""
+    hints: list[ChainHint] = []
+    for y_links, x_links in ((False, True), (True, False), (True, True)):
+        for cell in range(81):
+            m = marks[cell]
+            count = m.bit_count()
+            if count < 2 or (count > 2 and not x_links):
+                continue
+            for d0 in BITS[m]:
+                start = Pot((cell * 9 + d0) * 2 + 1)
+                for end in _cycles(marks, start, y_links):
+                    hint = _cycle_hint(marks, end, y_links, x_links)
+                    if hint.removable:
+                        hints.append(hint)
+                if x_links:
+                    for target in _forcing_chains(marks, start, y_links):
+                        hints.append(_forcing_hint(marks, target, y_links))
+    return hints
+
+
+def _cycles(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
+    to_on = {start.key: start}
+    to_off: dict[int, Pot] = {}
+    pending_on: list[Pot] = [start]
+    pending_off: list[Pot] = []
+    ends: list[Pot] = []
+    length = 0
+    while pending_on or pending_off:
+        length += 1
+        for p in pending_on:
+            for key, cause in on_to_off(p.key, marks, y_links):
+                if not is_ancestor(p, key):
+                    q = Pot(key, [p], cause)
+                    pending_off.append(q)
+                    to_off.setdefault(key, q)
+        pending_on = []
+        length += 1
+        for p in pending_off:
+            for q in off_to_on(p, marks, None, to_off, y_links):
+                if length >= 4 and q.key == start.key:
+                    ends.append(q)
+                if q.key not in to_on:
+                    pending_on.append(q)
+                    to_on[q.key] = q
+        pending_off = []
+    return ends
+
+
+def _forcing_chains(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
+    targets: list[Pot] = []
+    for source in (start, Pot(start.key & ~1)):
+        to_on = {source.key: source} if source.on else {}
+        to_off = {} if source.on else {source.key: source}
+        pending_on, pending_off = list(to_on.values()), list(to_off.values())
+        while pending_on or pending_off:
+            for p in pending_on:
+                for key, cause in on_to_off(p.key, marks, y_links):
+                    q = Pot(key, [p], cause)
+                    if key | 1 == source.key and all(t.key != key for t in targets):
+                        targets.append(q)
+                    if not is_ancestor(p, key) and key not in to_off:
+                        pending_off.append(q)
+                        to_off[key] = q
+            pending_on = []
+            for p in pending_off:
+                for q in off_to_on(p, marks, None, to_off, y_links):
+                    if q.key & ~1 == source.key and all(t.key != q.key for t in targets):
+                        targets.append(q)
+                    if q.key not in to_on:
+                        pending_on.append(q)
+                        to_on[q.key] = q
+            pending_off = []
+    return targets
+
+
+def _reversed(end: Pot) -> Pot:
+    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
+    line: list[Pot] = []
+    p: Pot | None = end
+    while p is not None:
+        line.insert(0, Pot(p.key ^ 1, [], p.cause))
+        p = p.parents[0] if p.parents else None
+    for a, b in pairwise(line):
+        a.parents.append(b)
+    return line[0]
+
+
+def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
+    line: list[Pot] = []
+    p = end
+    while p.parents:
+        line.append(p)
+        p = p.parents[0]
+    cells = {cell_of(q.key) for q in line}
+    forward: set[tuple[int, int]] = set()
+    back: set[tuple[int, int]] = set()
+    for q in line:
+        digit = digit_of(q.key)
+        bit = 1 << (digit - 1)
+        seen = forward if q.on else back
+        seen.update((c, digit) for c in PEERS[cell_of(q.key)] if c not in cells and marks[c] & bit)
+    technique, base, kind = CYCLE[(y_links, x_links)]
+    path = [name(q) for q in reversed(line)]
+    return ChainHint(technique, base, kind, tuple(sorted(forward & back)), [end], [end, _reversed(end)],
+                     pattern=" - ".join(path))
+
+
+def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
+    technique, base, kind = FORCING[(y_links, True)]
+    cell, digit = cell_of(target.key), digit_of(target.key)
+    start = target
+    while start.parents:
+        start = start.parents[0]
+    pattern = f"{name(start)} {'on' if start.on else 'off'} => {name(target)} {'on' if target.on else 'off'}"
+    if target.on:
+        removable = tuple((cell, d + 1) for d in BITS[marks[cell]] if d + 1 != digit)
+        return ChainHint(technique, base, kind, removable, [target], [target], placement=(cell, digit),
+                         pattern=pattern)
+    return ChainHint(technique, base, kind, ((cell, digit),), [target], [target], pattern=pattern)
