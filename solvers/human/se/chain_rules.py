@@ -16,6 +16,7 @@ from itertools import combinations
 from sudokit.solvers.human.se.chain_core import BITS, UNITS
 
 BLOCKS, ROWS, COLUMNS = range(0, 9), range(9, 18), range(18, 27)
+CELL_SETS = tuple(frozenset(cells) for cells in UNITS)
 
 
 @dataclass(frozen=True)
@@ -29,23 +30,34 @@ class RuleHint:
         return [(c * 9 + d - 1) * 2 for c, d in self.needs if initial[c] >> (d - 1) & 1 and not current[c] >> (d - 1) & 1]
 
 
-def simple_rules(marks: list[int]) -> Iterator[list[RuleHint]]:
-    """Each simple technique's hints in turn (SE's order: locking, hidden pair, naked pair, X-wing)."""
-    yield list(_locking(marks))
-    yield list(_hidden_pairs(marks))
-    yield list(_naked_pairs(marks))
-    yield list(_x_wings(marks))
+def simple_rules(marks: list[int], initial: list[int]) -> Iterator[list[RuleHint]]:
+    """Each simple technique's hints that need a removal of ``initial``'s candidates, in turn (SE's
+    order: locking, hidden pair, naked pair, X-wing); the others, which SE leaves out, are not
+    looked for: only units where the chain removed a candidate can hold one."""
+    gone = [a & ~b for a, b in zip(initial, marks, strict=True)]
+    unit_gone = [0] * 27  # per unit, the digits removed from its cells
+    for unit, cells in enumerate(UNITS):
+        for c in cells:
+            unit_gone[unit] |= gone[c]
+    if not any(unit_gone):
+        return
+    yield list(_locking(marks, unit_gone))
+    yield list(_hidden_pairs(marks, unit_gone))
+    yield list(_naked_pairs(marks, gone))
+    yield list(_x_wings(marks, unit_gone))
 
 
-def _locking(marks: list[int]) -> Iterator[RuleHint]:
+def _locking(marks: list[int], unit_gone: list[int]) -> Iterator[RuleHint]:
     for bases, covers in ((BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS), (ROWS, BLOCKS)):
         for base in bases:
+            if not unit_gone[base]:
+                continue
             base_cells = UNITS[base]
             for cover in covers:
-                cover_cells = set(UNITS[cover])
+                cover_cells = CELL_SETS[cover]
                 if cover_cells.isdisjoint(base_cells):
                     continue
-                for d0 in range(9):
+                for d0 in BITS[unit_gone[base]]:
                     bit = 1 << d0
                     places = [c for c in base_cells if marks[c] & bit]
                     if len(places) > 1 and all(c in cover_cells for c in places):
@@ -56,13 +68,17 @@ def _locking(marks: list[int]) -> Iterator[RuleHint]:
                             yield RuleHint(removable, needs)
 
 
-def _hidden_pairs(marks: list[int]) -> Iterator[RuleHint]:
+def _hidden_pairs(marks: list[int], unit_gone: list[int]) -> Iterator[RuleHint]:
     for unit in range(27):
+        if not unit_gone[unit]:
+            continue
         cells = UNITS[unit]
         if sum(1 for c in cells if marks[c]) <= 4:
             continue
         places = [frozenset(c for c in cells if marks[c] >> d0 & 1) for d0 in range(9)]
         for a, b in combinations(range(9), 2):
+            if not unit_gone[unit] >> a & 1 and not unit_gone[unit] >> b & 1:
+                continue
             both = places[a] | places[b]
             if len(both) != 2 or not places[a] or not places[b]:
                 continue
@@ -73,12 +89,14 @@ def _hidden_pairs(marks: list[int]) -> Iterator[RuleHint]:
                 yield RuleHint(removable, needs)
 
 
-def _naked_pairs(marks: list[int]) -> Iterator[RuleHint]:
+def _naked_pairs(marks: list[int], gone: list[int]) -> Iterator[RuleHint]:
     for unit in range(27):
         cells = UNITS[unit]
-        if sum(1 for c in cells if marks[c]) < 4:
+        if not any(gone[c] for c in cells) or sum(1 for c in cells if marks[c]) < 4:
             continue
         for p, q in combinations([c for c in cells if marks[c]], 2):
+            if not gone[p] and not gone[q]:
+                continue
             union = marks[p] | marks[q]
             if union.bit_count() != 2:
                 continue
@@ -88,10 +106,12 @@ def _naked_pairs(marks: list[int]) -> Iterator[RuleHint]:
                 yield RuleHint(removable, needs)
 
 
-def _x_wings(marks: list[int]) -> Iterator[RuleHint]:
+def _x_wings(marks: list[int], unit_gone: list[int]) -> Iterator[RuleHint]:
     for d0 in range(9):
         bit = 1 << d0
         for bases, covers in ((ROWS, COLUMNS), (COLUMNS, ROWS)):
+            if not any(unit_gone[b] & bit for b in bases):
+                continue
             lines = []
             for base in bases:
                 spots = [i for i, c in enumerate(UNITS[base]) if marks[c] & bit]
@@ -99,6 +119,8 @@ def _x_wings(marks: list[int]) -> Iterator[RuleHint]:
                     lines.append((base, spots))
             for (b1, s1), (b2, s2) in combinations(lines, 2):
                 if s1 != s2:
+                    continue
+                if not (unit_gone[b1] | unit_gone[b2]) & bit:
                     continue
                 base_cells = set(UNITS[b1]) | set(UNITS[b2])
                 cover_cells = set(UNITS[covers[s1[0]]]) | set(UNITS[covers[s1[1]]])

@@ -69,7 +69,7 @@ class Chaining:
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0):
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
-        self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
+        self._cache: dict[tuple, list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
 
     @property
@@ -84,13 +84,16 @@ class Chaining:
     def technique(self) -> str:
         return LEVEL_TECHNIQUES.get(self.level) or ("se_nishio" if self.nishio else "se_dynamic_forcing_chain")
 
-    def hints(self, marks: list[int]) -> list[ChainHint]:
-        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order."""
-        grid = tuple(marks)
+    def hints(self, marks: list[int], initial: list[int] | None = None) -> list[ChainHint]:
+        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order; inside an outer chain
+        started from ``initial``, the forcing chains and cycles may leave out those that do not
+        need the outer chain's removals (the outer chain leaves them out)."""
+        unary = not (self.multiple or self.dynamic)
+        grid = (tuple(marks), tuple(initial)) if unary and initial is not None else tuple(marks)
         found = self._cache.get(grid)
         if found is None:
             work = list(marks)
-            found = se_sorted(unary_hints(work) if not (self.multiple or self.dynamic) else self._multiple(work))
+            found = se_sorted(unary_hints(work, initial) if unary else self._multiple(work))
             if len(self._cache) >= CACHED_GRIDS:
                 self._cache.clear()
             self._cache[grid] = found
@@ -206,7 +209,7 @@ class Chaining:
     # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
 
     def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot]) -> list[Pot]:
-        for group in self._rule_hints(marks):
+        for group in self._rule_hints(marks, source):
             found: list[Pot] = []
             for hint in group:
                 parents = hint.rule_parents(source, marks)
@@ -220,8 +223,10 @@ class Chaining:
                 return found
         return []
 
-    def _rule_hints(self, marks: list[int]) -> Iterator[list]:
-        yield from simple_rules(marks)
+    def _rule_hints(self, marks: list[int], source: list[int]) -> Iterator[list]:
+        if marks == source:
+            return  # nothing removed: no hint can need the chain
+        yield from simple_rules(marks, source)
         if self._inner is None:
             inner: list[Chaining] = []
             if 2 <= self.level < 4:
@@ -234,7 +239,7 @@ class Chaining:
                     inner.append(Chaining(True, True, level=self.level - 3))
             self._inner = inner
         for producer in self._inner:
-            yield producer.hints(marks)
+            yield producer.hints(marks, source)
 
 
 def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:
