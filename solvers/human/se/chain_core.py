@@ -95,10 +95,27 @@ def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]
     return found
 
 
+def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
+    """Per candidate (``cell * 9 + digit - 1``), its (unit, other cell) for each unit where the digit
+    has two places left (for static chains, whose grid does not change)."""
+    found: list[list[tuple[int, int]]] = [[] for _ in range(729)]
+    for unit, cells in enumerate(UNITS):
+        for d0 in range(9):
+            places = [c for c in cells if marks[c] >> d0 & 1]
+            if len(places) == 2:
+                a, b = places
+                found[a * 9 + d0].append((unit, b))
+                found[b * 9 + d0].append((unit, a))
+    for pairs in found:
+        pairs.sort()  # block, row, column: SE's order
+    return found
+
+
 def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
-              y_links: bool) -> list[Pot]:
+              y_links: bool, pairs: list[list[tuple[int, int]]] | None = None) -> list[Pot]:
     """What an "off" potential turns on, in SE's order; ``source`` (dynamic chains: the grid the
-    chain started from) adds the removals that made the cell or unit a pair as parents."""
+    chain started from) adds the removals that made the cell or unit a pair as parents; ``pairs``
+    (static chains) is ``conjugates(marks)``."""
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -112,6 +129,12 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
                 gone = source[cell] & ~m
                 q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
             found.append(q)
+    if pairs is not None:
+        for unit, other in pairs[cand]:
+            key = (other * 9 + d0) * 2 + 1
+            if all(q.key != key for q in found):
+                found.append(Pot(key, [p], unit))
+        return found
     for unit in CELL_UNITS[cell]:
         places = [c for c in UNITS[unit] if marks[c] & bit]
         if len(places) == 2:

@@ -22,6 +22,7 @@ from sudokit.solvers.human.se.chain_core import (
     UNITS,
     Pot,
     cell_of,
+    conjugates,
     digit_of,
     is_ancestor,
     off_to_on,
@@ -43,6 +44,7 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
     with a removal can be reached cannot give one and is skipped.
     """
     hints: list[ChainHint] = []
+    pairs = conjugates(marks)
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         useful = None if initial is None else _reaching_removals(marks, initial, y_links)
         for cell in range(81):
@@ -54,12 +56,12 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
                 start = Pot((cell * 9 + d0) * 2 + 1)
                 if useful is not None and start.key not in useful and start.key - 1 not in useful:
                     continue
-                for end in _cycles(marks, start, y_links):
+                for end in _cycles(marks, start, y_links, pairs):
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint.removable:
                         hints.append(hint)
                 if x_links:
-                    for target in _forcing_chains(marks, start, y_links):
+                    for target in _forcing_chains(marks, start, y_links, pairs):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
 
@@ -102,7 +104,7 @@ def _reaching_removals(marks: list[int], initial: list[int], y_links: bool) -> s
     return reached
 
 
-def _cycles(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
+def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
     to_on = {start.key: start}
     to_off: dict[int, Pot] = {}
     pending_on: list[Pot] = [start]
@@ -120,7 +122,7 @@ def _cycles(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
         pending_on = []
         length += 1
         for p in pending_off:
-            for q in off_to_on(p, marks, None, to_off, y_links):
+            for q in off_to_on(p, marks, None, to_off, y_links, pairs):
                 if length >= 4 and q.key == start.key:
                     ends.append(q)
                 if q.key not in to_on:
@@ -130,7 +132,7 @@ def _cycles(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
     return ends
 
 
-def _forcing_chains(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
+def _forcing_chains(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
     targets: list[Pot] = []
     for source in (start, Pot(start.key & ~1)):
         to_on = {source.key: source} if source.on else {}
@@ -147,7 +149,7 @@ def _forcing_chains(marks: list[int], start: Pot, y_links: bool) -> list[Pot]:
                         to_off[key] = q
             pending_on = []
             for p in pending_off:
-                for q in off_to_on(p, marks, None, to_off, y_links):
+                for q in off_to_on(p, marks, None, to_off, y_links, pairs):
                     if q.key & ~1 == source.key and all(t.key != q.key for t in targets):
                         targets.append(q)
                     if q.key not in to_on:
