@@ -11,7 +11,7 @@ over the 81 cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -23,6 +23,8 @@ BLOCKS, ROWS, COLUMNS = range(0, 9), range(9, 18), range(18, 27)
 LOCKING = tuple((base, cover) for bases, covers in ((BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS),
                                                     (ROWS, BLOCKS))
                 for base in bases for cover in covers if UNIT_BITS[base] & UNIT_BITS[cover])
+CROSSING: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((order, cover) for order, (b, cover) in enumerate(LOCKING) if b == base) for base in range(27))
 
 
 @dataclass(frozen=True)
@@ -49,10 +51,10 @@ def digit_cells(marks: list[int]) -> list[int]:
     """Per digit (0-8), the cells holding it, as a bitset."""
     found = [0] * 9
     for cell, m in enumerate(marks):
-        while m:
-            low = m & -m
-            found[low.bit_length() - 1] |= 1 << cell
-            m ^= low
+        if m:
+            bit = 1 << cell
+            for d0 in BITS[m]:
+                found[d0] |= bit
     return found
 
 
@@ -74,32 +76,38 @@ def _in_unit_order(unit: int, bits: int) -> list[int]:
     return [c for c in UNITS[unit] if bits >> c & 1]
 
 
-def _locking(have: list[int], lost: list[int]) -> Iterator[RuleHint]:
-    for base, cover in LOCKING:
-        base_bits, cover_bits = UNIT_BITS[base], UNIT_BITS[cover]
-        for d0 in range(9):
-            needed = lost[d0] & base_bits & ~cover_bits
-            if not needed:
-                continue
+def _locking(have: list[int], lost: list[int]) -> Iterable[RuleHint]:
+    found = []
+    for d0 in range(9):
+        if not lost[d0]:
+            continue
+        for base in range(27):
+            base_bits = UNIT_BITS[base]
             places = have[d0] & base_bits
-            if places.bit_count() > 1 and not places & ~cover_bits:
+            if not lost[d0] & base_bits or places.bit_count() < 2:
+                continue
+            for order, cover in CROSSING[base]:
+                cover_bits = UNIT_BITS[cover]
+                needed = lost[d0] & base_bits & ~cover_bits
                 removable = have[d0] & cover_bits & ~base_bits
-                if removable:
-                    yield RuleHint(tuple((c, d0 + 1) for c in cells_of(removable)),
-                                   tuple((c * 9 + d0) * 2 for c in _in_unit_order(base, needed)))
+                if needed and removable and not places & ~cover_bits:
+                    found.append((order, d0, RuleHint(tuple((c, d0 + 1) for c in cells_of(removable)),
+                                                      tuple((c * 9 + d0) * 2 for c in _in_unit_order(base, needed)))))
+    found.sort(key=lambda item: item[:2])
+    return (hint for _, _, hint in found)
 
 
 def _hidden_pairs(marks: list[int], have: list[int], lost: list[int]) -> Iterator[RuleHint]:
     for unit in range(27):
         unit_bits = UNIT_BITS[unit]
-        if not any(lost[d0] & unit_bits for d0 in range(9)):
+        lost_here = [d0 for d0 in range(9) if lost[d0] & unit_bits]
+        if not lost_here or sum(1 for c in UNITS[unit] if marks[c]) <= 4:
             continue
-        if sum(1 for c in UNITS[unit] if marks[c]) <= 4:
-            continue
-        for a, b in combinations(range(9), 2):
+        few = [d0 for d0 in range(9) if 0 < (have[d0] & unit_bits).bit_count() <= 2]
+        for a, b in combinations(few, 2):
             pa, pb = have[a] & unit_bits, have[b] & unit_bits
             both = pa | pb
-            if not pa or not pb or both.bit_count() != 2 or not (lost[a] | lost[b]) & unit_bits & ~both:
+            if both.bit_count() != 2 or not (lost[a] | lost[b]) & unit_bits & ~both:
                 continue
             keep = 1 << a | 1 << b
             removable = tuple((c, d + 1) for c in cells_of(both) for d in BITS[marks[c] & ~keep])
@@ -129,17 +137,18 @@ def _x_wings(have: list[int], lost: list[int]) -> Iterator[RuleHint]:
     for d0 in range(9):
         if not lost[d0]:
             continue
-        for bases, covers in ((ROWS, COLUMNS), (COLUMNS, ROWS)):
-            lines = []
-            for base in bases:
-                spots = [i for i, c in enumerate(UNITS[base]) if have[d0] >> c & 1]
-                if len(spots) == 2:
-                    lines.append((base, spots))
+        row_spots, column_spots = [0] * 9, [0] * 9
+        for c in cells_of(have[d0]):
+            row_spots[c // 9] |= 1 << c % 9
+            column_spots[c % 9] |= 1 << c // 9
+        for bases, covers, spots in ((ROWS, COLUMNS, row_spots), (COLUMNS, ROWS, column_spots)):
+            lines = [(base, spots[i]) for i, base in enumerate(bases) if spots[i].bit_count() == 2]
             for (b1, s1), (b2, s2) in combinations(lines, 2):
                 base_bits = UNIT_BITS[b1] | UNIT_BITS[b2]
                 if s1 != s2 or not lost[d0] & base_bits:
                     continue
-                cover_bits = UNIT_BITS[covers[s1[0]]] | UNIT_BITS[covers[s1[1]]]
+                first, second = (i for i in range(9) if s1 >> i & 1)
+                cover_bits = UNIT_BITS[covers[first]] | UNIT_BITS[covers[second]]
                 removable = have[d0] & cover_bits & ~base_bits
                 needed = lost[d0] & base_bits & ~cover_bits
                 if removable and needed:
