@@ -12,11 +12,14 @@ same candidates as an earlier one is dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from sudokit.models.graph import CellNode
 from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, UNITS, Pot, cell_of, chain_of, digit_of
-from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.steps import ChainLink, Step
+
+MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
 
 
 def length_bonus(size: int) -> float:
@@ -93,16 +96,28 @@ class ChainHint:
                             found[(c * 9 + digit - 1) * 2] = None
         return list(found)
 
+    def links(self) -> tuple[ChainLink, ...]:
+        """Each link of its chains once, from a parent to what it implies (strong into an "on")."""
+        found: dict[tuple[int, int], ChainLink] = {}
+        for target in self.targets:
+            for p in chain_of(target):
+                for parent in p.parents:
+                    if parent.key >> 1 != p.key >> 1 and (parent.key, p.key) not in found:
+                        found[parent.key, p.key] = ChainLink(_node(parent), _node(p), p.on)
+                if len(found) > MAX_LINKS:
+                    return ()
+        return tuple(found.values())
+
     def step(self) -> Step:
         """The hint as an engine step, rated with SE's exact difficulty."""
         cells = tuple(sorted({c for c, _ in self.removable}))
         digits = tuple(sorted({d for _, d in self.removable}))
+        step = Step(self.technique, 9, digits=digits, eliminations=self.removable, cells=cells, pattern=self.pattern,
+                    length=self.complexity, chain=self.links(), difficulty=round(self.difficulty, 1))
         if self.placement is not None:
-            return Step(self.technique, 9, digits=(self.placement[1],), placements=(self.placement,),
-                        cells=(self.placement[0],), pattern=self.pattern, length=self.complexity,
-                        difficulty=round(self.difficulty, 1))
-        return Step(self.technique, 9, digits=digits, eliminations=self.removable, cells=cells,
-                    pattern=self.pattern, length=self.complexity, difficulty=round(self.difficulty, 1))
+            cell, digit = self.placement
+            return replace(step, digits=(digit,), placements=(self.placement,), eliminations=(), cells=(cell,))
+        return step
 
 
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
@@ -113,6 +128,10 @@ def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
     for hint in sorted(hints, key=ChainHint.rank):
         kept.setdefault(hint.removable, hint)
     return list(kept.values())
+
+
+def _node(p: Pot) -> CellNode:
+    return CellNode(cell_of(p.key), digit_of(p.key))
 
 
 def name(p: Pot) -> str:
