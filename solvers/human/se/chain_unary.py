@@ -133,30 +133,37 @@ def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Po
 
 
 def _forcing_chains(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
-    targets: list[Pot] = []
-    for source in (start, Pot(start.key & ~1)):
-        to_on = {source.key: source} if source.on else {}
-        to_off = {} if source.on else {source.key: source}
-        pending_on, pending_off = list(to_on.values()), list(to_off.values())
-        while pending_on or pending_off:
-            for p in pending_on:
-                for key, cause in on_to_off(p.key, marks, y_links):
-                    q = Pot(key, [p], cause)
-                    if key | 1 == source.key and all(t.key != key for t in targets):
-                        targets.append(q)
-                    if not is_ancestor(p, key) and key not in to_off:
-                        pending_off.append(q)
-                        to_off[key] = q
-            pending_on = []
-            for p in pending_off:
-                for q in off_to_on(p, marks, None, to_off, y_links, pairs):
-                    if q.key & ~1 == source.key and all(t.key != q.key for t in targets):
-                        targets.append(q)
-                    if q.key not in to_on:
-                        pending_on.append(q)
-                        to_on[q.key] = q
-            pending_off = []
-    return targets
+    """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"."""
+    found = (_forcing_target(marks, source, y_links, pairs) for source in (start, Pot(start.key & ~1)))
+    return [target for target in found if target is not None]
+
+
+def _forcing_target(marks: list[int], source: Pot, y_links: bool, pairs: list) -> Pot | None:
+    """The first potential of the source's candidate, negated, that the walk reaches (SE keeps the
+    first and walks on in vain: nothing else can be found)."""
+    goal = source.key ^ 1
+    to_on = {source.key: source} if source.on else {}
+    to_off = {} if source.on else {source.key: source}
+    pending_on, pending_off = list(to_on.values()), list(to_off.values())
+    while pending_on or pending_off:
+        for p in pending_on:
+            for key, cause in on_to_off(p.key, marks, y_links):
+                q = Pot(key, [p], cause)
+                if key == goal:
+                    return q
+                if not is_ancestor(p, key) and key not in to_off:
+                    pending_off.append(q)
+                    to_off[key] = q
+        pending_on = []
+        for p in pending_off:
+            for q in off_to_on(p, marks, None, to_off, y_links, pairs):
+                if q.key == goal:
+                    return q
+                if q.key not in to_on:
+                    pending_on.append(q)
+                    to_on[q.key] = q
+        pending_off = []
+    return None
 
 
 def _reversed(end: Pot) -> Pot:
