@@ -60,7 +60,9 @@ from sudokit.solvers.human.view import View
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
                     5: "se_nested_dynamic_plus_forcing_chain"}
-CACHED_GRIDS = 512  # grids whose hints a producer keeps (SE keeps its last one)
+CACHED_GRIDS = 512
+Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # to_on, to_off, contradiction
+Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
 
 
 class Chaining:
@@ -105,6 +107,7 @@ class Chaining:
         hints: list[ChainHint] = []
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
+        runs: Runs = {}
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
@@ -114,13 +117,12 @@ class Chaining:
             cell_on: dict[int, Pot] | None = None
             cell_off: dict[int, Pot] = {}
             for d0 in BITS[marks[cell]]:
-                p_on = Pot((cell * 9 + d0) * 2 + 1)
-                on_to_on: dict[int, Pot] = {p_on.key: p_on}
-                on_to_off: dict[int, Pot] = {}
+                key = (cell * 9 + d0) * 2 + 1
+                on_to_on, on_to_off, absurd = self._on_run(marks, key, runs, advanced, y_links)
                 double = count >= 3 and not self.nishio and self.dynamic
-                self._binary(marks, p_on, on_to_on, on_to_off, hints, double, advanced, y_links)
+                self._binary(marks, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced, y_links)
                 if not self.nishio:
-                    self._regions(marks, cell, d0, on_to_on, on_to_off, hints, advanced)
+                    self._regions(marks, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
                     cell_on, cell_off = dict(on_to_on), dict(on_to_off)
@@ -134,10 +136,23 @@ class Chaining:
                         self._add(hints, marks, key, chains, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
         return hints
 
-    def _binary(self, marks: list[int], p_on: Pot, on_to_on: dict[int, Pot], on_to_off: dict[int, Pot],
-                hints: list[ChainHint], double: bool, advanced: Callable | None, y_links: bool) -> None:
+    def _on_run(self, marks: list[int], key: int, runs: Runs, advanced: Callable | None,
+                y_links: bool) -> Run:
+        """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
+        chains' ones, with the same outcome)."""
+        run = runs.get(key)
+        if run is None:
+            start = Pot(key)
+            to_on: dict[int, Pot] = {key: start}
+            to_off: dict[int, Pot] = {}
+            absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced)
+            run = runs[key] = (to_on, to_off, absurd)
+        return run
+
+    def _binary(self, marks: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint], double: bool,
+                advanced: Callable | None, y_links: bool) -> None:
         contradiction = self.dynamic or self.nishio
-        absurd = propagate(marks, on_to_on, on_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced)
+        on_to_on, on_to_off, absurd = on_run
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_on, p_on, True)
         p_off = Pot(p_on.key - 1)
@@ -169,7 +184,7 @@ class Chaining:
                                placement=placement if concluded & 1 else None, pattern=pattern))
 
     def _regions(self, marks: list[int], cell: int, d0: int, on_to_on: dict[int, Pot], on_to_off: dict[int, Pot],
-                 hints: list[ChainHint], advanced: Callable | None) -> None:
+                 hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
         bit = 1 << d0
         for unit in CELL_UNITS[cell]:
             places = [c for c in UNITS[unit] if marks[c] & bit]
@@ -178,10 +193,7 @@ class Chaining:
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
             for other in places[1:]:
-                start = Pot((other * 9 + d0) * 2 + 1)
-                other_on: dict[int, Pot] = {start.key: start}
-                other_off: dict[int, Pot] = {}
-                propagate(marks, other_on, other_off, dynamic=self.dynamic, advanced=advanced)
+                other_on, other_off, _ = self._on_run(marks, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
                 region_on = {k: p for k, p in region_on.items() if k in other_on}
