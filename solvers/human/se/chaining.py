@@ -43,12 +43,20 @@ What each producer searches (``chain_core`` has the links):
   hidden pairs, naked pairs, X-wings (``chain_rules``), then a whole inner chaining technique on the
   grid the chain has reduced (level 2: forcing chains & cycles; 3: those and multiple chains;
   4: dynamic chains; 5: dynamic chains, then level 2); an inner hint's size adds to the outer's.
+
+Speed without changing SE's answer: each assumption's consequences are computed once per search
+(SE recomputes them for region chains); inner techniques are shared between levels and keep the
+grids they have searched; inside a chain, the simple techniques look only at units the chain
+removed something from, and inner forcing chains and cycles skip starts from which no cell or
+unit the chain changed can be reached (SE drops the hints those would give, as holding without
+the chain). One theoretical difference: SE drops an inner hint whose removals equal an earlier,
+dropped one's; such a hint holds in the outer chain's starting grid, where SE found none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 
 from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
@@ -60,7 +68,7 @@ from sudokit.solvers.human.view import View
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
                     5: "se_nested_dynamic_plus_forcing_chain"}
-CACHED_GRIDS = 512
+CACHED_GRIDS = 2048
 Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # to_on, to_off, contradiction
 Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
 
@@ -240,18 +248,25 @@ class Chaining:
             return  # nothing removed: no hint can need the chain
         yield from simple_rules(marks, source)
         if self._inner is None:
-            inner: list[Chaining] = []
+            inner: list[tuple[bool, bool, int]] = []
             if 2 <= self.level < 4:
-                inner.append(Chaining(False, False))
+                inner.append((False, False, 0))
                 if self.level >= 3:
-                    inner.append(Chaining(True, False))
+                    inner.append((True, False, 0))
             elif self.level >= 4:
-                inner.append(Chaining(True, True))
+                inner.append((True, True, 0))
                 if self.level >= 5:
-                    inner.append(Chaining(True, True, level=self.level - 3))
-            self._inner = inner
+                    inner.append((True, True, self.level - 3))
+            self._inner = [_inner_producer(*params) for params in inner]
         for producer in self._inner:
             yield producer.hints(marks, source)
+
+
+@cache
+def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
+    """The chaining technique nested levels apply inside their chains: one per kind, shared, so
+    a grid met again (by another start, level or step) is not searched again."""
+    return Chaining(multiple, dynamic, level=level)
 
 
 def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:
