@@ -111,11 +111,31 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
     return found
 
 
+def static_off_to_on(key: int, marks: list[int], y_links: bool,
+                     pairs: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """What an "off" potential turns on in a grid that does not change: (key, cause) pairs in SE's
+    order; ``pairs`` is ``conjugates(marks)``."""
+    cand = key >> 1
+    cell, d0 = divmod(cand, 9)
+    found: list[tuple[int, int]] = []
+    if y_links:
+        m = marks[cell]
+        if m.bit_count() == 2:
+            found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
+    for unit, other in pairs[cand]:
+        on = (other * 9 + d0) * 2 + 1
+        if all(k != on for k, _ in found):
+            found.append((on, unit))
+    return found
+
+
 def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
               y_links: bool, pairs: list[list[tuple[int, int]]] | None = None) -> list[Pot]:
     """What an "off" potential turns on, in SE's order; ``source`` (dynamic chains: the grid the
     chain started from) adds the removals that made the cell or unit a pair as parents; ``pairs``
     (static chains) is ``conjugates(marks)``."""
+    if pairs is not None:
+        return [Pot(key, [p], cause) for key, cause in static_off_to_on(p.key, marks, y_links, pairs)]
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -129,12 +149,6 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
                 gone = source[cell] & ~m
                 q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
             found.append(q)
-    if pairs is not None:
-        for unit, other in pairs[cand]:
-            key = (other * 9 + d0) * 2 + 1
-            if all(q.key != key for q in found):
-                found.append(Pot(key, [p], unit))
-        return found
     for unit in CELL_UNITS[cell]:
         places = [c for c in UNITS[unit] if marks[c] & bit]
         if len(places) == 2:

@@ -24,9 +24,8 @@ from sudokit.solvers.human.se.chain_core import (
     cell_of,
     conjugates,
     digit_of,
-    is_ancestor,
-    off_to_on,
     on_to_off,
+    static_off_to_on,
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name
 
@@ -105,31 +104,44 @@ def _reaching_removals(marks: list[int], initial: list[int], y_links: bool) -> s
 
 
 def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
-    to_on = {start.key: start}
-    to_off: dict[int, Pot] = {}
-    pending_on: list[Pot] = [start]
-    pending_off: list[Pot] = []
+    """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
+    walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
+    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``."""
+    root = (start.key, 0, None)
+    to_on = {start.key}
+    pending_on: list[tuple] = [root]
     ends: list[Pot] = []
     length = 0
-    while pending_on or pending_off:
-        length += 1
-        for p in pending_on:
-            for key, cause in on_to_off(p.key, marks, y_links):
-                if not is_ancestor(p, key):
-                    q = Pot(key, [p], cause)
-                    pending_off.append(q)
-                    to_off.setdefault(key, q)
-        pending_on = []
-        length += 1
-        for p in pending_off:
-            for q in off_to_on(p, marks, None, to_off, y_links, pairs):
-                if length >= 4 and q.key == start.key:
-                    ends.append(q)
-                if q.key not in to_on:
-                    pending_on.append(q)
-                    to_on[q.key] = q
+    while pending_on:
+        length += 2
         pending_off = []
+        for p in pending_on:
+            for key, cause in on_to_off(p[0], marks, y_links):
+                q = p
+                while q[2] is not None and q[2][0] != key:
+                    q = q[2]
+                if q[2] is None:  # not on its own way back
+                    pending_off.append((key, cause, p))
+        pending_on = []
+        for p in pending_off:
+            for key, cause in static_off_to_on(p[0], marks, y_links, pairs):
+                if length >= 4 and key == start.key:
+                    ends.append(_as_chain((key, cause, p), start))
+                if key not in to_on:
+                    pending_on.append((key, cause, p))
+                    to_on.add(key)
     return ends
+
+
+def _as_chain(node: tuple, start: Pot) -> Pot:
+    line = []
+    while node[2] is not None:
+        line.append(node)
+        node = node[2]
+    p = start
+    for key, cause, _ in reversed(line):
+        p = Pot(key, [p], cause)
+    return p
 
 
 def _forcing_chains(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
@@ -140,30 +152,45 @@ def _forcing_chains(marks: list[int], start: Pot, y_links: bool, pairs: list) ->
 
 def _forcing_target(marks: list[int], source: Pot, y_links: bool, pairs: list) -> Pot | None:
     """The first potential of the source's candidate, negated, that the walk reaches (SE keeps the
-    first and walks on in vain: nothing else can be found)."""
+    first and walks on in vain: nothing else can be found). Each potential is reached once, so the
+    walk keeps (parent, cause) per key and builds the chain of the target alone."""
     goal = source.key ^ 1
-    to_on = {source.key: source} if source.on else {}
-    to_off = {} if source.on else {source.key: source}
-    pending_on, pending_off = list(to_on.values()), list(to_off.values())
+    reached: dict[int, tuple[int, int]] = {source.key: (-1, 0)}
+    pending_on = [source.key] if source.on else []
+    pending_off = [] if source.on else [source.key]
     while pending_on or pending_off:
         for p in pending_on:
-            for key, cause in on_to_off(p.key, marks, y_links):
-                q = Pot(key, [p], cause)
+            for key, cause in on_to_off(p, marks, y_links):
                 if key == goal:
-                    return q
-                if not is_ancestor(p, key) and key not in to_off:
-                    pending_off.append(q)
-                    to_off[key] = q
+                    reached[key] = (p, cause)
+                    return _chain_to(key, reached, source)
+                if key not in reached:
+                    reached[key] = (p, cause)
+                    pending_off.append(key)
         pending_on = []
         for p in pending_off:
-            for q in off_to_on(p, marks, None, to_off, y_links, pairs):
-                if q.key == goal:
-                    return q
-                if q.key not in to_on:
-                    pending_on.append(q)
-                    to_on[q.key] = q
+            for key, cause in static_off_to_on(p, marks, y_links, pairs):
+                if key == goal:
+                    reached[key] = (p, cause)
+                    return _chain_to(key, reached, source)
+                if key not in reached:
+                    reached[key] = (p, cause)
+                    pending_on.append(key)
         pending_off = []
     return None
+
+
+def _chain_to(key: int, reached: dict[int, tuple[int, int]], source: Pot) -> Pot:
+    """The potentials from ``source`` to ``key``, each the parent of the next, ``key``'s last."""
+    line = []
+    while key != source.key:
+        parent, cause = reached[key]
+        line.append((key, cause))
+        key = parent
+    p = source
+    for key, cause in reversed(line):
+        p = Pot(key, [p], cause)
+    return p
 
 
 def _reversed(end: Pot) -> Pot:
