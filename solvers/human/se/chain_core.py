@@ -77,21 +77,27 @@ class Pot:
         return f"r{cell_of(self.key) // 9 + 1}c{cell_of(self.key) % 9 + 1}.{digit_of(self.key)}{'+' if self.on else '-'}"
 
 
-def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
-    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
-    cand = key >> 1
-    cell, d0 = divmod(cand, 9)
-    bit = 1 << d0
-    found: list[tuple[int, int]] = []
-    if y_links:
-        base = cell * 18
-        found.extend((base + d * 2, CELL) for d in BITS[marks[cell] & ~bit])
-    seen = set()
+def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
+    """The cell's peers as SE meets them (block, then row, then column), each with its unit."""
+    found: dict[int, int] = {}
     for unit in CELL_UNITS[cell]:
         for other in UNITS[unit]:
-            if other != cell and marks[other] & bit and other not in seen:
-                seen.add(other)
-                found.append(((other * 9 + d0) * 2, unit))
+            if other != cell:
+                found.setdefault(other, unit)
+    return tuple(found.items())
+
+
+PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
+
+
+def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
+    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
+    cell, d0 = divmod(key >> 1, 9)
+    bit = 1 << d0
+    found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
+    if y_links:
+        base = cell * 18
+        return [(base + d * 2, CELL) for d in BITS[marks[cell] & ~bit]] + found
     return found
 
 
