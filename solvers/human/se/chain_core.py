@@ -42,6 +42,18 @@ PEERS: tuple[frozenset[int], ...] = tuple(
     frozenset(c for u in CELL_UNITS[cell] for c in UNITS[u]) - {cell} for cell in range(81)
 )
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(9) if m >> d & 1) for m in range(512))
+UNIT_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for cells in UNITS)
+
+
+def digit_cells(marks: list[int]) -> list[int]:
+    """Per digit (0-8), the cells holding it, as a bitset."""
+    found = [0] * 9
+    for cell, m in enumerate(marks):
+        if m:
+            bit = 1 << cell
+            for d0 in BITS[m]:
+                found[d0] |= bit
+    return found
 
 
 def key_of(cell: int, digit: int, on: bool) -> int:
@@ -136,10 +148,11 @@ def static_off_to_on(key: int, marks: list[int], y_links: bool,
 
 
 def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
-              y_links: bool, pairs: list[list[tuple[int, int]]] | None = None) -> list[Pot]:
+              y_links: bool, pairs: list[list[tuple[int, int]]] | None = None,
+              have: list[int] | None = None) -> list[Pot]:
     """What an "off" potential turns on, in SE's order; ``source`` (dynamic chains: the grid the
     chain started from) adds the removals that made the cell or unit a pair as parents; ``pairs``
-    (static chains) is ``conjugates(marks)``."""
+    (static chains) is ``conjugates(marks)``, ``have`` (dynamic ones) ``digit_cells(marks)``."""
     if pairs is not None:
         return [Pot(key, [p], cause) for key, cause in static_off_to_on(p.key, marks, y_links, pairs)]
     cand = p.key >> 1
@@ -156,17 +169,23 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
                 q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
             found.append(q)
     for unit in CELL_UNITS[cell]:
-        places = [c for c in UNITS[unit] if marks[c] & bit]
-        if len(places) == 2:
-            other = places[1] if places[0] == cell else places[0]
-            key = (other * 9 + d0) * 2 + 1
-            if any(q.key == key for q in found):
+        if have is not None:
+            places = have[d0] & UNIT_BITS[unit]
+            if places.bit_count() != 2:
                 continue
-            q = Pot(key, [p], unit)
-            if source is not None:
-                q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit]
-                                 if source[c] & bit and not marks[c] & bit)
-            found.append(q)
+            other = (places & ~(1 << cell)).bit_length() - 1
+        else:
+            spots = [c for c in UNITS[unit] if marks[c] & bit]
+            if len(spots) != 2:
+                continue
+            other = spots[1] if spots[0] == cell else spots[0]
+        key = (other * 9 + d0) * 2 + 1
+        if any(q.key == key for q in found):
+            continue
+        q = Pot(key, [p], unit)
+        if source is not None:
+            q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit] if source[c] & bit and not marks[c] & bit)
+        found.append(q)
     return found
 
 
@@ -178,6 +197,8 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
     """Complete ``to_on``/``to_off`` with everything that follows (SE's ``doChaining``); the first
     candidate found both on and off, as (on, off), or None. ``marks`` is restored on return."""
     source = marks[:]
+    have = digit_cells(marks) if dynamic else None
+    pairs = None if dynamic else _static_pairs(marks)
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:
@@ -193,10 +214,11 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         pending_off.append(q)
             else:
                 p = pending_off.popleft()
-                made = off_to_on(p, marks, source if dynamic else None, to_off, y_links)
-                if dynamic:
-                    cand = p.key >> 1
-                    marks[cand // 9] &= ~(1 << cand % 9)
+                made = off_to_on(p, marks, source if dynamic else None, to_off, y_links, pairs, have)
+                if have is not None:
+                    cell, d0 = divmod(p.key >> 1, 9)
+                    marks[cell] &= ~(1 << d0)
+                    have[d0] &= ~(1 << cell)
                 for q in made:
                     if q.key & ~1 in to_off:
                         return q, to_off[q.key & ~1]
@@ -211,6 +233,17 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
         return None
     finally:
         marks[:] = source
+
+
+_last_pairs: list = [None, None]
+
+
+def _static_pairs(marks: list[int]) -> list[list[tuple[int, int]]]:
+    """``conjugates(marks)``, kept for the last grid (a search walks the same grid many times)."""
+    grid = tuple(marks)
+    if _last_pairs[0] != grid:
+        _last_pairs[:] = [grid, conjugates(marks)]
+    return _last_pairs[1]
 
 
 def chain_of(target: Pot) -> list[Pot]:

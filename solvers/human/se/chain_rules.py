@@ -15,9 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from sudokit.solvers.human.se.chain_core import BITS, UNITS
+from sudokit.solvers.human.se.chain_core import BITS, UNIT_BITS, UNITS, digit_cells
 
-UNIT_BITS = tuple(sum(1 << c for c in cells) for cells in UNITS)
 BLOCKS, ROWS, COLUMNS = range(0, 9), range(9, 18), range(18, 27)
 # SE's order of (base, cover) pairs: block/column, block/row, column/block, row/block
 LOCKING = tuple((base, cover) for bases, covers in ((BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS),
@@ -44,17 +43,6 @@ def cells_of(bits: int) -> list[int]:
         low = bits & -bits
         found.append(low.bit_length() - 1)
         bits ^= low
-    return found
-
-
-def digit_cells(marks: list[int]) -> list[int]:
-    """Per digit (0-8), the cells holding it, as a bitset."""
-    found = [0] * 9
-    for cell, m in enumerate(marks):
-        if m:
-            bit = 1 << cell
-            for d0 in BITS[m]:
-                found[d0] |= bit
     return found
 
 
