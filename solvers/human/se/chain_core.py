@@ -129,32 +129,60 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
     return found
 
 
-def static_off_to_on(key: int, marks: list[int], y_links: bool,
-                     pairs: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
-    """What an "off" potential turns on in a grid that does not change: (key, cause) pairs in SE's
-    order; ``pairs`` is ``conjugates(marks)``."""
-    cand = key >> 1
-    cell, d0 = divmod(cand, 9)
-    found: list[tuple[int, int]] = []
-    if y_links:
-        m = marks[cell]
-        if m.bit_count() == 2:
-            found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
-    for unit, other in pairs[cand]:
-        on = (other * 9 + d0) * 2 + 1
-        if all(k != on for k, _ in found):
-            found.append((on, unit))
-    return found
+class StaticLinks:
+    """The links of a grid that does not change (static chains), each potential's found once."""
+
+    def __init__(self, marks: list[int], y_links: bool):
+        self.marks, self.y_links = marks[:], y_links
+        self.pairs = conjugates(marks)
+        self._off: list[list[tuple[int, int]] | None] = [None] * 729
+        self._on: list[list[tuple[int, int]] | None] = [None] * 729
+
+    def turned_off(self, key: int) -> list[tuple[int, int]]:
+        """What "on" ``key`` turns off, as ``on_to_off``."""
+        found = self._off[key >> 1]
+        if found is None:
+            found = self._off[key >> 1] = on_to_off(key, self.marks, self.y_links)
+        return found
+
+    def turned_on(self, key: int) -> list[tuple[int, int]]:
+        """What "off" ``key`` turns on: (key, cause) pairs in SE's order."""
+        cand = key >> 1
+        found = self._on[cand]
+        if found is None:
+            cell, d0 = divmod(cand, 9)
+            found = []
+            if self.y_links:
+                m = self.marks[cell]
+                if m.bit_count() == 2:
+                    found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
+            for unit, other in self.pairs[cand]:
+                on = (other * 9 + d0) * 2 + 1
+                if all(k != on for k, _ in found):
+                    found.append((on, unit))
+            self._on[cand] = found
+        return found
+
+
+_static: dict[tuple[tuple[int, ...], bool], StaticLinks] = {}
+
+
+def static_links(marks: list[int], y_links: bool) -> StaticLinks:
+    """The grid's ``StaticLinks``, kept for the last few grids."""
+    grid = (tuple(marks), y_links)
+    links = _static.get(grid)
+    if links is None:
+        if len(_static) >= 8:
+            _static.clear()
+        links = _static[grid] = StaticLinks(marks, y_links)
+    return links
 
 
 def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
-              y_links: bool, pairs: list[list[tuple[int, int]]] | None = None,
-              have: list[int] | None = None) -> list[Pot]:
-    """What an "off" potential turns on, in SE's order; ``source`` (dynamic chains: the grid the
-    chain started from) adds the removals that made the cell or unit a pair as parents; ``pairs``
-    (static chains) is ``conjugates(marks)``, ``have`` (dynamic ones) ``digit_cells(marks)``."""
-    if pairs is not None:
-        return [Pot(key, [p], cause) for key, cause in static_off_to_on(p.key, marks, y_links, pairs)]
+              y_links: bool, have: list[int] | None = None) -> list[Pot]:
+    """What an "off" potential turns on in a changing grid, in SE's order; ``source`` (dynamic
+    chains: the grid the chain started from) adds the removals that made the cell or unit a pair
+    as parents; ``have`` is ``digit_cells(marks)`` when given."""
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -198,14 +226,14 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
     candidate found both on and off, as (on, off), or None. ``marks`` is restored on return."""
     source = marks[:]
     have = digit_cells(marks) if dynamic else None
-    pairs = None if dynamic else _static_pairs(marks)
+    links = None if dynamic else static_links(marks, y_links)
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
-                for key, cause in on_to_off(p.key, marks, y_links):
+                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links)):
                     if key | 1 in to_on:
                         return to_on[key | 1], Pot(key, [p], cause)
                     if key not in to_off:
@@ -214,7 +242,10 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         pending_off.append(q)
             else:
                 p = pending_off.popleft()
-                made = off_to_on(p, marks, source if dynamic else None, to_off, y_links, pairs, have)
+                if links is not None:
+                    made = [Pot(key, [p], cause) for key, cause in links.turned_on(p.key)]
+                else:
+                    made = off_to_on(p, marks, source, to_off, y_links, have)
                 if have is not None:
                     cell, d0 = divmod(p.key >> 1, 9)
                     marks[cell] &= ~(1 << d0)
@@ -233,17 +264,6 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
         return None
     finally:
         marks[:] = source
-
-
-_last_pairs: list = [None, None]
-
-
-def _static_pairs(marks: list[int]) -> list[list[tuple[int, int]]]:
-    """``conjugates(marks)``, kept for the last grid (a search walks the same grid many times)."""
-    grid = tuple(marks)
-    if _last_pairs[0] != grid:
-        _last_pairs[:] = [grid, conjugates(marks)]
-    return _last_pairs[1]
 
 
 def chain_of(target: Pot) -> list[Pot]:

@@ -21,11 +21,10 @@ from sudokit.solvers.human.se.chain_core import (
     PEERS,
     UNITS,
     Pot,
+    StaticLinks,
     cell_of,
-    conjugates,
     digit_of,
-    on_to_off,
-    static_off_to_on,
+    static_links,
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name
 
@@ -43,9 +42,9 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
     with a removal can be reached cannot give one and is skipped.
     """
     hints: list[ChainHint] = []
-    pairs = conjugates(marks)
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         useful = None if initial is None else _reaching_removals(marks, initial, y_links)
+        links = static_links(marks, y_links)
         for cell in range(81):
             m = marks[cell]
             count = m.bit_count()
@@ -55,12 +54,12 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
                 start = Pot((cell * 9 + d0) * 2 + 1)
                 if useful is not None and start.key not in useful and start.key - 1 not in useful:
                     continue
-                for end in _cycles(marks, start, y_links, pairs):
+                for end in _cycles(links, start):
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint.removable:
                         hints.append(hint)
                 if x_links:
-                    for target in _forcing_chains(marks, start, y_links, pairs):
+                    for target in _forcing_chains(links, start):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
 
@@ -103,7 +102,7 @@ def _reaching_removals(marks: list[int], initial: list[int], y_links: bool) -> s
     return reached
 
 
-def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
+def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
     """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
     walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
     (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``."""
@@ -116,7 +115,7 @@ def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Po
         length += 2
         pending_off = []
         for p in pending_on:
-            for key, cause in on_to_off(p[0], marks, y_links):
+            for key, cause in links.turned_off(p[0]):
                 q = p
                 while q[2] is not None and q[2][0] != key:
                     q = q[2]
@@ -124,7 +123,7 @@ def _cycles(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Po
                     pending_off.append((key, cause, p))
         pending_on = []
         for p in pending_off:
-            for key, cause in static_off_to_on(p[0], marks, y_links, pairs):
+            for key, cause in links.turned_on(p[0]):
                 if length >= 4 and key == start.key:
                     ends.append(_as_chain((key, cause, p), start))
                 if key not in to_on:
@@ -144,13 +143,13 @@ def _as_chain(node: tuple, start: Pot) -> Pot:
     return p
 
 
-def _forcing_chains(marks: list[int], start: Pot, y_links: bool, pairs: list) -> list[Pot]:
+def _forcing_chains(links: StaticLinks, start: Pot) -> list[Pot]:
     """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"."""
-    found = (_forcing_target(marks, source, y_links, pairs) for source in (start, Pot(start.key & ~1)))
+    found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1)))
     return [target for target in found if target is not None]
 
 
-def _forcing_target(marks: list[int], source: Pot, y_links: bool, pairs: list) -> Pot | None:
+def _forcing_target(links: StaticLinks, source: Pot) -> Pot | None:
     """The first potential of the source's candidate, negated, that the walk reaches (SE keeps the
     first and walks on in vain: nothing else can be found). Each potential is reached once, so the
     walk keeps (parent, cause) per key and builds the chain of the target alone."""
@@ -160,7 +159,7 @@ def _forcing_target(marks: list[int], source: Pot, y_links: bool, pairs: list) -
     pending_off = [] if source.on else [source.key]
     while pending_on or pending_off:
         for p in pending_on:
-            for key, cause in on_to_off(p, marks, y_links):
+            for key, cause in links.turned_off(p):
                 if key == goal:
                     reached[key] = (p, cause)
                     return _chain_to(key, reached, source)
@@ -169,7 +168,7 @@ def _forcing_target(marks: list[int], source: Pot, y_links: bool, pairs: list) -
                     pending_off.append(key)
         pending_on = []
         for p in pending_off:
-            for key, cause in static_off_to_on(p, marks, y_links, pairs):
+            for key, cause in links.turned_on(p):
                 if key == goal:
                     reached[key] = (p, cause)
                     return _chain_to(key, reached, source)
