@@ -137,6 +137,9 @@ class StaticLinks:
         self.pairs = conjugates(marks)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
+        self._reach: list[int] | None = None
+        self._group: dict[int, int] = {}
+        self._sizes: list[int] = []
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -162,6 +165,74 @@ class StaticLinks:
                     found.append((on, unit))
             self._on[cand] = found
         return found
+
+    def _links_of(self, key: int) -> list[tuple[int, int]]:
+        return self.turned_off(key) if key & 1 else self.turned_on(key)
+
+    def reaches(self, start: int, goal: int) -> bool:
+        """Whether a walk from potential ``start`` can reach ``goal`` (``start`` itself included)."""
+        if self._reach is None:
+            self._reach = self._close()
+        return bool(self._reach[self._group[start]] >> goal & 1)
+
+    def on_cycle(self, key: int) -> bool:
+        """Whether a walk from ``key`` can come back to it."""
+        if self._reach is None:
+            self._reach = self._close()
+        return self._sizes[self._group[key]] > 1
+
+    def _close(self) -> list[int]:
+        """Tarjan's strongly connected groups (found successors first), then what each reaches."""
+        order: dict[int, int] = {}
+        low: dict[int, int] = {}
+        stack: list[int] = []
+        stacked: set[int] = set()
+        group: dict[int, int] = {}
+        groups: list[list[int]] = []
+        nodes = [cand * 2 + on for cand in range(729) if self.marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
+        for root in nodes:
+            if root in order:
+                continue
+            order[root] = low[root] = len(order)
+            stack.append(root)
+            stacked.add(root)
+            work = [(root, iter(self._links_of(root)))]
+            while work:
+                node, links = work[-1]
+                for nxt, _ in links:
+                    if nxt not in order:
+                        order[nxt] = low[nxt] = len(order)
+                        stack.append(nxt)
+                        stacked.add(nxt)
+                        work.append((nxt, iter(self._links_of(nxt))))
+                        break
+                    if nxt in stacked:
+                        low[node] = min(low[node], order[nxt])
+                else:
+                    work.pop()
+                    if work:
+                        low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                    if low[node] == order[node]:
+                        members = []
+                        while True:
+                            member = stack.pop()
+                            stacked.discard(member)
+                            group[member] = len(groups)
+                            members.append(member)
+                            if member == node:
+                                break
+                        groups.append(members)
+        reach: list[int] = []
+        for index, members in enumerate(groups):
+            bits = 0
+            for member in members:
+                bits |= 1 << member
+                for nxt, _ in self._links_of(member):
+                    if group[nxt] != index:
+                        bits |= reach[group[nxt]]
+            reach.append(bits)
+        self._group, self._sizes = group, [len(m) for m in groups]
+        return reach
 
 
 _static: dict[tuple[tuple[int, ...], bool], StaticLinks] = {}

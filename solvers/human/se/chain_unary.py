@@ -17,9 +17,7 @@ from itertools import pairwise
 
 from sudokit.solvers.human.se.chain_core import (
     BITS,
-    CELL_UNITS,
     PEERS,
-    UNITS,
     Pot,
     StaticLinks,
     cell_of,
@@ -34,16 +32,11 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
-def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[ChainHint]:
-    """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches).
-
-    Inside a nested chain (``initial``: the grid the outer chain started from), only hints that
-    need the outer chain's removals count; a start from which no potential of a cell or unit
-    with a removal can be reached cannot give one and is skipped.
-    """
+def unary_hints(marks: list[int]) -> list[ChainHint]:
+    """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
+    a walk that cannot come back to its start (the grid's links say so) is not walked."""
     hints: list[ChainHint] = []
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        useful = None if initial is None else _reaching_removals(marks, initial, y_links)
         links = static_links(marks, y_links)
         for cell in range(81):
             m = marks[cell]
@@ -52,9 +45,7 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
                 continue
             for d0 in BITS[m]:
                 start = Pot((cell * 9 + d0) * 2 + 1)
-                if useful is not None and start.key not in useful and start.key - 1 not in useful:
-                    continue
-                for end in _cycles(links, start):
+                for end in _cycles(links, start) if links.on_cycle(start.key) else ():
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint.removable:
                         hints.append(hint)
@@ -62,44 +53,6 @@ def unary_hints(marks: list[int], initial: list[int] | None = None) -> list[Chai
                     for target in _forcing_chains(links, start):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
-
-
-def _reaching_removals(marks: list[int], initial: list[int], y_links: bool) -> set[int]:
-    """The potentials (keys) from which static links reach a potential of a cell or unit where
-    ``initial`` had a candidate ``marks`` lacks (only such potentials give a hint parents)."""
-    gone = [a & ~b for a, b in zip(initial, marks, strict=True)]
-    unit_gone = [0] * 27
-    for unit, cells in enumerate(UNITS):
-        for c in cells:
-            unit_gone[unit] |= gone[c]
-    todo: list[int] = []
-    for cell in range(81):
-        for d0 in BITS[marks[cell]]:
-            if gone[cell] or any(unit_gone[u] >> d0 & 1 for u in CELL_UNITS[cell]):
-                todo.extend(((cell * 9 + d0) * 2, (cell * 9 + d0) * 2 + 1))
-    reached = set(todo)
-    while todo:
-        key = todo.pop()
-        cell, d0 = divmod(key >> 1, 9)
-        bit = 1 << d0
-        if key & 1:  # what turns it on: its cell's other candidate off, its other place in a unit off
-            before = []
-            if y_links and marks[cell].bit_count() == 2:
-                before.append(cell * 18 + BITS[marks[cell] & ~bit][0] * 2)
-            for unit in CELL_UNITS[cell]:
-                places = [c for c in UNITS[unit] if marks[c] & bit]
-                if len(places) == 2:
-                    other = places[1] if places[0] == cell else places[0]
-                    before.append((other * 9 + d0) * 2)
-        else:  # what turns it off: a peer's same digit on, its cell's other candidates on
-            before = [(c * 9 + d0) * 2 + 1 for c in PEERS[cell] if marks[c] & bit]
-            if y_links:
-                before.extend(cell * 18 + d * 2 + 1 for d in BITS[marks[cell] & ~bit])
-        for k in before:
-            if k not in reached:
-                reached.add(k)
-                todo.append(k)
-    return reached
 
 
 def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
@@ -144,8 +97,10 @@ def _as_chain(node: tuple, start: Pot) -> Pot:
 
 
 def _forcing_chains(links: StaticLinks, start: Pot) -> list[Pot]:
-    """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"."""
-    found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1)))
+    """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"
+    (walked only when the links can get there)."""
+    found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1))
+             if links.reaches(source.key, source.key ^ 1))
     return [target for target in found if target is not None]
 
 

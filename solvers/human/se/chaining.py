@@ -47,10 +47,8 @@ What each producer searches (``chain_core`` has the links):
 Speed without changing SE's answer: each assumption's consequences are computed once per search
 (SE recomputes them for region chains); inner techniques are shared between levels and keep the
 grids they have searched; inside a chain, the simple techniques look only at units the chain
-removed something from, and inner forcing chains and cycles skip starts from which no cell or
-unit the chain changed can be reached (SE drops the hints those would give, as holding without
-the chain). One theoretical difference: SE drops an inner hint whose removals equal an earlier,
-dropped one's; such a hint holds in the outer chain's starting grid, where SE found none.
+removed something from (elsewhere they would need none of its removals, and SE drops them);
+forcing chains and cycles are walked only from starts whose links can lead back to them.
 """
 
 from __future__ import annotations
@@ -79,7 +77,7 @@ class Chaining:
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0):
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
-        self._cache: dict[tuple, list[ChainHint]] = {}
+        self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
 
     @property
@@ -94,16 +92,13 @@ class Chaining:
     def technique(self) -> str:
         return LEVEL_TECHNIQUES.get(self.level) or ("se_nishio" if self.nishio else "se_dynamic_forcing_chain")
 
-    def hints(self, marks: list[int], initial: list[int] | None = None) -> list[ChainHint]:
-        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order; inside an outer chain
-        started from ``initial``, the forcing chains and cycles may leave out those that do not
-        need the outer chain's removals (the outer chain leaves them out)."""
-        unary = not (self.multiple or self.dynamic)
-        grid = (tuple(marks), tuple(initial)) if unary and initial is not None else tuple(marks)
+    def hints(self, marks: list[int]) -> list[ChainHint]:
+        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order."""
+        grid = tuple(marks)
         found = self._cache.get(grid)
         if found is None:
             work = list(marks)
-            found = se_sorted(unary_hints(work, initial) if unary else self._multiple(work))
+            found = se_sorted(self._multiple(work) if self.multiple or self.dynamic else unary_hints(work))
             if len(self._cache) >= CACHED_GRIDS:
                 self._cache.clear()
             self._cache[grid] = found
@@ -259,7 +254,7 @@ class Chaining:
                     inner.append((True, True, self.level - 3))
             self._inner = [_inner_producer(*params) for params in inner]
         for producer in self._inner:
-            yield producer.hints(marks, source)
+            yield producer.hints(marks)
 
 
 @cache
