@@ -169,11 +169,15 @@ class StaticLinks:
     def _links_of(self, key: int) -> list[tuple[int, int]]:
         return self.turned_off(key) if key & 1 else self.turned_on(key)
 
-    def reaches(self, start: int, goal: int) -> bool:
-        """Whether a walk from potential ``start`` can reach ``goal`` (``start`` itself included)."""
+    def reach_of(self, start: int) -> int:
+        """The potentials a walk from ``start`` reaches (``start`` included), as bits by key."""
         if self._reach is None:
             self._reach = self._close()
-        return bool(self._reach[self._group[start]] >> goal & 1)
+        return self._reach[self._group[start]]
+
+    def reaches(self, start: int, goal: int) -> bool:
+        """Whether a walk from potential ``start`` can reach ``goal``."""
+        return bool(self.reach_of(start) >> goal & 1)
 
     def on_cycle(self, key: int) -> bool:
         """Whether a walk from ``key`` can come back to it."""
@@ -335,6 +339,14 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
         return None
     finally:
         marks[:] = source
+
+
+OFF_KEYS = sum(1 << (cand * 2) for cand in range(729))  # the bits of every "off" key
+
+
+def contradictory(reached: int) -> bool:
+    """Whether a set of potentials (bits by key) holds a candidate both on and off."""
+    return bool(reached & reached >> 1 & OFF_KEYS)
 
 
 def chain_of(target: Pot) -> list[Pot]:

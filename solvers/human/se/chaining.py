@@ -56,7 +56,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
+from sudokit.solvers.human.se.chain_core import (
+    ADVANCED,
+    BITS,
+    CELL,
+    CELL_UNITS,
+    UNITS,
+    Pot,
+    StaticLinks,
+    contradictory,
+    propagate,
+    static_links,
+)
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_unary import unary_hints
@@ -111,9 +122,12 @@ class Chaining:
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
         runs: Runs = {}
+        links = None if self.dynamic else static_links(marks, True)
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
+                continue
+            if links is not None and _static_quiet(marks, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
@@ -255,6 +269,28 @@ class Chaining:
             self._inner = [_inner_producer(*params) for params in inner]
         for producer in self._inner:
             yield producer.hints(marks)
+
+
+def _static_quiet(marks: list[int], cell: int, links: StaticLinks) -> bool:
+    """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
+    start reaches (all of it, when it meets no contradiction) has nothing in common with the
+    other starts' of the cell, nor of any unit the cell begins for a digit."""
+    groups = [[(cell * 9 + d0) * 2 + 1 for d0 in BITS[marks[cell]]]]
+    for d0 in BITS[marks[cell]]:
+        for unit in CELL_UNITS[cell]:
+            places = [c for c in UNITS[unit] if marks[c] >> d0 & 1]
+            if len(places) >= 2 and places[0] == cell:
+                groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+    for starts in groups:
+        reached = [links.reach_of(key) for key in starts]
+        if any(contradictory(r) for r in reached):
+            return False
+        common = reached[0]
+        for r in reached[1:]:
+            common &= r
+        if common:
+            return False
+    return True
 
 
 @cache
