@@ -138,7 +138,7 @@ class StaticLinks:
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
         self._reach: list[int] | None = None
-        self._group: dict[int, int] = {}
+        self._group: list[int] = []
         self._sizes: list[int] = []
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
@@ -187,41 +187,49 @@ class StaticLinks:
 
     def _close(self) -> list[int]:
         """Tarjan's strongly connected groups (found successors first), then what each reaches."""
-        order: dict[int, int] = {}
-        low: dict[int, int] = {}
-        stack: list[int] = []
-        stacked: set[int] = set()
-        group: dict[int, int] = {}
-        groups: list[list[int]] = []
         nodes = [cand * 2 + on for cand in range(729) if self.marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
+        links_of = self._links_of
+        succ: list[list[int]] = [[]] * 1458
+        for node in nodes:
+            succ[node] = [key for key, _ in links_of(node)]
+        order = [-1] * 1458
+        low = [0] * 1458
+        stacked = [False] * 1458
+        group = [-1] * 1458
+        stack: list[int] = []
+        groups: list[list[int]] = []
+        count = 0
         for root in nodes:
-            if root in order:
+            if order[root] >= 0:
                 continue
-            order[root] = low[root] = len(order)
+            order[root] = low[root] = count
+            count += 1
             stack.append(root)
-            stacked.add(root)
-            work = [(root, iter(self._links_of(root)))]
+            stacked[root] = True
+            work = [(root, iter(succ[root]))]
             while work:
-                node, links = work[-1]
-                for nxt, _ in links:
-                    if nxt not in order:
-                        order[nxt] = low[nxt] = len(order)
+                node, nexts = work[-1]
+                for nxt in nexts:
+                    if order[nxt] < 0:
+                        order[nxt] = low[nxt] = count
+                        count += 1
                         stack.append(nxt)
-                        stacked.add(nxt)
-                        work.append((nxt, iter(self._links_of(nxt))))
+                        stacked[nxt] = True
+                        work.append((nxt, iter(succ[nxt])))
                         break
-                    if nxt in stacked:
-                        low[node] = min(low[node], order[nxt])
+                    if stacked[nxt] and order[nxt] < low[node]:
+                        low[node] = order[nxt]
                 else:
                     work.pop()
-                    if work:
-                        low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                    if work and low[node] < low[work[-1][0]]:
+                        low[work[-1][0]] = low[node]
                     if low[node] == order[node]:
                         members = []
+                        index = len(groups)
                         while True:
                             member = stack.pop()
-                            stacked.discard(member)
-                            group[member] = len(groups)
+                            stacked[member] = False
+                            group[member] = index
                             members.append(member)
                             if member == node:
                                 break
@@ -229,13 +237,16 @@ class StaticLinks:
         reach: list[int] = []
         for index, members in enumerate(groups):
             bits = 0
+            later: set[int] = set()
             for member in members:
                 bits |= 1 << member
-                for nxt, _ in self._links_of(member):
-                    if group[nxt] != index:
-                        bits |= reach[group[nxt]]
+                later.update(group[nxt] for nxt in succ[member])
+            later.discard(index)
+            for other in later:
+                bits |= reach[other]
             reach.append(bits)
-        self._group, self._sizes = group, [len(m) for m in groups]
+        self._group = group
+        self._sizes = [len(m) for m in groups]
         return reach
 
 
