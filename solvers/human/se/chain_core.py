@@ -140,6 +140,8 @@ class StaticLinks:
         self._reach: list[int] | None = None
         self._group: list[int] = []
         self._sizes: list[int] = []
+        self._members: list[list[int]] = []
+        self._succ: list[list[int]] = []
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -175,18 +177,21 @@ class StaticLinks:
             self._reach = self._close()
         return self._reach[self._group[start]]
 
-    def reaches(self, start: int, goal: int) -> bool:
-        """Whether a walk from potential ``start`` can reach ``goal``."""
-        return bool(self.reach_of(start) >> goal & 1)
+    def may_reach(self, start: int, goal: int) -> bool:
+        """False when no walk from ``start`` reaches ``goal``: its group comes later in the order
+        Tarjan finds them (successors first)."""
+        if not self._group:
+            self._groups()
+        return self._group[goal] <= self._group[start]
 
     def on_cycle(self, key: int) -> bool:
         """Whether a walk from ``key`` can come back to it."""
-        if self._reach is None:
-            self._reach = self._close()
+        if not self._group:
+            self._groups()
         return self._sizes[self._group[key]] > 1
 
-    def _close(self) -> list[int]:
-        """Tarjan's strongly connected groups (found successors first), then what each reaches."""
+    def _groups(self) -> None:
+        """Tarjan's strongly connected groups of the potentials, numbered successors first."""
         nodes = [cand * 2 + on for cand in range(729) if self.marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
         links_of = self._links_of
         succ: list[list[int]] = [[]] * 1458
@@ -234,8 +239,16 @@ class StaticLinks:
                             if member == node:
                                 break
                         groups.append(members)
+        self._group, self._members, self._succ = group, groups, succ
+        self._sizes = [len(m) for m in groups]
+
+    def _close(self) -> list[int]:
+        """What each group reaches, as bits by key (groups come successors first)."""
+        if not self._group:
+            self._groups()
+        group, succ = self._group, self._succ
         reach: list[int] = []
-        for index, members in enumerate(groups):
+        for index, members in enumerate(self._members):
             bits = 0
             later: set[int] = set()
             for member in members:
@@ -245,8 +258,6 @@ class StaticLinks:
             for other in later:
                 bits |= reach[other]
             reach.append(bits)
-        self._group = group
-        self._sizes = [len(m) for m in groups]
         return reach
 
 
