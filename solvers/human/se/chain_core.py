@@ -43,6 +43,7 @@ PEERS: tuple[frozenset[int], ...] = tuple(
 )
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(9) if m >> d & 1) for m in range(512))
 UNIT_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for cells in UNITS)
+PEER_BITS: tuple[int, ...] = tuple(sum(1 << c for c in PEERS[cell]) for cell in range(81))
 
 
 def digit_cells(marks: list[int]) -> list[int]:
@@ -168,9 +169,6 @@ class StaticLinks:
             self._on[cand] = found
         return found
 
-    def _links_of(self, key: int) -> list[tuple[int, int]]:
-        return self.turned_off(key) if key & 1 else self.turned_on(key)
-
     def reach_of(self, start: int) -> int:
         """The potentials a walk from ``start`` reaches (``start`` included), as bits by key."""
         if self._reach is None:
@@ -184,6 +182,10 @@ class StaticLinks:
             self._groups()
         return self._group[goal] <= self._group[start]
 
+    def reaches(self, start: int, goal: int) -> bool:
+        """Whether a walk from potential ``start`` can reach ``goal``."""
+        return self.may_reach(start, goal) and bool(self.reach_of(start) >> goal & 1)
+
     def on_cycle(self, key: int) -> bool:
         """Whether a walk from ``key`` can come back to it."""
         if not self._group:
@@ -192,11 +194,24 @@ class StaticLinks:
 
     def _groups(self) -> None:
         """Tarjan's strongly connected groups of the potentials, numbered successors first."""
-        nodes = [cand * 2 + on for cand in range(729) if self.marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
-        links_of = self._links_of
+        marks = self.marks
+        nodes = [cand * 2 + on for cand in range(729) if marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
+        have = digit_cells(marks)
         succ: list[list[int]] = [[]] * 1458
         for node in nodes:
-            succ[node] = [key for key, _ in links_of(node)]
+            if node & 1:  # the peers holding the digit, and (Y-links) the cell's other digits, off
+                cell, d0 = divmod(node >> 1, 9)
+                bits = PEER_BITS[cell] & have[d0]
+                found = []
+                while bits:
+                    lowest = bits & -bits
+                    found.append((lowest.bit_length() - 1) * 18 + d0 * 2)
+                    bits ^= lowest
+                if self.y_links:
+                    found.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)])
+                succ[node] = found
+            else:
+                succ[node] = [key for key, _ in self.turned_on(node)]
         order = [-1] * 1458
         low = [0] * 1458
         stacked = [False] * 1458

@@ -100,7 +100,7 @@ def _forcing_chains(links: StaticLinks, start: Pot) -> list[Pot]:
     """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"
     (walked only when the links can get there)."""
     found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1))
-             if links.may_reach(source.key, source.key ^ 1))
+             if links.reaches(source.key, source.key ^ 1))
     return [target for target in found if target is not None]
 
 
