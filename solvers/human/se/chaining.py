@@ -77,7 +77,8 @@ from sudokit.solvers.human.view import View
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
                     5: "se_nested_dynamic_plus_forcing_chain"}
-CACHED_GRIDS = 2048
+CACHED_GRIDS = {False: 2048, True: 64}  # grids whose hints a producer keeps (SE: its last one), by
+# whether it is a multiple or dynamic producer (their hints hold longer chains)
 Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # to_on, to_off, contradiction
 Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
 
@@ -110,7 +111,7 @@ class Chaining:
         if found is None:
             work = list(marks)
             found = se_sorted(self._multiple(work) if self.multiple or self.dynamic else unary_hints(work))
-            if len(self._cache) >= CACHED_GRIDS:
+            if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found
         return found

@@ -167,9 +167,10 @@ def test_each_technique_finds_sound_steps_in_its_band(low, high, expected):
 
 
 @pytest.mark.slow
-def test_dynamic_plus_is_sound_on_a_hard_puzzle():
-    # a dev puzzle SE rates 9.3 (dynamic chains at most); the (+) and nested producers on its first
-    # chain state must only remove candidates the solution does not use
+def test_dynamic_plus_and_nested_chains_are_sound_on_a_hard_puzzle():
+    # a dev puzzle SE rates 9.3 (dynamic chains at most); the (+) and first nested producers on its
+    # first chain state (supersets of the dynamic chains) must only remove candidates the solution
+    # does not use
     puzzle = band(9.2, 9.3, 1)[0]
     truth = solution(Grid.parse(puzzle))
     path, _ = solve_path(puzzle, ("se_x_cycle",))
@@ -177,7 +178,7 @@ def test_dynamic_plus_is_sound_on_a_hard_puzzle():
     for step in path:
         apply_step(state, step)
     view = View(state)
-    for name in ("se_dynamic_forcing_chain_plus",):
+    for name in ("se_dynamic_forcing_chain_plus", "se_nested_forcing_chain"):
         steps = list(TECHNIQUES[name].find(view))
         assert steps
         base = TECHNIQUES[name].se_rating
@@ -190,9 +191,9 @@ def test_dynamic_plus_is_sound_on_a_hard_puzzle():
 def test_se_ratings_and_soundness_over_a_hundred_puzzles():
     """Over 100 dev puzzles SE rates 6.5-9.3 (chains up to dynamic (+)): every step sound, the
     path solves the puzzle, and the engine's stand-ins for SE's easier techniques aside, the
-    hardest step is SE's ER on most of them."""
+    hardest step is SE's ER on most of them (measured: 62 exact, 95 within 0.5)."""
     chosen = [(p, er) for p, er in dev_puzzles() if 6.5 <= er <= 9.3][::10][:100]
-    exact = 0
+    exact = near = 0
     for puzzle, er in chosen:
         truth = solution(Grid.parse(puzzle))
         path, solved = solve_path(puzzle)
@@ -200,4 +201,21 @@ def test_se_ratings_and_soundness_over_a_hundred_puzzles():
         for step in path:
             assert not wrong(step, truth), step.explanation
         exact += max(se_rating(s) for s in path) == er
-    assert exact >= 0.6 * len(chosen)
+        near += abs(max(se_rating(s) for s in path) - er) <= 0.5
+    assert exact >= 0.5 * len(chosen) and near >= 0.9 * len(chosen)
+
+
+@pytest.mark.manual
+def test_a_forum_hardest_puzzle_is_rated_without_guessing():
+    """The first of the forum's hardest (ER 11 and more): solved by SE's chains alone, every step
+    sound, rated 11.0 or more by a nested level (about 40 s of CPU)."""
+    with shared_file("tdoku/forum_hardest_1905_11plus.txt").open() as f:
+        puzzle = next(line.split()[0] for line in f if line.strip() and not line.startswith("#"))
+    producers = (*PRODUCERS, "se_nested_forcing_chain", "se_nested_multiple_forcing_chain",
+                 "se_nested_dynamic_forcing_chain", "se_nested_dynamic_plus_forcing_chain")
+    path, solved = solve_path(puzzle, producers)
+    assert solved
+    truth = solution(Grid.parse(puzzle))
+    assert not [s.explanation for s in path if wrong(s, truth)]
+    hardest = max(path, key=se_rating)
+    assert se_rating(hardest) >= 11.0 and hardest.technique.startswith("se_nested")
