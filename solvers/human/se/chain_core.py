@@ -133,8 +133,8 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
 class StaticLinks:
     """The links of a grid that does not change (static chains), each potential's found once."""
 
-    def __init__(self, marks: list[int], y_links: bool):
-        self.marks, self.y_links = marks[:], y_links
+    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True):
+        self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
         self.pairs = conjugates(marks)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
@@ -162,7 +162,7 @@ class StaticLinks:
                 m = self.marks[cell]
                 if m.bit_count() == 2:
                     found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
-            for unit, other in self.pairs[cand]:
+            for unit, other in self.pairs[cand] if self.x_links else ():
                 on = (other * 9 + d0) * 2 + 1
                 if all(k != on for k, _ in found):
                     found.append((on, unit))
@@ -276,17 +276,18 @@ class StaticLinks:
         return reach
 
 
-_static: dict[tuple[tuple[int, ...], bool], StaticLinks] = {}
+_static: dict[tuple[tuple[int, ...], bool, bool], StaticLinks] = {}
 
 
-def static_links(marks: list[int], y_links: bool) -> StaticLinks:
-    """The grid's ``StaticLinks``, kept for the last few grids."""
-    grid = (tuple(marks), y_links)
+def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
+    """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
+    places in a unit, for "off" to "on"), kept for the last few grids."""
+    grid = (tuple(marks), y_links, x_links)
     links = _static.get(grid)
     if links is None:
-        if len(_static) >= 8:
+        if len(_static) >= 12:
             _static.clear()
-        links = _static[grid] = StaticLinks(marks, y_links)
+        links = _static[grid] = StaticLinks(marks, y_links, x_links)
     return links
 
 

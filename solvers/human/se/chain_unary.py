@@ -37,7 +37,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     a walk that cannot come back to its start (the grid's links say so) is not walked."""
     hints: list[ChainHint] = []
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        links = static_links(marks, y_links)
+        links = static_links(marks, y_links, x_links)
         for cell in range(81):
             m = marks[cell]
             count = m.bit_count()
