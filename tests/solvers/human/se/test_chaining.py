@@ -191,7 +191,7 @@ def test_dynamic_plus_and_nested_chains_are_sound_on_a_hard_puzzle():
 def test_se_ratings_and_soundness_over_a_hundred_puzzles():
     """Over 100 dev puzzles SE rates 6.5-9.3 (chains up to dynamic (+)): every step sound, the
     path solves the puzzle, and the engine's stand-ins for SE's easier techniques aside, the
-    hardest step is SE's ER on most of them (measured: 62 exact, 95 within 0.5)."""
+    hardest step is SE's ER on most of them (measured: 70 exact, 95 within 0.5)."""
     chosen = [(p, er) for p, er in dev_puzzles() if 6.5 <= er <= 9.3][::10][:100]
     exact = near = 0
     for puzzle, er in chosen:
@@ -202,7 +202,7 @@ def test_se_ratings_and_soundness_over_a_hundred_puzzles():
             assert not wrong(step, truth), step.explanation
         exact += max(se_rating(s) for s in path) == er
         near += abs(max(se_rating(s) for s in path) - er) <= 0.5
-    assert exact >= 0.5 * len(chosen) and near >= 0.9 * len(chosen)
+    assert exact >= 0.6 * len(chosen) and near >= 0.9 * len(chosen)
 
 
 @pytest.mark.manual
