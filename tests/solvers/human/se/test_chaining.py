@@ -187,6 +187,17 @@ def test_dynamic_plus_and_nested_chains_are_sound_on_a_hard_puzzle():
             assert base <= step.difficulty <= base + 1.5
 
 
+@pytest.mark.slow
+def test_no_unsound_step_over_thirty_puzzles():
+    """Every step of SE's path (chains up to dynamic (+)) on 30 dev puzzles SE rates 6.5-9.3 is
+    sound, and every path solves its puzzle."""
+    for puzzle, _ in [(p, er) for p, er in dev_puzzles() if 6.5 <= er <= 9.3][5::30][:30]:
+        truth = solution(Grid.parse(puzzle))
+        path, solved = solve_path(puzzle)
+        assert solved
+        assert not [s.explanation for s in path if wrong(s, truth)]
+
+
 @pytest.mark.manual
 def test_se_ratings_and_soundness_over_a_hundred_puzzles():
     """Over 100 dev puzzles SE rates 6.5-9.3 (chains up to dynamic (+)): every step sound, the
