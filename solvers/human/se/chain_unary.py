@@ -34,10 +34,13 @@ FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_for
 
 def unary_hints(marks: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
-    a walk that cannot come back to its start (the grid's links say so) is not walked."""
+    a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
+    search, from bivalue cells only, asks the XY links (a Y-cycle is an XY one too)."""
     hints: list[ChainHint] = []
+    both = static_links(marks, True, True)
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
+        bound = links if x_links else both
         for cell in range(81):
             m = marks[cell]
             count = m.bit_count()
@@ -45,7 +48,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
                 continue
             for d0 in BITS[m]:
                 start = Pot((cell * 9 + d0) * 2 + 1)
-                for end in _cycles(links, start) if links.on_cycle(start.key) else ():
+                for end in _cycles(links, start) if bound.on_cycle(start.key) else ():
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint.removable:
                         hints.append(hint)
