@@ -35,12 +35,12 @@ FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_for
 def unary_hints(marks: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
     a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
-    search, from bivalue cells only, asks the XY links (a Y-cycle is an XY one too)."""
+    and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
     both = static_links(marks, True, True)
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
-        bound = links if x_links else both
+        bound = both
         for cell in range(81):
             m = marks[cell]
             count = m.bit_count()
@@ -53,7 +53,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
                     if hint.removable:
                         hints.append(hint)
                 if x_links:
-                    for target in _forcing_chains(links, start):
+                    for target in _forcing_chains(links, start, bound):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
 
@@ -99,11 +99,11 @@ def _as_chain(node: tuple, start: Pot) -> Pot:
     return p
 
 
-def _forcing_chains(links: StaticLinks, start: Pot) -> list[Pot]:
+def _forcing_chains(links: StaticLinks, start: Pot, bound: StaticLinks) -> list[Pot]:
     """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"
     (walked only when the links can get there)."""
     found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1))
-             if links.reaches(source.key, source.key ^ 1))
+             if bound.reaches(source.key, source.key ^ 1))
     return [target for target in found if target is not None]
 
 
