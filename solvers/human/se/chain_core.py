@@ -133,9 +133,10 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
 class StaticLinks:
     """The links of a grid that does not change (static chains), each potential's found once."""
 
-    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True):
+    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
+                 pairs: list[list[tuple[int, int]]] | None = None):
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
-        self.pairs = conjugates(marks)
+        self.pairs = pairs if pairs is not None else conjugates(marks)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
         self._reach: list[int] | None = None
@@ -282,12 +283,14 @@ _static: dict[tuple[tuple[int, ...], bool, bool], StaticLinks] = {}
 def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
     places in a unit, for "off" to "on"), kept for the last few grids."""
-    grid = (tuple(marks), y_links, x_links)
-    links = _static.get(grid)
+    cells = tuple(marks)
+    links = _static.get((cells, y_links, x_links))
     if links is None:
+        kin = next((other for (grid, _, _), other in _static.items() if grid == cells), None)
         if len(_static) >= 12:
             _static.clear()
-        links = _static[grid] = StaticLinks(marks, y_links, x_links)
+        links = StaticLinks(marks, y_links, x_links, kin.pairs if kin else None)
+        _static[cells, y_links, x_links] = links
     return links
 
 
