@@ -27,7 +27,10 @@ Every hint's difficulty is its base plus SE's length bonus (``Step.difficulty`` 
 ``Step.length`` is SE's chain size. The techniques of one producer share one finder, which yields
 ALL the producer's hints in SE's order (so "the first step of the first technique that fires",
 techniques taken by ``se_rating``, is SE's choice; a mode must not re-sort them by difficulty
-across producers).
+across producers). SE asks Aligned Triplet Exclusion (7.5) before Nishio (7.5): a stable sort by
+``se_rating`` keeps it first, the registry listing SE's own techniques before its chains. A
+producer's hints are computed once per state (``View.shared``), so its other techniques cost
+nothing more.
 
 What each producer searches (``chain_core`` has the links):
 
