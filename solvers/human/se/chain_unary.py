@@ -19,12 +19,11 @@ from sudokit.solvers.human.se.chain_core import (
     BITS,
     PEERS,
     Pot,
-    StaticLinks,
     cell_of,
     digit_of,
-    static_links,
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name
+from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
 CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.5, 3),

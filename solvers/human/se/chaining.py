@@ -59,20 +59,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from sudokit.solvers.human.se.chain_core import (
-    ADVANCED,
-    BITS,
-    CELL,
-    CELL_UNITS,
-    UNITS,
-    Pot,
-    StaticLinks,
-    contradictory,
-    propagate,
-    static_links,
-)
+from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
+from sudokit.solvers.human.se.chain_static import StaticLinks, contradictory, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
@@ -157,6 +147,10 @@ class Chaining:
                         self._add(hints, marks, key, chains, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
         return hints
 
+    def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
+        """The grid's links, for static chains."""
+        return None if self.dynamic else static_links(marks, y_links)
+
     def _on_run(self, marks: list[int], key: int, runs: Runs, advanced: Callable | None,
                 y_links: bool) -> Run:
         """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
@@ -166,7 +160,8 @@ class Chaining:
             start = Pot(key)
             to_on: dict[int, Pot] = {key: start}
             to_off: dict[int, Pot] = {}
-            absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced)
+            absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
+                               links=self._links(marks, y_links))
             run = runs[key] = (to_on, to_off, absurd)
         return run
 
@@ -179,7 +174,8 @@ class Chaining:
         p_off = Pot(p_on.key - 1)
         off_to_on: dict[int, Pot] = {}
         off_to_off = {p_off.key: p_off}
-        absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced)
+        absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
+                           links=self._links(marks, y_links))
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off, p_off, True)
         if double:
