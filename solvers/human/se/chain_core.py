@@ -11,7 +11,7 @@ SE's rules, as its ``Chaining`` applies them:
 - on → off: the cell's other candidates (not for X-only chains), then the digit's other places
   in the cell's block, row and column, in that order;
 - off → on: the cell's other candidate when two are left (not for X-only chains), then the
-  digit's other place in the block, row and column when two are left;
+  digit's other place in the block, row and column when two are left (not for Y-cycles);
 - dynamic chains remove each "off" candidate from the grid once it is processed, so later links
   see the reduced grid; an "on" reached that way also lists, as parents, the removals that made
   its cell or unit a pair;

@@ -116,7 +116,7 @@ class Chaining:
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
         runs: Runs = {}
-        links = None if self.dynamic else static_links(marks, True)
+        links = self._links(marks, True)
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
