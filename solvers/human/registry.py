@@ -25,6 +25,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import steps
 from sudokit.solvers.human.se import bug as se_bug
+from sudokit.solvers.human.se import chaining as se_chaining
 from sudokit.solvers.human.se import direct as se_direct
 from sudokit.solvers.human.se import exclusion as se_exclusion
 from sudokit.solvers.human.se import singles as se_singles
@@ -389,6 +390,48 @@ TECHNIQUES: dict[str, Technique] = _registry(
               se_rating=7.5, hodoku_code="", hodoku_score=400, level="unfair",
               find=se_exclusion.aligned_triplet_exclusion),
     # --- Sudoku Explainer's chains, its mode only (family "se_chains") ---
+    Technique(name="se_x_cycle", title="Bidirectional X-Cycle", family="se_chains",
+              se_rating=6.5, hodoku_code="x", hodoku_score=260, level="unfair",
+              find=se_chaining.forcing_chains_and_cycles),
+    Technique(name="se_y_cycle", title="Bidirectional Y-Cycle", family="se_chains",
+              se_rating=6.5, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=se_chaining.forcing_chains_and_cycles),
+    Technique(name="se_forcing_x_chain", title="Forcing X-Chain", family="se_chains",
+              se_rating=6.6, hodoku_code="x", hodoku_score=260, level="unfair",
+              find=se_chaining.forcing_chains_and_cycles),
+    Technique(name="se_bidirectional_cycle", title="Bidirectional Cycle", family="se_chains",
+              se_rating=7.0, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=se_chaining.forcing_chains_and_cycles),
+    Technique(name="se_forcing_chain", title="Forcing Chain", family="se_chains",
+              se_rating=7.0, hodoku_code="nl", hodoku_score=280, level="unfair",
+              find=se_chaining.forcing_chains_and_cycles),
+    Technique(name="se_nishio", title="Nishio Forcing Chains", family="se_chains",
+              se_rating=7.5, hodoku_code="fcc", hodoku_score=500, level="extreme",
+              find=se_chaining.nishio),
+    Technique(name="se_cell_forcing_chain", title="Cell Forcing Chains", family="se_chains",
+              se_rating=8.0, hodoku_code="fcv", hodoku_score=500, level="extreme",
+              find=se_chaining.multiple_forcing_chains),
+    Technique(name="se_region_forcing_chain", title="Region Forcing Chains", family="se_chains",
+              se_rating=8.0, hodoku_code="fcv", hodoku_score=500, level="extreme",
+              find=se_chaining.multiple_forcing_chains),
+    Technique(name="se_dynamic_forcing_chain", title="Dynamic Forcing Chains", family="se_chains",
+              se_rating=8.5, hodoku_code="fnc", hodoku_score=700, level="extreme",
+              find=se_chaining.dynamic_forcing_chains),
+    Technique(name="se_dynamic_forcing_chain_plus", title="Dynamic Forcing Chains (+)", family="se_chains",
+              se_rating=9.0, hodoku_code="fnc", hodoku_score=700, level="extreme",
+              find=se_chaining.dynamic_forcing_chains_plus),
+    Technique(name="se_nested_forcing_chain", title="Dynamic Forcing Chains (+ Forcing Chains)", family="se_chains",
+              se_rating=9.5, hodoku_code="", hodoku_score=700, level="extreme",
+              find=se_chaining.nested_forcing_chains),
+    Technique(name="se_nested_multiple_forcing_chain", title="Dynamic Forcing Chains (+ Multiple Forcing Chains)", family="se_chains",
+              se_rating=10.0, hodoku_code="", hodoku_score=700, level="extreme",
+              find=se_chaining.nested_multiple_forcing_chains),
+    Technique(name="se_nested_dynamic_forcing_chain", title="Dynamic Forcing Chains (+ Dynamic Forcing Chains)", family="se_chains",
+              se_rating=10.5, hodoku_code="", hodoku_score=700, level="extreme",
+              find=se_chaining.nested_dynamic_forcing_chains),
+    Technique(name="se_nested_dynamic_plus_forcing_chain", title="Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", family="se_chains",
+              se_rating=11.0, hodoku_code="", hodoku_score=700, level="extreme",
+              find=se_chaining.nested_dynamic_plus_forcing_chains),
 )
 
 # The engine's last resort, rated as HoDoKu rates Brute Force and SE a puzzle beyond its techniques.

@@ -1,0 +1,217 @@
+"""The implications Sudoku Explainer's chains follow, on a 9×9 grid of candidate bitmasks.
+
+A *potential* is a candidate assumed true ("on") or false ("off"). It is kept as one object per
+assumption with the potentials it follows from (``parents``, the first one being the link it was
+reached by) and why it follows (``cause``): the cell has one value left (``CELL``), the digit one
+place left in a unit (the unit's index), an inner technique (``ADVANCED``), or nothing (the
+assumption itself). Its ``key`` is ``(cell * 9 + digit - 1) * 2 + on``.
+
+SE's rules, as its ``Chaining`` applies them:
+
+- on → off: the cell's other candidates (not for X-only chains), then the digit's other places
+  in the cell's block, row and column, in that order;
+- off → on: the cell's other candidate when two are left (not for X-only chains), then the
+  digit's other place in the block, row and column when two are left (not for Y-cycles);
+- dynamic chains remove each "off" candidate from the grid once it is processed, so later links
+  see the reduced grid; an "on" reached that way also lists, as parents, the removals that made
+  its cell or unit a pair;
+- ``propagate`` takes the pending "on" potentials before the "off" ones, breadth first, and stops
+  at the first candidate both on and off; when nothing is pending, ``advanced`` may add more "off"
+  potentials (the (+) and nested levels).
+
+Units are numbered as SE visits them: blocks 0-8, rows 9-17, columns 18-26.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sudokit.solvers.human.se.chain_static import StaticLinks
+
+CELL = -1  # the cell has this value left (SE's naked single cause)
+ADVANCED = -2  # an inner technique removed it
+
+UNITS: tuple[tuple[int, ...], ...] = (
+    tuple(tuple((b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)) for b in range(9))
+    + tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
+    + tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
+)
+CELL_UNITS: tuple[tuple[int, int, int], ...] = tuple(
+    (cell // 27 * 3 + cell % 9 // 3, 9 + cell // 9, 18 + cell % 9) for cell in range(81)
+)
+PEERS: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for u in CELL_UNITS[cell] for c in UNITS[u]) - {cell} for cell in range(81)
+)
+BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(9) if m >> d & 1) for m in range(512))
+UNIT_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for cells in UNITS)
+PEER_BITS: tuple[int, ...] = tuple(sum(1 << c for c in PEERS[cell]) for cell in range(81))
+
+
+def digit_cells(marks: list[int]) -> list[int]:
+    """Per digit (0-8), the cells holding it, as a bitset."""
+    found = [0] * 9
+    for cell, m in enumerate(marks):
+        if m:
+            bit = 1 << cell
+            for d0 in BITS[m]:
+                found[d0] |= bit
+    return found
+
+
+def cell_of(key: int) -> int:
+    return (key >> 1) // 9
+
+
+def digit_of(key: int) -> int:
+    return (key >> 1) % 9 + 1
+
+
+class Pot:
+    """One potential of a chain: a candidate on or off, why, and what it follows from."""
+
+    __slots__ = ("cause", "key", "nested", "parents")
+
+    def __init__(self, key: int, parents: list[Pot] | None = None, cause: int | None = None,
+                 nested: object = None):
+        self.key = key
+        self.parents: list[Pot] = parents if parents is not None else []
+        self.cause = cause
+        self.nested = nested  # the inner hint an ADVANCED potential comes from, at nested levels
+
+    @property
+    def on(self) -> bool:
+        return bool(self.key & 1)
+
+    def __repr__(self) -> str:
+        return f"r{cell_of(self.key) // 9 + 1}c{cell_of(self.key) % 9 + 1}.{digit_of(self.key)}{'+' if self.on else '-'}"
+
+
+def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
+    """The cell's peers as SE meets them (block, then row, then column), each with its unit."""
+    found: dict[int, int] = {}
+    for unit in CELL_UNITS[cell]:
+        for other in UNITS[unit]:
+            if other != cell:
+                found.setdefault(other, unit)
+    return tuple(found.items())
+
+
+PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
+
+
+def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
+    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
+    cell, d0 = divmod(key >> 1, 9)
+    bit = 1 << d0
+    found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
+    if y_links:
+        base = cell * 18
+        return [(base + d * 2, CELL) for d in BITS[marks[cell] & ~bit]] + found
+    return found
+
+
+def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
+              y_links: bool, have: list[int] | None = None) -> list[Pot]:
+    """What an "off" potential turns on in a changing grid, in SE's order; ``source`` (dynamic
+    chains: the grid the chain started from) adds the removals that made the cell or unit a pair
+    as parents; ``have`` is ``digit_cells(marks)`` when given."""
+    cand = p.key >> 1
+    cell, d0 = divmod(cand, 9)
+    bit = 1 << d0
+    found: list[Pot] = []
+    if y_links:
+        m = marks[cell]
+        if m.bit_count() == 2:
+            other = BITS[m & ~bit][0]
+            q = Pot(cell * 18 + other * 2 + 1, [p], CELL)
+            if source is not None:
+                gone = source[cell] & ~m
+                q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
+            found.append(q)
+    for unit in CELL_UNITS[cell]:
+        if have is not None:
+            places = have[d0] & UNIT_BITS[unit]
+            if places.bit_count() != 2:
+                continue
+            other = (places & ~(1 << cell)).bit_length() - 1
+        else:
+            spots = [c for c in UNITS[unit] if marks[c] & bit]
+            if len(spots) != 2:
+                continue
+            other = spots[1] if spots[0] == cell else spots[0]
+        key = (other * 9 + d0) * 2 + 1
+        if any(q.key == key for q in found):
+            continue
+        q = Pot(key, [p], unit)
+        if source is not None:
+            q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit] if source[c] & bit and not marks[c] & bit)
+        found.append(q)
+    return found
+
+
+Advanced = Callable[[list[int], list[int], dict[int, Pot]], Iterable[Pot]]
+
+
+def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *, y_links: bool = True,
+              dynamic: bool = False, advanced: Advanced | None = None,
+              links: StaticLinks | None = None) -> tuple[Pot, Pot] | None:
+    """Complete ``to_on``/``to_off`` with everything that follows (SE's ``doChaining``); the first
+    candidate found both on and off, as (on, off), or None. ``marks`` is restored on return."""
+    source = marks[:]
+    have = digit_cells(marks) if dynamic else None
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    try:
+        while pending_on or pending_off:
+            if pending_on:
+                p = pending_on.popleft()
+                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links)):
+                    if key | 1 in to_on:
+                        return to_on[key | 1], Pot(key, [p], cause)
+                    if key not in to_off:
+                        q = Pot(key, [p], cause)
+                        to_off[key] = q
+                        pending_off.append(q)
+            else:
+                p = pending_off.popleft()
+                if links is not None:
+                    made = [Pot(key, [p], cause) for key, cause in links.turned_on(p.key)]
+                else:
+                    made = off_to_on(p, marks, source, to_off, y_links, have)
+                if have is not None:
+                    cell, d0 = divmod(p.key >> 1, 9)
+                    marks[cell] &= ~(1 << d0)
+                    have[d0] &= ~(1 << cell)
+                for q in made:
+                    if q.key & ~1 in to_off:
+                        return q, to_off[q.key & ~1]
+                    if q.key not in to_on:
+                        to_on[q.key] = q
+                        pending_on.append(q)
+            if advanced is not None and not pending_on and not pending_off:
+                for q in advanced(marks, source, to_off):
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+        return None
+    finally:
+        marks[:] = source
+
+
+def chain_of(target: Pot) -> list[Pot]:
+    """The potentials ``target`` follows from, itself first, breadth first, each key once (SE's order)."""
+    found: list[Pot] = []
+    done: set[int] = set()
+    todo = [target]
+    while todo:
+        later: list[Pot] = []
+        for p in todo:
+            if p.key not in done:
+                done.add(p.key)
+                found.append(p)
+                later.extend(p.parents)
+        todo = later
+    return found

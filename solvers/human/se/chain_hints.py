@@ -1,0 +1,140 @@
+"""One hint of Sudoku Explainer's chaining techniques: what it removes, its chains, its difficulty.
+
+SE rates a chaining hint as its technique's base plus 0.1 each time the chain's size, less two,
+passes a ceiling (4, 6, 8, 12, 16, 24, …: alternately times 3/2 and 4/3, as
+``rating.chain_bonus``). The size (SE's "complexity") is the number of distinct potentials the
+hint's chains rest on, summed over its chains (a cycle counts its forward chain only), plus the
+sizes of the distinct inner hints its nested links use. Among a technique's hints SE takes the
+lowest difficulty, then the smallest size, then the kind (``sort_key``: double forcing 1, X 2,
+Y 3, XY 4, cell 5, region 6, contradiction 7), then its gathering order; a hint removing the
+same candidates as an earlier one is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from sudokit.models.graph import CellNode
+from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, UNITS, Pot, cell_of, chain_of, digit_of
+from sudokit.solvers.human.steps import ChainLink, Step
+
+MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
+
+
+def length_bonus(size: int) -> float:
+    """What a chain of ``size`` potentials adds to its base, summed as SE sums it (floating 0.1s)."""
+    added, ceiling, odd = 0.0, 4, False
+    length = size - 2
+    while length > ceiling:
+        added += 0.1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+@dataclass(eq=False)
+class ChainHint:
+    """A hint of a chaining technique (technique name, base rating and SE's kind order)."""
+
+    technique: str
+    base: float
+    sort_key: int
+    removable: tuple[tuple[int, int], ...]  # (cell, digit), sorted
+    flat_targets: list[Pot]  # whose chains make its size
+    targets: list[Pot]  # every chain's end (rule parents, nested hints)
+    placement: tuple[int, int] | None = None  # SE's "result" when it sets a value
+    root_cause: int | None = None  # the cause SE gives its assumption (cell and region chains)
+    pattern: str = ""
+    order: int = field(default=0)  # gathering order
+
+    @cached_property
+    def nested(self) -> list[ChainHint]:
+        """The distinct inner hints its links use, by what they conclude and how (SE's FullChain)."""
+        found: dict[tuple, ChainHint] = {}
+        for target in self.targets:
+            for p in chain_of(target):
+                inner = p.nested
+                if isinstance(inner, ChainHint) and inner.signature not in found:
+                    found[inner.signature] = inner
+        return list(found.values())
+
+    @cached_property
+    def signature(self) -> tuple:
+        return tuple(tuple(p.key for p in chain_of(t)) for t in self.targets)
+
+    @cached_property
+    def complexity(self) -> int:
+        flat = sum(len(chain_of(t)) for t in self.flat_targets)
+        return flat + sum(inner.complexity for inner in self.nested)
+
+    @cached_property
+    def difficulty(self) -> float:
+        return self.base + length_bonus(self.complexity)
+
+    def rank(self) -> tuple[float, int, int, int]:
+        return (self.difficulty, self.complexity, self.sort_key, self.order)
+
+    def rule_parents(self, initial: list[int], current: list[int]) -> list[int]:
+        """The removals (off keys) this hint needs in ``current`` compared with ``initial``: those
+        that made each "on" link's cell or unit single (SE's ``getRuleParents``)."""
+        found: dict[int, None] = {}
+        for target in self.targets:
+            for p in chain_of(target):
+                cause = p.cause if p.cause is not None else self.root_cause
+                if not p.on or cause is None or cause == ADVANCED:
+                    continue
+                cell, digit = cell_of(p.key), digit_of(p.key)
+                if cause == CELL:
+                    for d in range(9):
+                        if initial[cell] >> d & 1 and not current[cell] >> d & 1:
+                            found[cell * 18 + d * 2] = None
+                else:
+                    bit = 1 << (digit - 1)
+                    for c in UNITS[cause]:
+                        if initial[c] & bit and not current[c] & bit:
+                            found[(c * 9 + digit - 1) * 2] = None
+        return list(found)
+
+    def links(self) -> tuple[ChainLink, ...]:
+        """Each link of its chains once, from a parent to what it implies (strong into an "on")."""
+        found: dict[tuple[int, int], ChainLink] = {}
+        for target in self.targets:
+            for p in chain_of(target):
+                for parent in p.parents:
+                    if parent.key >> 1 != p.key >> 1 and (parent.key, p.key) not in found:
+                        found[parent.key, p.key] = ChainLink(_node(parent), _node(p), p.on)
+                if len(found) > MAX_LINKS:
+                    return ()
+        return tuple(found.values())
+
+    def step(self) -> Step:
+        """The hint as an engine step, rated with SE's exact difficulty."""
+        cells = tuple(sorted({c for c, _ in self.removable}))
+        digits = tuple(sorted({d for _, d in self.removable}))
+        step = Step(self.technique, 9, digits=digits, eliminations=self.removable, cells=cells, pattern=self.pattern,
+                    length=self.complexity, chain=self.links(), difficulty=round(self.difficulty, 1))
+        if self.placement is not None:
+            cell, digit = self.placement
+            return replace(step, digits=(digit,), placements=(self.placement,), eliminations=(), cells=(cell,))
+        return step
+
+
+def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
+    """SE's order of a technique's hints, a hint removing what an earlier one removes dropped."""
+    for i, hint in enumerate(hints):
+        hint.order = i
+    kept: dict[tuple, ChainHint] = {}
+    for hint in sorted(hints, key=ChainHint.rank):
+        kept.setdefault(hint.removable, hint)
+    return list(kept.values())
+
+
+def _node(p: Pot) -> CellNode:
+    return CellNode(cell_of(p.key), digit_of(p.key))
+
+
+def name(p: Pot) -> str:
+    """``r1c2.5`` (SE writes a potential as its cell and value)."""
+    cell = cell_of(p.key)
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}.{digit_of(p.key)}"

@@ -1,0 +1,195 @@
+"""SE's "Forcing Chains & Cycles": bidirectional X-, Y- and XY-cycles and forcing (X-)chains.
+
+From each candidate of each unsolved cell (row by row), three searches in turn over the whole
+grid: X-links only (X-cycles 6.5, forcing X-chains 6.6), Y-links only (Y-cycles 6.5, from
+bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus the length bonus.
+
+- a cycle: a breadth-first walk from "r c = d" that comes back to it after at least two on→off→on
+  rounds; it removes each candidate (outside the cycle's cells) that sees an "on" and an "off"
+  potential of its digit on the cycle;
+- a forcing chain: from "d on" reaching "d off" (d removed), or from "d off" reaching "d on"
+  (d placed).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from sudokit.solvers.human.se.chain_core import (
+    BITS,
+    PEERS,
+    Pot,
+    cell_of,
+    digit_of,
+)
+from sudokit.solvers.human.se.chain_hints import ChainHint, name
+from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
+
+# (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
+CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.5, 3),
+         (True, True): ("se_bidirectional_cycle", 7.0, 4)}
+FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
+
+
+def unary_hints(marks: list[int]) -> list[ChainHint]:
+    """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
+    a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
+    and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
+    hints: list[ChainHint] = []
+    both = static_links(marks, True, True)
+    for y_links, x_links in ((False, True), (True, False), (True, True)):
+        links = static_links(marks, y_links, x_links)
+        bound = both
+        for cell in range(81):
+            m = marks[cell]
+            count = m.bit_count()
+            if count < 2 or (count > 2 and not x_links):
+                continue
+            for d0 in BITS[m]:
+                start = Pot((cell * 9 + d0) * 2 + 1)
+                for end in _cycles(links, start) if bound.on_cycle(start.key) else ():
+                    hint = _cycle_hint(marks, end, y_links, x_links)
+                    if hint.removable:
+                        hints.append(hint)
+                if x_links:
+                    for target in _forcing_chains(links, start, bound):
+                        hints.append(_forcing_hint(marks, target, y_links))
+    return hints
+
+
+def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
+    """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
+    walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
+    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``."""
+    root = (start.key, 0, None)
+    to_on = {start.key}
+    pending_on: list[tuple] = [root]
+    ends: list[Pot] = []
+    length = 0
+    while pending_on:
+        length += 2
+        pending_off = []
+        for p in pending_on:
+            for key, cause in links.turned_off(p[0]):
+                q = p
+                while q[2] is not None and q[2][0] != key:
+                    q = q[2]
+                if q[2] is None:  # not on its own way back
+                    pending_off.append((key, cause, p))
+        pending_on = []
+        for p in pending_off:
+            for key, cause in links.turned_on(p[0]):
+                if length >= 4 and key == start.key:
+                    ends.append(_as_chain((key, cause, p), start))
+                if key not in to_on:
+                    pending_on.append((key, cause, p))
+                    to_on.add(key)
+    return ends
+
+
+def _as_chain(node: tuple, start: Pot) -> Pot:
+    line = []
+    while node[2] is not None:
+        line.append(node)
+        node = node[2]
+    p = start
+    for key, cause, _ in reversed(line):
+        p = Pot(key, [p], cause)
+    return p
+
+
+def _forcing_chains(links: StaticLinks, start: Pot, bound: StaticLinks) -> list[Pot]:
+    """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"
+    (walked only when the links can get there)."""
+    found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1))
+             if bound.reaches(source.key, source.key ^ 1))
+    return [target for target in found if target is not None]
+
+
+def _forcing_target(links: StaticLinks, source: Pot) -> Pot | None:
+    """The first potential of the source's candidate, negated, that the walk reaches (SE keeps the
+    first and walks on in vain: nothing else can be found). Each potential is reached once, so the
+    walk keeps (parent, cause) per key and builds the chain of the target alone."""
+    goal = source.key ^ 1
+    reached: dict[int, tuple[int, int]] = {source.key: (-1, 0)}
+    pending_on = [source.key] if source.on else []
+    pending_off = [] if source.on else [source.key]
+    while pending_on or pending_off:
+        for p in pending_on:
+            for key, cause in links.turned_off(p):
+                if key == goal:
+                    reached[key] = (p, cause)
+                    return _chain_to(key, reached, source)
+                if key not in reached:
+                    reached[key] = (p, cause)
+                    pending_off.append(key)
+        pending_on = []
+        for p in pending_off:
+            for key, cause in links.turned_on(p):
+                if key == goal:
+                    reached[key] = (p, cause)
+                    return _chain_to(key, reached, source)
+                if key not in reached:
+                    reached[key] = (p, cause)
+                    pending_on.append(key)
+        pending_off = []
+    return None
+
+
+def _chain_to(key: int, reached: dict[int, tuple[int, int]], source: Pot) -> Pot:
+    """The potentials from ``source`` to ``key``, each the parent of the next, ``key``'s last."""
+    line = []
+    while key != source.key:
+        parent, cause = reached[key]
+        line.append((key, cause))
+        key = parent
+    p = source
+    for key, cause in reversed(line):
+        p = Pot(key, [p], cause)
+    return p
+
+
+def _reversed(end: Pot) -> Pot:
+    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
+    line: list[Pot] = []
+    p: Pot | None = end
+    while p is not None:
+        line.insert(0, Pot(p.key ^ 1, [], p.cause))
+        p = p.parents[0] if p.parents else None
+    for a, b in pairwise(line):
+        a.parents.append(b)
+    return line[0]
+
+
+def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
+    line: list[Pot] = []
+    p = end
+    while p.parents:
+        line.append(p)
+        p = p.parents[0]
+    cells = {cell_of(q.key) for q in line}
+    forward: set[tuple[int, int]] = set()
+    back: set[tuple[int, int]] = set()
+    for q in line:
+        digit = digit_of(q.key)
+        bit = 1 << (digit - 1)
+        seen = forward if q.on else back
+        seen.update((c, digit) for c in PEERS[cell_of(q.key)] if c not in cells and marks[c] & bit)
+    technique, base, kind = CYCLE[(y_links, x_links)]
+    path = [name(q) for q in reversed(line)]
+    return ChainHint(technique, base, kind, tuple(sorted(forward & back)), [end], [end, _reversed(end)],
+                     pattern=" - ".join(path))
+
+
+def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
+    technique, base, kind = FORCING[(y_links, True)]
+    cell, digit = cell_of(target.key), digit_of(target.key)
+    start = target
+    while start.parents:
+        start = start.parents[0]
+    pattern = f"{name(start)} {'on' if start.on else 'off'} => {name(target)} {'on' if target.on else 'off'}"
+    if target.on:
+        removable = tuple((cell, d + 1) for d in BITS[marks[cell]] if d + 1 != digit)
+        return ChainHint(technique, base, kind, removable, [target], [target], placement=(cell, digit),
+                         pattern=pattern)
+    return ChainHint(technique, base, kind, ((cell, digit),), [target], [target], pattern=pattern)

@@ -1,0 +1,362 @@
+"""Sudoku Explainer's chaining techniques, searched, rated and ordered exactly as SE 1.2.1 does.
+
+SE has ten chaining "producers"; its solver asks them in this order and applies the FIRST hint of
+the FIRST producer that has any (SE's rule for every technique: it does not compare producers, so
+a long forcing chain rated 7.4 wins over a Nishio at 7.5). A producer gathers all its hints and
+sorts them (``chain_hints.se_sorted``: difficulty, chain size, kind, gathering order). Each
+producer's base rating, and the registry techniques (family ``se_chains``) its hints are filed
+under:
+
+====================================  ====  ========================================================
+SE producer                           base  registry techniques (``Step.technique``)
+====================================  ====  ========================================================
+Forcing Chains & Cycles               6.5+  se_x_cycle, se_y_cycle (6.5), se_forcing_x_chain (6.6),
+                                            se_bidirectional_cycle, se_forcing_chain (7.0)
+(Aligned Triplet Exclusion, 7.5: not here; SE asks it between the first producer and Nishio)
+Nishio Forcing Chains                 7.5   se_nishio
+Multiple Forcing Chains               8.0   se_cell_forcing_chain, se_region_forcing_chain
+Dynamic Forcing Chains                8.5   se_dynamic_forcing_chain
+Dynamic Forcing Chains (+)            9.0   se_dynamic_forcing_chain_plus
+... (+ Forcing Chains)               9.5   se_nested_forcing_chain
+... (+ Multiple Forcing Chains)      10.0  se_nested_multiple_forcing_chain
+... (+ Dynamic Forcing Chains)       10.5  se_nested_dynamic_forcing_chain
+... (+ Dynamic Forcing Chains (+…)) 11.0  se_nested_dynamic_plus_forcing_chain
+====================================  ====  ========================================================
+
+Every hint's difficulty is its base plus SE's length bonus (``Step.difficulty`` is set, exactly);
+``Step.length`` is SE's chain size. The techniques of one producer share one finder, which yields
+ALL the producer's hints in SE's order (so "the first step of the first technique that fires",
+techniques taken by ``se_rating``, is SE's choice; a mode must not re-sort them by difficulty
+across producers). SE asks Aligned Triplet Exclusion (7.5) before Nishio (7.5): a stable sort by
+``se_rating`` keeps it first, the registry listing SE's own techniques before its chains. A
+producer's hints are computed once per state (``View.shared``), so its other techniques cost
+nothing more.
+
+What each producer searches (``chain_core`` has the links):
+
+- Forcing Chains & Cycles (``chain_unary``): static chains of X-links, Y-links, both.
+- Nishio: from each candidate of each unsolved cell, assume it on (then off) and follow X-links
+  only, dynamically; a contradiction removes (places) it.
+- Multiple: static chains from each candidate of cells with 3+ candidates: what all of a cell's
+  candidates imply (cell forcing chains), what all of a digit's places in a unit imply (region
+  forcing chains; units whose first place is such a cell).
+- Dynamic: dynamic chains from every candidate of every unsolved cell: contradictions, double
+  forcing chains ("on" and "off" both imply it, cells with 3+ candidates), cell and region chains.
+- Dynamic (+) and the nested levels: dynamic chains that, when stuck, apply pointing/claiming,
+  hidden pairs, naked pairs, X-wings (``chain_rules``), then a whole inner chaining technique on the
+  grid the chain has reduced (level 2: forcing chains & cycles; 3: those and multiple chains;
+  4: dynamic chains; 5: dynamic chains, then level 2); an inner hint's size adds to the outer's.
+
+Speed without changing SE's answer: each assumption's consequences are computed once per search
+(SE recomputes them for region chains); inner techniques are shared between levels and keep the
+grids they have searched; inside a chain, the simple techniques look only at units the chain
+removed something from (elsewhere they would need none of its removals, and SE drops them);
+forcing chains and cycles are walked only from starts whose links can lead back to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache, partial
+
+from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
+from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
+from sudokit.solvers.human.se.chain_rules import simple_rules
+from sudokit.solvers.human.se.chain_static import StaticLinks, contradictory, static_links
+from sudokit.solvers.human.se.chain_unary import unary_hints
+from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
+
+LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
+                    3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
+                    5: "se_nested_dynamic_plus_forcing_chain"}
+CACHED_GRIDS = {False: 2048, True: 64}  # grids whose hints a producer keeps (SE: its last one), by
+# whether it is a multiple or dynamic producer (their hints hold longer chains)
+Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # to_on, to_off, contradiction
+Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
+
+
+class Chaining:
+    """One of SE's chaining producers: ``multiple`` (cell/region chains), ``dynamic``, ``nishio``,
+    and the nesting ``level`` (0: none, 1: (+), 2-5: nested)."""
+
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0):
+        self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
+        self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
+        self._inner: list[Chaining] | None = None
+
+    @property
+    def base(self) -> float:
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        if self.level == 1:
+            return 9.0
+        return 7.5 if self.nishio else 8.5 if self.dynamic else 8.0
+
+    @property
+    def technique(self) -> str:
+        return LEVEL_TECHNIQUES.get(self.level) or ("se_nishio" if self.nishio else "se_dynamic_forcing_chain")
+
+    def hints(self, marks: list[int]) -> list[ChainHint]:
+        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order."""
+        grid = tuple(marks)
+        found = self._cache.get(grid)
+        if found is None:
+            work = list(marks)
+            found = se_sorted(self._multiple(work) if self.multiple or self.dynamic else unary_hints(work))
+            if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
+                self._cache.clear()
+            self._cache[grid] = found
+        return found
+
+    # ---- SE's getMultipleChainsHintList
+
+    def _multiple(self, marks: list[int]) -> list[ChainHint]:
+        hints: list[ChainHint] = []
+        advanced = self._advanced if self.level > 0 else None
+        y_links = not self.nishio
+        runs: Runs = {}
+        links = self._links(marks, True)
+        for cell in range(81):
+            count = marks[cell].bit_count()
+            if not (count > 2 or (count > 1 and self.dynamic)):
+                continue
+            if links is not None and _static_quiet(marks, cell, links):
+                continue
+            value_on: dict[int, dict[int, Pot]] = {}
+            value_off: dict[int, dict[int, Pot]] = {}
+            cell_on: dict[int, Pot] | None = None
+            cell_off: dict[int, Pot] = {}
+            for d0 in BITS[marks[cell]]:
+                key = (cell * 9 + d0) * 2 + 1
+                on_to_on, on_to_off, absurd = self._on_run(marks, key, runs, advanced, y_links)
+                double = count >= 3 and not self.nishio and self.dynamic
+                self._binary(marks, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced, y_links)
+                if not self.nishio:
+                    self._regions(marks, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
+                value_on[d0], value_off[d0] = on_to_on, on_to_off
+                if cell_on is None:
+                    cell_on, cell_off = dict(on_to_on), dict(on_to_off)
+                else:
+                    cell_on = {k: p for k, p in cell_on.items() if k in on_to_on}
+                    cell_off = {k: p for k, p in cell_off.items() if k in on_to_off}
+            if not self.nishio and cell_on is not None and (count == 2 or (self.multiple and count > 2)):
+                for outcomes in ((value_on, cell_on), (value_off, cell_off)):
+                    for key in outcomes[1]:
+                        chains = [outcomes[0][d0][key] for d0 in BITS[marks[cell]]]
+                        self._add(hints, marks, key, chains, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
+        return hints
+
+    def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
+        """The grid's links, for static chains."""
+        return None if self.dynamic else static_links(marks, y_links)
+
+    def _on_run(self, marks: list[int], key: int, runs: Runs, advanced: Callable | None,
+                y_links: bool) -> Run:
+        """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
+        chains' ones, with the same outcome)."""
+        run = runs.get(key)
+        if run is None:
+            start = Pot(key)
+            to_on: dict[int, Pot] = {key: start}
+            to_off: dict[int, Pot] = {}
+            absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
+                               links=self._links(marks, y_links))
+            run = runs[key] = (to_on, to_off, absurd)
+        return run
+
+    def _binary(self, marks: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint], double: bool,
+                advanced: Callable | None, y_links: bool) -> None:
+        contradiction = self.dynamic or self.nishio
+        on_to_on, on_to_off, absurd = on_run
+        if contradiction and absurd:
+            self._binary_hint(hints, marks, absurd, p_on, p_on, True)
+        p_off = Pot(p_on.key - 1)
+        off_to_on: dict[int, Pot] = {}
+        off_to_off = {p_off.key: p_off}
+        absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
+                           links=self._links(marks, y_links))
+        if contradiction and absurd:
+            self._binary_hint(hints, marks, absurd, p_off, p_off, True)
+        if double:
+            for key, p in on_to_on.items():
+                if key in off_to_on:
+                    self._binary_hint(hints, marks, (p, off_to_on[key]), p_on, p, False)
+            for key, p in on_to_off.items():
+                if key in off_to_off:
+                    self._binary_hint(hints, marks, (p, off_to_off[key]), p_off, off_to_off[key], False)
+
+    def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: tuple[Pot, Pot], source: Pot,
+                     target: Pot, absurd: bool) -> None:
+        concluded = source.key ^ 1 if absurd else target.key  # what the hint proves
+        removable = _removable(marks, concluded)
+        if not removable:
+            return
+        placement = (concluded >> 1) // 9, (concluded >> 1) % 9 + 1
+        if absurd:
+            pattern = f"{name(source)} {'on' if source.on else 'off'} => {name(ends[1])} both on & off"
+        else:
+            pattern = f"{name(source)} on & off => {name(target)} {'on' if target.on else 'off'}"
+        hints.append(ChainHint(self.technique, self.base, 7 if absurd else 1, removable, list(ends), list(ends),
+                               placement=placement if concluded & 1 else None, pattern=pattern))
+
+    def _regions(self, marks: list[int], cell: int, d0: int, on_to_on: dict[int, Pot], on_to_off: dict[int, Pot],
+                 hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
+        bit = 1 << d0
+        for unit in CELL_UNITS[cell]:
+            places = [c for c in UNITS[unit] if marks[c] & bit]
+            if not (len(places) == 2 or (self.multiple and len(places) > 2)) or places[0] != cell:
+                continue
+            outs_on, outs_off = [on_to_on], [on_to_off]
+            region_on, region_off = dict(on_to_on), dict(on_to_off)
+            for other in places[1:]:
+                other_on, other_off, _ = self._on_run(marks, (other * 9 + d0) * 2 + 1, runs, advanced, True)
+                outs_on.append(other_on)
+                outs_off.append(other_off)
+                region_on = {k: p for k, p in region_on.items() if k in other_on}
+                region_off = {k: p for k, p in region_off.items() if k in other_off}
+            where = f"{d0 + 1} in {_unit_name(unit)}"
+            for key in region_on:
+                self._add(hints, marks, key, [o[key] for o in outs_on], 6, unit, where)
+            for key in region_off:
+                self._add(hints, marks, key, [o[key] for o in outs_off], 6, unit, where)
+
+    def _add(self, hints: list[ChainHint], marks: list[int], key: int, chains: list[Pot], kind: int, cause: int,
+             where: str) -> None:
+        """A cell (kind 5) or region (6) forcing chain hint concluding ``key``."""
+        removable = _removable(marks, key)
+        if not removable:
+            return
+        technique = self.technique
+        if not self.dynamic:
+            technique = "se_cell_forcing_chain" if kind == 5 else "se_region_forcing_chain"
+        placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
+        pattern = f"{where} => {name(chains[0])} {'on' if key & 1 else 'off'}"
+        hints.append(ChainHint(technique, self.base, kind, removable, chains, chains, placement=placement,
+                               root_cause=cause, pattern=pattern))
+
+    # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
+
+    def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot]) -> list[Pot]:
+        for group in self._rule_hints(marks, source):
+            found: list[Pot] = []
+            for hint in group:
+                parents = hint.rule_parents(source, marks)
+                if not parents:
+                    continue
+                real = [to_off[k] for k in parents if k in to_off]
+                nested = hint if isinstance(hint, ChainHint) else None
+                for cell, digit in hint.removable:
+                    found.append(Pot((cell * 9 + digit - 1) * 2, list(real), ADVANCED, nested))
+            if found:
+                return found
+        return []
+
+    def _rule_hints(self, marks: list[int], source: list[int]) -> Iterator[list]:
+        if marks == source:
+            return  # nothing removed: no hint can need the chain
+        yield from simple_rules(marks, source)
+        if self._inner is None:
+            inner: list[tuple[bool, bool, int]] = []
+            if 2 <= self.level < 4:
+                inner.append((False, False, 0))
+                if self.level >= 3:
+                    inner.append((True, False, 0))
+            elif self.level >= 4:
+                inner.append((True, True, 0))
+                if self.level >= 5:
+                    inner.append((True, True, self.level - 3))
+            self._inner = [_inner_producer(*params) for params in inner]
+        for producer in self._inner:
+            yield producer.hints(marks)
+
+
+def _static_quiet(marks: list[int], cell: int, links: StaticLinks) -> bool:
+    """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
+    start reaches (all of it, when it meets no contradiction) has nothing in common with the
+    other starts' of the cell, nor of any unit the cell begins for a digit."""
+    groups = [[(cell * 9 + d0) * 2 + 1 for d0 in BITS[marks[cell]]]]
+    for d0 in BITS[marks[cell]]:
+        for unit in CELL_UNITS[cell]:
+            places = [c for c in UNITS[unit] if marks[c] >> d0 & 1]
+            if len(places) >= 2 and places[0] == cell:
+                groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+    for starts in groups:
+        reached = [links.reach_of(key) for key in starts]
+        if any(contradictory(r) for r in reached):
+            return False
+        common = reached[0]
+        for r in reached[1:]:
+            common &= r
+        if common:
+            return False
+    return True
+
+
+@cache
+def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
+    """The chaining technique nested levels apply inside their chains: one per kind, shared, so
+    a grid met again (by another start, level or step) is not searched again."""
+    return Chaining(multiple, dynamic, level=level)
+
+
+def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:
+    """What concluding ``key`` removes: the candidate (off), or the cell's other candidates (on)."""
+    cell, d0 = divmod(key >> 1, 9)
+    if key & 1:
+        return tuple((cell, d + 1) for d in BITS[marks[cell]] if d != d0)
+    return ((cell, d0 + 1),) if marks[cell] >> d0 & 1 else ()
+
+
+def _unit_name(unit: int) -> str:
+    return f"b{unit + 1}" if unit < 9 else f"r{unit - 8}" if unit < 18 else f"c{unit - 17}"
+
+
+# ---- the finders: one per SE producer, in SE's order
+
+PRODUCERS: dict[str, Chaining] = {
+    "cycles": Chaining(False, False),
+    "nishio": Chaining(False, True, nishio=True),
+    "multiple": Chaining(True, False),
+    "dynamic": Chaining(True, True),
+    "dynamic_plus": Chaining(True, True, level=1),
+    "nested_forcing": Chaining(True, True, level=2),
+    "nested_multiple": Chaining(True, True, level=3),
+    "nested_dynamic": Chaining(True, True, level=4),
+    "nested_dynamic_plus": Chaining(True, True, level=5),
+}
+
+
+def _producer_hints(producer: str, view: View) -> list[ChainHint]:
+    return PRODUCERS[producer].hints(list(view.marks))
+
+
+_DERIVE = {producer: partial(_producer_hints, producer) for producer in PRODUCERS}
+
+
+def hints(view: View, producer: str) -> list[ChainHint]:
+    """A producer's hints in a state, in SE's order (computed once per state)."""
+    if view.size != 9:
+        return []
+    return view.shared(_DERIVE[producer])
+
+
+def finder(producer: str) -> Callable[[View], Iterator[Step]]:
+    """The finder of a producer's techniques: every hint of the producer, SE's first first."""
+    def find(view: View) -> Iterator[Step]:
+        for hint in hints(view, producer):
+            yield hint.step()
+
+    find.__name__ = f"se_{producer}"
+    return find
+
+
+forcing_chains_and_cycles = finder("cycles")
+nishio = finder("nishio")
+multiple_forcing_chains = finder("multiple")
+dynamic_forcing_chains = finder("dynamic")
+dynamic_forcing_chains_plus = finder("dynamic_plus")
+nested_forcing_chains = finder("nested_forcing")
+nested_multiple_forcing_chains = finder("nested_multiple")
+nested_dynamic_forcing_chains = finder("nested_dynamic")
+nested_dynamic_plus_forcing_chains = finder("nested_dynamic_plus")
