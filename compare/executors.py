@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -65,6 +65,7 @@ class Task:
     index: int
     grid: Grid
     attempt: int = 0  # a task whose worker died under it is tried once more (the kill may not be its doing)
+    puzzle: str = ""  # the puzzle as given (before any transformation), for its record
 
 
 @dataclass(frozen=True)
@@ -171,14 +172,16 @@ class ProcessExecutor:
                 worker.kill()
 
     def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
-        """Give workers on their last chunk another of their backend's, up to their share; retire idle ones.
+        """Give workers on their last chunk another of their backend's; retire idle ones.
 
-        A worker serves one backend for a slice of its work (``ROTATIONS`` slices a backend), then
-        makes way for the backend with the most work left: the backends take turns through the run,
-        so a change of machine load falls on all of them rather than on the one running then.
+        A worker serves one backend for a slice of its work (``ROTATIONS`` slices a backend) while
+        other backends have work waiting, then makes way for the backend with the most work left:
+        the backends take turns through the run, so a change of machine load falls on all of them
+        rather than on the one running then.
         """
         for worker in [w for w in workers if w.hungry]:
-            chunk = queue.take(worker.backend) if worker.chunks < queue.slice(worker.backend) else None
+            turn_over = worker.chunks >= queue.slice(worker.backend) and queue.others_waiting(worker.backend)
+            chunk = None if turn_over else queue.take(worker.backend)
             if chunk:
                 worker.give(chunk)
             elif not worker.outstanding:
@@ -191,23 +194,40 @@ class ProcessExecutor:
 
 
 ROTATIONS = 4  # turns each backend's work is split into, so backends alternate through a run
+LOOKAHEAD = 256  # chunks read ahead of the workers (a run's chunks are streamed, never all held)
 
 
 class _Queue:
-    """Pending chunks, grouped by backend; a new worker takes the backend with the largest share left."""
+    """Pending chunks, read ahead from a stream and grouped by backend; a new worker takes the backend
+    with the largest share left."""
 
-    def __init__(self, chunks: Iterable[Chunk]):
+    def __init__(self, chunks: Iterable[Chunk], lookahead: int = LOOKAHEAD):
+        self.source: Iterator[Chunk] | None = iter(chunks)
+        self.lookahead, self.held = lookahead, 0
         self.by_backend: dict[str, deque[Chunk]] = {}
-        for chunk in chunks:
-            self.by_backend.setdefault(chunk.backend.name, deque()).append(chunk)
-        self.totals = {name: len(queued) for name, queued in self.by_backend.items()}
+        self.totals: dict[str, int] = {}
+        self._fill()
 
     def __bool__(self) -> bool:
-        return any(self.by_backend.values())
+        return self.held > 0
+
+    def _fill(self) -> None:
+        while self.source is not None and self.held < self.lookahead:
+            chunk = next(self.source, None)
+            if chunk is None:
+                self.source = None
+                return
+            self.by_backend.setdefault(chunk.backend.name, deque()).append(chunk)
+            self.totals[chunk.backend.name] = self.totals.get(chunk.backend.name, 0) + 1
+            self.held += 1
 
     def slice(self, backend: Backend) -> int:
-        """How many chunks one worker of ``backend`` takes before making way."""
+        """How many chunks one worker of ``backend`` takes before making way (of those seen so far)."""
         return max(1, -(-self.totals.get(backend.name, 1) // ROTATIONS))
+
+    def others_waiting(self, backend: Backend) -> bool:
+        """Whether another backend has work waiting."""
+        return any(queued for name, queued in self.by_backend.items() if name != backend.name)
 
     def take(self, backend: Backend | None = None) -> Chunk | None:
         """The next chunk of ``backend`` (of the backend with the largest share left when None), or None."""
@@ -216,14 +236,22 @@ class _Queue:
                     for order, (name, q) in enumerate(self.by_backend.items()) if q]
             if not left:
                 return None
-            return self.by_backend[max(left)[2]].popleft()
-        queued = self.by_backend.get(backend.name)
-        return queued.popleft() if queued else None
+            backend_name = max(left)[2]
+        else:
+            backend_name = backend.name
+        queued = self.by_backend.get(backend_name)
+        if not queued:
+            return None
+        self.held -= 1
+        chunk = queued.popleft()
+        self._fill()
+        return chunk
 
     def push_front(self, backend: Backend, tasks: Iterable[Task]) -> None:
         if tasks := tuple(tasks):
             self.by_backend.setdefault(backend.name, deque()).appendleft(Chunk(backend, tasks))
             self.totals.setdefault(backend.name, 1)
+            self.held += 1
 
 
 SUBPROCESS = "subprocess"  # start solving processes as plain subprocesses (allowed in daemonic processes)
