@@ -91,11 +91,11 @@ class Plan:
             return None
         return transform_for(self.seed, set_name, index, size)
 
-    def task(self, set_name: str, puzzle: Puzzle) -> Task:
-        """The puzzle as a backend sees it (transformed when the plan says so), with its own line."""
+    def task(self, set_name: str, puzzle: Puzzle, line: str) -> Task:
+        """The puzzle as a backend sees it (transformed when the plan says so), with its ``line``."""
         transform = self.transform(set_name, puzzle.index, puzzle.grid.size)
         grid = transform.apply(puzzle.grid) if transform else puzzle.grid
-        return Task(set_name, puzzle.index, grid, puzzle=puzzle.grid.line())
+        return Task(set_name, puzzle.index, grid, puzzle=line)
 
     def chunks(self, store: Store, stored: Run, due: dict[str, int]) -> Iterator[Chunk]:
         """The work not done yet, streamed: block by block of puzzles, each backend's in chunks of a few.
@@ -106,9 +106,10 @@ class Plan:
         sizes = {name: max(1, min(32, count // 16)) for name, count in due.items()}  # to share out, yet busy
         for puzzle_set in self.sets:
             for block in batched(puzzle_set, BLOCK):
-                store.add_puzzles(stored, ((puzzle_set.name, p.index, p.grid.line(), p.meta) for p in block))
+                lines = [p.grid.line() for p in block]
+                store.add_puzzles(stored, ((puzzle_set.name, p.index, line, p.meta) for p, line in zip(block, lines)))
                 done = store.done_between(stored, puzzle_set.name, block[0].index, block[-1].index)
-                tasks = [(p, self.task(puzzle_set.name, p)) for p in block]
+                tasks = [(p, self.task(puzzle_set.name, p, line)) for p, line in zip(block, lines)]
                 for backend in self.backends:
                     todo = [task for p, task in tasks if (p.index, backend.name) not in done
                             and self.wanted(backend, puzzle_set.name, p)]

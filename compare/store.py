@@ -102,10 +102,11 @@ class Record:
         """The record's column values in order (``extra`` as JSON text)."""
         return (self.set_name, self.puzzle_index, self.puzzle, self.backend, self.status, self.solution,
                 self.solutions_found, self.build_seconds, self.solve_seconds, self.guesses, self.steps,
-                self.hardest, self.message, json.dumps(self.extra, sort_keys=True))
+                self.hardest, self.message, _EXTRA_JSON(self.extra))
 
 
 COLUMNS = tuple(f.name for f in fields(Record))
+_EXTRA_JSON = json.JSONEncoder(sort_keys=True).encode  # one encoder for every record (json.dumps makes one a call)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import hashlib
 import itertools
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,7 +80,7 @@ class PuzzleFile:
 
     def __iter__(self) -> Iterator[Puzzle]:
         with open(self.path, encoding="utf-8-sig") as lines:
-            for item in iter_puzzles(lines, str(self.path)):
+            for item in iter_puzzles(lines, str(self.path), bad={e.line for e in self.skipped}):
                 if isinstance(item, Puzzle):
                     yield item
 
@@ -169,9 +169,13 @@ def parse_puzzles(text: str, source: str | None = None) -> tuple[list[Puzzle], l
     return puzzles, errors
 
 
-def iter_puzzles(lines: Iterable[str], source: str | None = None) -> Iterator[Puzzle | PuzzleError]:
+def iter_puzzles(lines: Iterable[str], source: str | None = None, *,
+                 bad: Collection[int | None] | None = None) -> Iterator[Puzzle | PuzzleError]:
     """Each puzzle of a file's lines, or the error of a bad line, in order, one line at a time.
 
+    ``bad`` (the numbers of the bad lines) says the lines were checked once already (a streamed
+    file's second pass): a plain 9×9 line not among them is then taken as it is, without looking
+    for repeated givens again.
     (A whole file that is one multi-line picture is ``parse_puzzles``'s business, not this one's.)
     """
     content = _content(lines)
@@ -189,12 +193,22 @@ def iter_puzzles(lines: Iterable[str], source: str | None = None) -> Iterator[Pu
     count = 0
     for no, ln in itertools.chain([first], content):
         try:
-            grid, meta = _parse_line(ln)
+            grid, meta = (Grid(tuple(ln.encode().translate(_PLAIN_VALUES))), {}) \
+                if bad is not None and no not in bad and _plain(ln) else _parse_line(ln)
         except PuzzleError as err:
             yield err.at(source, no)
         else:
             yield Puzzle(count, grid, no, meta)
             count += 1
+
+
+_PLAIN = ".0123456789"
+_PLAIN_VALUES = bytes.maketrans(_PLAIN.encode(), bytes([0, *range(10)]))  # a plain line's characters as values
+
+
+def _plain(line: str) -> bool:
+    """A 9×9 puzzle written as 81 characters from ``.0123456789`` and nothing else."""
+    return len(line) == 81 and not line.strip(_PLAIN)
 
 
 def _content(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

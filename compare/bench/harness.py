@@ -172,8 +172,9 @@ def _given(address: str) -> Iterator[str]:
     yield address
 
 
-def client_peak_kb(path: Path, backend: str, jobs: int = 2) -> tuple[int, float]:
-    """Peak resident KiB of a ``sudokit compare`` client (its own process, not its workers), and its wall time."""
+def client_peak_kb(path: Path, backend: str, records: int, jobs: int = 2) -> tuple[int, float]:
+    """Peak resident KiB of a ``sudokit compare`` client (its own process, not its workers) solving the
+    ``records`` puzzles of ``path``, and its wall time."""
     code = ("import resource, sys\n"
             "from sudokit.compare.cli import main\n"
             "try:\n    main(sys.argv[1:])\n"
@@ -187,8 +188,8 @@ def client_peak_kb(path: Path, backend: str, jobs: int = 2) -> tuple[int, float]
                               capture_output=True, text=True, cwd=folder)
         wall = time.perf_counter() - start
     lines = [ln for ln in done.stderr.splitlines() if ln.startswith("peak_kb ")]
-    if not lines or "0 records" in done.stdout:
-        raise RuntimeError(f"the compare run failed: {done.stderr[-2000:]}")
+    if not lines or f": {records} records" not in done.stdout:
+        raise RuntimeError(f"the compare run failed: {done.stdout[-1000:]} {done.stderr[-2000:]}")
     return int(lines[-1].split()[1]), wall
 
 
@@ -200,7 +201,7 @@ def memory(options: argparse.Namespace) -> None:
         for size in options.sizes:
             path = Path(folder) / f"first-{size}.txt"
             path.write_text("\n".join((lines * (1 + size // len(lines)))[:size]) + "\n")
-            peak, wall = client_peak_kb(path, options.backends[0])
+            peak, wall = client_peak_kb(path, options.backends[0], size)
             print(f"{size:>8,} puzzles: client peak RSS {peak / 1024:,.0f} MB, wall {wall:,.1f} s "
                   f"({size / wall:,.0f} puzzles/s with the report)")
     print(f"{load()} (end)")
