@@ -10,9 +10,13 @@ import base64
 import html
 import json
 import math
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
+
+import numpy
 
 from sudokit.compare import study
 from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements, rejected
@@ -305,12 +309,14 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
 
     timeout = summary.run.config.get("timeout")
     attempted = {s.backend: s.attempted for s in summary.stats}
-    answered: dict[str, list[float]] = {s.backend: [] for s in summary.stats}
+    times: dict[str, array] = {s.backend: array("d") for s in summary.stats}
     for r in summary.records.where(f"status IN ({', '.join('?' * len(ANSWERS))})", *ANSWERS):
-        answered[r.backend].append(charged_seconds(r, timeout))
+        times[r.backend].append(charged_seconds(r, timeout))
+    answered, shown = _thinned(times, attempted)
     blocks: list[Block] = [
         Heading("Time"),
-        Image(plots.time_ecdf(answered, attempted, out / "time_ecdf.png"), "Time per puzzle"),
+        Image(plots.time_ecdf(answered, cast(dict[str, int], shown), out / "time_ecdf.png"),  # (scaled: fractional)
+              "Time per puzzle"),
         Paragraph("Each curve is the share of the puzzles a backend attempted that it answered (solved, multiple "
                   "or unsat) within a time; it ends at the share actually answered."),
     ]
@@ -325,6 +331,22 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
         blocks += [Image(plots.time_vs_rating(points, label, out / "time_vs_rating.png"), "Time versus difficulty"),
                    Paragraph(f"Difficulty is {source}.")]
     return blocks
+
+
+ECDF_STEPS = 2000  # steps drawn of a time curve at most: finer than the picture shows
+
+
+def _thinned(times: dict[str, array], attempted: dict[str, int]) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """Each backend's answered times cut to ``ECDF_STEPS`` evenly spaced order statistics, with its
+    attempted count scaled alike: the same curve (every m-th step of it) whatever the run's size."""
+    answered, shown = {}, {}
+    for backend, values in times.items():
+        ordered = numpy.sort(numpy.frombuffer(values)) if values else numpy.empty(0)
+        step = max(1, -(-len(ordered) // ECDF_STEPS))
+        answered[backend] = ordered[step - 1 :: step].tolist()
+        shown[backend] = attempted[backend] * len(answered[backend]) / len(ordered) if len(ordered) else \
+            attempted[backend]
+    return answered, shown
 
 
 def _engine_ratings(summary: Summary) -> dict[tuple[str, int], float]:

@@ -18,6 +18,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence, Set
 from dataclasses import asdict, dataclass
 
+import numpy
+
 from sudokit.compare.store import Record
 from sudokit.solvers.base import Status
 
@@ -68,13 +70,17 @@ def percentile(values: Sequence[float], q: float) -> float:
     return _ranked(sorted(values), q)
 
 
-def _ranked(ordered: Sequence[float], q: float) -> float:
+def _sorted(values: array) -> numpy.ndarray:
+    return numpy.sort(numpy.frombuffer(values)) if values else numpy.empty(0)
+
+
+def _ranked(ordered: Sequence[float] | numpy.ndarray, q: float) -> float:
     """The q-th percentile of values already in order."""
-    if not ordered:
+    if not len(ordered):
         return math.nan
     position = (len(ordered) - 1) * q / 100
     low, high = math.floor(position), math.ceil(position)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (position - low))
 
 
 def percent(part: int, whole: int) -> str:
@@ -149,8 +155,8 @@ class _Tally:
             self.rounds[number].append(seconds)
 
     def stats(self, backend: str) -> BackendStats:
-        seconds = sorted(self.seconds)
-        total, timed_total = sum(seconds), sum(self.builds) + sum(self.solves)
+        seconds = _sorted(self.seconds)  # (8 bytes a record: no list of floats)
+        total, timed_total = math.fsum(seconds), math.fsum(self.builds) + math.fsum(self.solves)
         counts = self.counts
         spread = None
         if self.rounds is not None and len(self.rounds) >= 2:
@@ -163,21 +169,21 @@ class _Tally:
             answered=sum(counts.get(s, 0) for s in ANSWERS),
             median=_ranked(seconds, 50),
             p95=_ranked(seconds, 95),
-            mean=statistics.fmean(seconds) if seconds else math.nan,
+            mean=total / len(seconds) if len(seconds) else math.nan,
             p90=_ranked(seconds, 90),
             p99=_ranked(seconds, 99),
-            max=seconds[-1] if seconds else math.nan,
+            max=float(seconds[-1]) if len(seconds) else math.nan,
             censored=counts.get(Status.TIMEOUT.value, 0) > 0,
-            median_interval=median_interval(seconds),
+            median_interval=_interval(seconds),
             repeat_spread=spread,
             puzzles_per_second=len(seconds) / total if total else math.nan,
-            build_median=percentile(self.builds, 50),
-            solve_median=percentile(self.solves, 50),
-            build_share=sum(self.builds) / timed_total if timed_total else math.nan,
+            build_median=_ranked(_sorted(self.builds), 50),
+            solve_median=_ranked(_sorted(self.solves), 50),
+            build_share=math.fsum(self.builds) / timed_total if timed_total else math.nan,
             guesses_per_puzzle=self.guesses / self.guessed if self.guessed else None,
             no_guess_percent=100 * self.no_guess / self.guessed if self.guessed else None,
             peak_mb=self.peak_kb / 1024,
-            counters={key: statistics.median(found) for key, found in self.counters.items() if found},
+            counters={key: _ranked(_sorted(found), 50) for key, found in self.counters.items() if found},
             propagation=self.propagation,
         )
 
@@ -198,13 +204,17 @@ def median_interval(values: Sequence[float]) -> tuple[float, float]:
     (The number of values below the true median is binomial(n, 1/2); no resampling, so it costs one
     sort however many puzzles a run has.)
     """
-    if not values:
+    return _interval(sorted(values))
+
+
+def _interval(ordered: Sequence[float] | numpy.ndarray) -> tuple[float, float]:
+    """``median_interval`` of values already in order."""
+    if not len(ordered):
         return math.nan, math.nan
-    ordered = sorted(values)
     n, half_width = len(ordered), 0.98 * math.sqrt(len(ordered))
     low = max(0, math.floor(n / 2 - half_width) - 1)  # the ranks, 1-based, less one
     high = min(n - 1, math.ceil(1 + n / 2 + half_width) - 1)
-    return ordered[low], ordered[high]
+    return float(ordered[low]), float(ordered[high])
 
 
 COUNTERS = ("nodes", "guesses", "propagations", "steps", "conflicts", "decisions")

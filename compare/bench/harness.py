@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,14 +37,27 @@ from sudokit.solvers.registry import get_backend
 SEVENTEEN = Path(__file__).resolve().parents[2].parent / "shared/data/tdoku/17_clue_49158.txt"
 
 
+CPU: dict[str, list[float]] = {"parent": [], "workers": []}  # CPU seconds of each local run, by side
+
+
 def harness_run(plan: Plan, executor: Executor) -> tuple[float, float, list[tuple]]:
-    """Wall seconds of a whole run, the seconds its backend reports, and its (key, status, solution)s."""
+    """Wall seconds of a whole run, the seconds its backend reports, and its (key, status, solution)s.
+
+    The CPU seconds of this process and of its (reaped) workers go to ``CPU``.
+    """
     with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "bench.sqlite") as store:
-        start = time.perf_counter()
+        start, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
         stored = run(store, "bench", plan, executor)
         wall = time.perf_counter() - start
+        CPU["parent"].append(time.process_time() - cpu)
+        CPU["workers"].append(_children_cpu() - children)
         records = store.records(stored)
         return wall, sum(r.seconds for r in records), [(r.key, r.status, r.solution) for r in records]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def wall_of(plan: Plan, executor: Executor, answers: dict | None = None, name: str = "") -> float:
@@ -106,6 +120,8 @@ def scaling(options: argparse.Namespace) -> None:
     print(f"{load()} (start)")
     found = puzzles(options.set, options.puzzles)
     for backend in options.backends:
+        for side in CPU.values():
+            side.clear()
         plan = Plan([found], [get_backend(backend)], Settings(timeout=10))
         walls = interleaved({"1": partial(wall_of, plan, ProcessExecutor(1)),
                              "2": partial(wall_of, plan, ProcessExecutor(2))}, options.rounds)
@@ -114,7 +130,20 @@ def scaling(options: argparse.Namespace) -> None:
         print(f"{backend} on {found.name} ({len(found)} puzzles), {options.rounds} rounds: --jobs 1 "
               f"{len(found) / one:,.0f} puzzles/s, --jobs 2 {len(found) / two:,.0f} puzzles/s: "
               f"ratio {one / two:.2f}x (rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
+        parent, workers = (statistics.median(CPU[side]) / len(found) for side in ("parent", "workers"))
+        print(f"  CPU per puzzle: parent {parent * 1e6:.0f} us, workers {workers * 1e6:.0f} us; with the parent "
+              f"sharing {os.cpu_count()} cores with two workers, --jobs 2 can reach at most "
+              f"{_bound(parent, workers):.2f}x")
     print(f"{load()} (end)")
+
+
+def _bound(parent: float, workers: float) -> float:
+    """The best --jobs 2 / --jobs 1 ratio when the parent needs ``parent`` CPU seconds a puzzle and the
+    workers ``workers``: with one job the parent runs beside the worker; with two it shares the cores."""
+    cores = os.cpu_count() or 1
+    if cores >= 3:  # the parent has a core of its own
+        return max(workers, parent) / max(workers / 2, parent)
+    return 2 * workers / (workers + parent)
 
 
 @contextmanager

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -293,16 +294,24 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
 
 
 class ProgressBar:
-    """Records done out of due, the statuses so far and an ETA, on stderr (see ``app.Ticker``)."""
+    """Records done out of due, the statuses so far and an ETA, on stderr (see ``app.Ticker``).
+
+    Records are counted as they come and shown ten times a second at most: a bar redrawn for each
+    of thousands of records a second would cost the run more than writing them does.
+    """
+
+    SHOW_SECONDS = 0.1
 
     def __init__(self, quiet: bool = False):
         self.ticker = Ticker(0, what="records", quiet=quiet)
         self.statuses: Counter[str] = Counter()
+        self.pending, self.shown = 0, 0.0
 
     def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc) -> None:
+        self._show()
         self.ticker.close()
 
     def start(self, due: int) -> None:
@@ -311,5 +320,13 @@ class ProgressBar:
 
     def add(self, record: Record) -> None:
         self.statuses[record.status] += 1
-        self.ticker.what = "records (" + " ".join(f"{s} {n}" for s, n in self.statuses.most_common()) + ")"
-        self.ticker.tick()
+        self.pending += 1
+        if (now := time.monotonic()) - self.shown >= self.SHOW_SECONDS:
+            self.shown = now
+            self._show()
+
+    def _show(self) -> None:
+        if self.pending:
+            self.ticker.what = "records (" + " ".join(f"{s} {n}" for s, n in self.statuses.most_common()) + ")"
+            self.ticker.tick(self.pending)
+            self.pending = 0
