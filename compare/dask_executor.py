@@ -21,7 +21,17 @@ from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 
 from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
+from sudokit.compare.executors import (
+    SUBPROCESS,
+    Chunk,
+    Outcome,
+    Packed,
+    Settings,
+    SolvingProcess,
+    earliest_deadline,
+    packed,
+    unpacked,
+)
 from sudokit.models.errors import UserError
 from sudokit.solvers.registry import Backend
 
@@ -56,13 +66,21 @@ class DaskExecutor:
             groups = grouped(itertools.chain([first], source), threads)
             running = as_completed()
             try:
+                submitted: dict[str, Chunk] = {}  # by the future's key: the tasks it holds
+
+                def submit(group: Chunk) -> None:
+                    future = client.submit(solve_packed, group, settings=settings, pure=False)
+                    submitted[future.key] = group
+                    running.add(future)
+
                 for group in itertools.islice(groups, IN_FLIGHT_PER_THREAD * threads):
-                    running.add(client.submit(solve_chunk, group, settings=settings, pure=False))
+                    submit(group)
                 for future in running:
-                    outcomes = future.result()  # (a chunk that raised is a bug: its exception goes on)
+                    answers = future.result()  # (a chunk that raised is a bug: its exception goes on)
+                    group = submitted.pop(future.key)
                     if (more := next(groups, None)) is not None:
-                        running.add(client.submit(solve_chunk, more, settings=settings, pure=False))
-                    yield from outcomes
+                        submit(more)
+                    yield from outcomes_of(group, answers)
             except (OSError, TimeoutError, CancelledError) as err:  # the connection, or the futures, lost
                 raise ExecutorLost(f"sudokit: the Dask scheduler went away ({type(err).__name__})") from None
 
@@ -144,6 +162,19 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
                 outcomes.append(process.expire())
         tasks = tuple(process.outstanding)  # those a dead process left
     return outcomes
+
+
+def solve_packed(chunk: Chunk, settings: Settings) -> list[tuple[str, int, Packed]]:
+    """``solve_chunk``'s outcomes as plain values, for the client to match to the tasks it sent."""
+    return [(o.task.set_name, o.task.index, packed(o.result, o.peak_kb)) for o in solve_chunk(chunk, settings)]
+
+
+def outcomes_of(chunk: Chunk, answers: list[tuple[str, int, Packed]]) -> Iterator[Outcome]:
+    """The outcomes of a chunk from ``solve_packed``'s answers."""
+    tasks = {(t.set_name, t.index): t for t in chunk.tasks}
+    for set_name, index, values in answers:
+        result, peak = unpacked(values)
+        yield Outcome(chunk.backend.name, tasks[set_name, index], result, peak)
 
 
 def kept_process(backend: Backend, settings: Settings) -> SolvingProcess:
