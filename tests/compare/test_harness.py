@@ -173,3 +173,12 @@ def test_a_streamed_file_runs_block_by_block_and_resumes_where_it_stopped(tmp_pa
         found = store.records(stored)
     assert 7 <= kept < 20 and due == [20 - kept]
     assert [(r.key, r.status, r.solution) for r in found] == [(r.key, r.status, r.solution) for r in expected]
+
+
+@pytest.mark.parametrize("name", ["17clue-1000", "gecode-16x16", "gecode-25x25"])
+def test_the_fast_line_of_a_grid_is_the_grids_own_line(name):
+    from sudokit.compare.harness import line_of
+
+    grids = [p.grid for p in load_set(name).puzzles[:50]]
+    assert [line_of(g) for g in grids] == [g.line() for g in grids]
+    assert line_of(Grid((0,) * 81)) == "." * 81
