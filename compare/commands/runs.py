@@ -151,12 +151,12 @@ def export(
             raise UserError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
         if out is not None:
             write_path(out)
-        records = store.records(store.run(run))
-    if out is None:
-        export_records(records, run, fmt, sys.stdout)
-        return
-    with open(out, "w", encoding="utf-8", newline="") as stream:
-        count = export_records(records, run, fmt, stream)
+        records = store.each_record(store.run(run))  # streamed: a record at a time
+        if out is None:
+            export_records(records, run, fmt, sys.stdout)
+            return
+        with open(out, "w", encoding="utf-8", newline="") as stream:
+            count = export_records(records, run, fmt, stream)
     typer.echo(f"{count} records written to {out}", err=True)
 
 
