@@ -39,6 +39,7 @@ from sudokit.solvers.registry import Backend
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
+STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
 
 
@@ -319,6 +320,10 @@ class MappedProgress:
         self.since.value = time.monotonic()
         self.started.value += 1
 
+    def ready(self) -> None:
+        """The worker has started and created its backend: the clock of its first task runs from now."""
+        self.since.value = time.monotonic()
+
 
 class _Child:
     """A ``subprocess.Popen`` with the little of ``multiprocessing.Process`` the executors use."""
@@ -377,6 +382,10 @@ class Progress:
         self.since.value = time.monotonic()
         self.started.value += 1
 
+    def ready(self) -> None:
+        """The worker has started and created its backend: the clock of its first task runs from now."""
+        self.since.value = time.monotonic()
+
 
 class SolvingProcess:
     """One worker process and the tasks it has been given but not answered yet.
@@ -417,14 +426,20 @@ class SolvingProcess:
     def deadline(self) -> float | None:
         """When (time.monotonic) the task the worker is on overruns its budget; None when idle.
 
-        Until the worker says it has begun the next task (it may be starting up, or stuck
-        creating its backend), the clock runs from when it was given work or last answered.
+        Until the worker says it has begun the next task, the clock runs from when it was given work
+        or last answered, or from when it became ready if that was later; a worker not ready yet
+        (starting a Python process under load, or stuck creating its backend) gets
+        ``STARTUP_SECONDS`` more.
         """
         budget = self.settings.budget
         if budget is None or not self.outstanding:
             return None
-        on_task = self.progress.started.value > self.answered
-        return (self.progress.since.value if on_task else self.waiting_since) + budget
+        since = self.progress.since.value
+        if self.progress.started.value > self.answered:  # on a task
+            return since + budget
+        if since == 0.0:  # not ready yet
+            return self.waiting_since + budget + STARTUP_SECONDS
+        return max(self.waiting_since, since) + budget
 
     def give(self, chunk: Chunk) -> None:
         if not self.outstanding:
@@ -516,6 +531,7 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
         solver, failure = None, f"cannot create backend {backend.name}: {type(exc).__name__}: {exc}"
+    progress.ready()
     answers: list[Packed] = []
     sent = time.monotonic()
     try:

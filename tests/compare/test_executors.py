@@ -41,3 +41,10 @@ def test_backends_take_turns_through_a_run():
     assert sorted(order) == ["a"] * 8 + ["b"] * 8
     switches = sum(x != y for x, y in pairwise(order))
     assert switches >= 2 * ROTATIONS - 1
+
+
+def test_a_worker_slow_to_start_does_not_time_its_first_puzzle_out():
+    """The clock of a worker's first puzzle runs from when it is ready, not from when it was started."""
+    slow = fake("slow-start", "SlowStartSolver", start=1.5)
+    outcomes = list(ProcessExecutor(1).run([Chunk(slow, TASKS[:2])], Settings(timeout=0.5, grace=0.2)))
+    assert [o.result.status.value for o in outcomes] == ["solved", "solved"]
