@@ -17,6 +17,7 @@ import logging
 import multiprocessing.util
 import sys
 import threading
+from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 
@@ -122,25 +123,31 @@ class DaskExecutor:
 
 TASK_PUZZLES = 256  # puzzles in one Dask task at most: a few hundred ms of a fast backend's work
 IN_FLIGHT_PER_THREAD = 2  # tasks submitted ahead per worker thread (one solving, one waiting)
-LOOKAHEAD = 512  # chunks read ahead to tell a short run (spread thin over the threads) from a long one
+LOOKAHEAD = 64  # chunks read ahead to tell a short run (spread thin over the threads) from a long one
 
 
 def grouped(chunks: Iterable[Chunk], threads: int) -> Iterator[Chunk]:
     """Consecutive chunks of one backend merged into Dask tasks of up to ``TASK_PUZZLES`` puzzles; a short
     run's tasks are smaller, so every thread gets a few."""
     source = iter(chunks)
-    ahead = list(itertools.islice(source, LOOKAHEAD))
+    ahead = deque(itertools.islice(source, LOOKAHEAD))
     size = TASK_PUZZLES
     if len(ahead) < LOOKAHEAD:  # the whole run is in sight
         size = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (4 * threads)))
     merged: Chunk | None = None
-    for chunk in itertools.chain(ahead, source):
+    for chunk in itertools.chain(_drained(ahead), source):
         if merged and (chunk.backend != merged.backend or len(merged.tasks) + len(chunk.tasks) > size):
             yield merged
             merged = None
         merged = Chunk(chunk.backend, merged.tasks + chunk.tasks) if merged else chunk
     if merged:
         yield merged
+
+
+def _drained(queued: deque[Chunk]) -> Iterator[Chunk]:
+    """The chunks read ahead, each let go of as it is taken."""
+    while queued:
+        yield queued.popleft()
 
 
 # ---------------------------------------------------------------------------- on a Dask worker
