@@ -40,6 +40,7 @@ GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to retur
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
 STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
+STARTING_CHECK_SECONDS = 0.05  # how often the parent looks at a worker that is starting
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
 
 
@@ -437,9 +438,14 @@ class SolvingProcess:
         since = self.progress.since.value
         if self.progress.started.value > self.answered:  # on a task
             return since + budget
-        if since == 0.0:  # not ready yet
+        if self.starting:
             return self.waiting_since + budget + STARTUP_SECONDS
         return max(self.waiting_since, since) + budget
+
+    @property
+    def starting(self) -> bool:
+        """True until the worker is ready (started, its backend created)."""
+        return self.progress.since.value == 0.0
 
     def give(self, chunk: Chunk) -> None:
         if not self.outstanding:
@@ -511,9 +517,12 @@ class SolvingProcess:
 
 
 def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
-    """Seconds until the first deadline of a busy worker (None: no deadline)."""
-    deadlines = [w.deadline for w in workers if w.deadline is not None]
-    return max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+    """Seconds until the parent must look at its workers again: the first deadline of a busy worker
+    (None: no deadline), and soon while a worker is starting (its deadline moves nearer once ready)."""
+    now = time.monotonic()
+    deadlines = [min(w.deadline, now + STARTING_CHECK_SECONDS) if w.starting else w.deadline
+                 for w in workers if w.deadline is not None]
+    return max(0.0, min(deadlines) - now) if deadlines else None
 
 
 def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress | MappedProgress) -> None:

@@ -6,6 +6,7 @@ with it; those puzzles must be solved again, and the verdict must go to the puzz
 
 from __future__ import annotations
 
+import time
 from itertools import pairwise
 
 import pytest
@@ -23,7 +24,9 @@ TASKS = tuple(Task(EIGHT.name, p.index, p.grid) for p in EIGHT)
 def test_the_verdict_goes_to_the_puzzle_the_worker_was_on(cls, status):
     bad = [t.index for t in TASKS if t.grid.count_givens() == MISBEHAVING_GIVENS]
     assert bad and bad[0] > 0  # a bad puzzle after good ones of the same chunk
+    began = time.monotonic()
     outcomes = list(ProcessExecutor(1).run([Chunk(fake("bad", cls), TASKS)], Settings(timeout=0.5, grace=0.2)))
+    assert time.monotonic() - began < 10  # stopped at its timeout, and its replacement watched from the start
     assert sorted(o.task.index for o in outcomes) == [t.index for t in TASKS]  # one outcome each
     for outcome in outcomes:
         if outcome.task.index in bad:
