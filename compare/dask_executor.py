@@ -122,6 +122,7 @@ class DaskExecutor:
 
 
 TASK_PUZZLES = 256  # puzzles in one Dask task at most: a few hundred ms of a fast backend's work
+TASKS_PER_THREAD = 8  # a short run's tasks: small enough that the last ones end together
 IN_FLIGHT_PER_THREAD = 2  # tasks submitted ahead per worker thread (one solving, one waiting)
 LOOKAHEAD = 64  # chunks read ahead to tell a short run (spread thin over the threads) from a long one
 
@@ -133,7 +134,7 @@ def grouped(chunks: Iterable[Chunk], threads: int) -> Iterator[Chunk]:
     ahead = deque(itertools.islice(source, LOOKAHEAD))
     size = TASK_PUZZLES
     if len(ahead) < LOOKAHEAD:  # the whole run is in sight
-        size = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (4 * threads)))
+        size = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (TASKS_PER_THREAD * threads)))
     merged: Chunk | None = None
     for chunk in itertools.chain(_drained(ahead), source):
         if merged and (chunk.backend != merged.backend or len(merged.tasks) + len(chunk.tasks) > size):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import math
 import mmap
 import multiprocessing
 import os
@@ -39,6 +40,8 @@ from sudokit.solvers.registry import Backend
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
+HOLD_SECONDS = 0.25  # a worker takes more chunks while it holds less work than this (at its pace)
+HOLD_TASKS = 2048  # and fewer tasks than this
 STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
 STARTING_CHECK_SECONDS = 0.05  # how often the parent looks at a worker that is starting
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
@@ -416,12 +419,19 @@ class SolvingProcess:
         self.waiting_since = 0.0  # when it was last given work while idle, or last answered
         self.last_chunk = 0  # tasks in the chunk given last
         self.chunks = 0  # chunks given
+        self.began = self.answered_at = time.monotonic()  # when started; when it last answered
         self.alive = True
 
     @property
     def hungry(self) -> bool:
-        """True when the worker is on its last chunk (or idle), so it may take one more."""
-        return len(self.outstanding) <= self.last_chunk
+        """True when the worker may take one more chunk: it is on its last one (or idle), or what it
+        holds is less than ``HOLD_SECONDS`` of work at its pace so far. So a fast backend's worker
+        never waits for a parent slow to be scheduled, and a slow one's holds two chunks only."""
+        held = len(self.outstanding)
+        if held <= self.last_chunk:
+            return True
+        pace = (self.answered_at - self.began) / self.answered if self.answered else math.inf
+        return held * pace < HOLD_SECONDS and held < HOLD_TASKS
 
     @property
     def deadline(self) -> float | None:
@@ -475,7 +485,7 @@ class SolvingProcess:
             message = f"the worker process died (exit code {self.process.exitcode})"
             return [self._verdict(SolveResult(Status.ERROR, message=message))]
         self.answered += len(answers)
-        self.waiting_since = time.monotonic()
+        self.waiting_since = self.answered_at = time.monotonic()
         return [Outcome(self.backend.name, self.outstanding.popleft(), *unpacked(answer)) for answer in answers]
 
     def overdue(self) -> bool:

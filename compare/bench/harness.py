@@ -15,6 +15,7 @@ of machine load falls on every side alike. The load average at the start and the
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import statistics
@@ -115,9 +116,29 @@ def overhead(options: argparse.Namespace) -> None:
           "backend's timers (wall minus backend time)")
 
 
+def spin(count: int) -> int:
+    """Pure CPU work: a Python loop."""
+    total = 0
+    for number in range(count):
+        total += number
+    return total
+
+
+def machine_ratio(count: int = 10_000_000) -> float:
+    """What two processes of pure Python get done now, over what one does: the ceiling of any --jobs 2
+    ratio at this moment (2.0 on an idle machine of two cores or more)."""
+    rates = {}
+    for processes in (1, 2):
+        start = time.perf_counter()
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            pool.map(spin, [count] * processes)
+        rates[processes] = processes / (time.perf_counter() - start)
+    return rates[2] / rates[1]
+
+
 def scaling(options: argparse.Namespace) -> None:
-    """One line per backend: --jobs 2 throughput over --jobs 1's."""
-    print(f"{load()} (start)")
+    """One line per backend: --jobs 2 throughput over --jobs 1's; and the machine's own ratio now."""
+    print(f"{load()} (start); two processes of pure Python loop do {machine_ratio():.2f}x the work of one")
     found = puzzles(options.set, options.puzzles)
     for backend in options.backends:
         for side in CPU.values():
@@ -134,7 +155,7 @@ def scaling(options: argparse.Namespace) -> None:
         print(f"  CPU per puzzle: parent {parent * 1e6:.0f} us, workers {workers * 1e6:.0f} us; with the parent "
               f"sharing {os.cpu_count()} cores with two workers, --jobs 2 can reach at most "
               f"{_bound(parent, workers):.2f}x")
-    print(f"{load()} (end)")
+    print(f"{load()} (end); two processes of pure Python loop do {machine_ratio():.2f}x the work of one")
 
 
 def _bound(parent: float, workers: float) -> float:

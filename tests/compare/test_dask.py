@@ -260,8 +260,8 @@ def test_chunks_are_grouped_into_tasks_of_one_backend_spread_over_the_threads(mo
     groups = list(dask_executor.grouped(chunks, threads=2))
     assert [t.index for g in groups for t in g.tasks] == [t.index for c in chunks for t in c.tasks]  # all, in order
     assert all(len({t.index for t in g.tasks}) == len(g.tasks) for g in groups)
-    assert [len(g.tasks) for g in groups] == [12] * 8  # 96 puzzles seen whole: 4 tasks a thread, each one backend's
-    assert [g.backend.name for g in groups] == ["a"] * 4 + ["b"] * 4
+    assert [len(g.tasks) for g in groups] == [6] * 16  # 96 puzzles seen whole: 8 tasks a thread, each one backend's
+    assert [g.backend.name for g in groups] == ["a"] * 8 + ["b"] * 8
     monkeypatch.setattr(dask_executor, "LOOKAHEAD", 4)  # a long run: tasks of TASK_PUZZLES
     monkeypatch.setattr(dask_executor, "TASK_PUZZLES", 10)
     assert [len(g.tasks) for g in dask_executor.grouped(chunks, threads=2)] == [10, 10, 10, 10, 8] * 2
