@@ -7,10 +7,9 @@ an answer the judge rejected, which always counts as a disagreement.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, groupby
 
 from sudokit.compare.store import Record
 from sudokit.models.grid import Grid, is_solution
@@ -61,17 +60,17 @@ class Disagreement:
         return [head, *(f"  {backend:<16} {answer}" for backend, answer in self.answers.items())]
 
 
-def by_puzzle(records: Iterable[Record]) -> dict[tuple[str, int], list[Record]]:
-    grouped = defaultdict(list)
-    for record in records:
-        grouped[record.set_name, record.puzzle_index].append(record)
-    return grouped
+def by_puzzle(records: Iterable[Record]) -> Iterator[tuple[tuple[str, int], list[Record]]]:
+    """Each puzzle's records, one puzzle at a time: a puzzle's records come together (as the store gives
+    them), so a stream of any length is grouped holding one puzzle's records only."""
+    for key, answers in groupby(records, key=lambda r: (r.set_name, r.puzzle_index)):
+        yield key, list(answers)
 
 
 def disagreements(records: Iterable[Record]) -> list[Disagreement]:
     """Puzzles with a rejected answer or two conflicting answers."""
     found = []
-    for (set_name, index), answers in by_puzzle(records).items():
+    for (set_name, index), answers in by_puzzle(records):
         if any(agree(a, b) is False for a, b in combinations(answers, 2)) or any(map(rejected, answers)):
             shown = {r.backend: _answer(r) for r in sorted(answers, key=lambda r: r.backend)}
             found.append(Disagreement(set_name, index, answers[0].puzzle, shown))
@@ -81,7 +80,7 @@ def disagreements(records: Iterable[Record]) -> list[Disagreement]:
 def agreement_matrix(records: Iterable[Record], backends: list[str]) -> dict[str, dict[str, tuple[int, int]]]:
     """For each pair of backends: (puzzles where they agree, puzzles where both answered)."""
     matrix = {a: {b: (0, 0) for b in backends} for a in backends}
-    for answers in by_puzzle(records).values():
+    for _, answers in by_puzzle(records):
         for a in answers:
             for b in answers:
                 verdict = agree(a, b)

@@ -1,26 +1,38 @@
-"""Run a comparison on a Dask cluster: each chunk is a Dask task, its outcomes stream back to the client.
+"""Run a comparison on a Dask cluster: chunks grouped into Dask tasks, their outcomes streamed back to the client.
 
 On a Dask worker, each thread keeps one solving process per backend: the local executor's worker,
 started as a plain subprocess (Dask's default workers are daemonic processes, which may not start
 ``multiprocessing`` children), which creates its backend once and is killed and replaced when a
-puzzle overruns its timeout or the process dies. Clusters need no special settings. So backends stay warm between tasks, and timeouts are enforced there, per
-puzzle, exactly as on one machine. A chunk's outcomes reach the harness only once its task has
-finished: when a Dask worker is lost, Dask re-runs its unfinished chunks elsewhere, and no record is
-lost or duplicated.
-"""
+puzzle overruns its timeout or the process dies. Clusters need no special settings. So backends
+stay warm between tasks, and timeouts are enforced there, per puzzle, exactly as on one machine.
+A task's outcomes reach the harness only once it has finished: when a Dask worker is lost, Dask
+re-runs its unfinished tasks elsewhere, and no record is lost or duplicated. The client submits a
+few tasks per worker thread ahead of the workers, never the whole run, so its memory stays flat."""
 
 from __future__ import annotations
 
 import atexit
+import itertools
 import logging
 import multiprocessing.util
 import sys
 import threading
+from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 
 from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import SUBPROCESS, Chunk, Outcome, Settings, SolvingProcess, earliest_deadline
+from sudokit.compare.executors import (
+    SUBPROCESS,
+    Chunk,
+    Outcome,
+    Packed,
+    Settings,
+    SolvingProcess,
+    earliest_deadline,
+    packed,
+    unpacked,
+)
 from sudokit.models.errors import UserError
 from sudokit.solvers.registry import Backend
 
@@ -40,19 +52,36 @@ class DaskExecutor:
         self.scheduler, self.workers = scheduler, workers or jobs or 1
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
+        """Chunks grouped into Dask tasks of a few hundred puzzles, a few tasks per worker thread in flight.
+
+        A task's puzzles all go to the worker's solving process at once, so it never waits between
+        chunks; and only the tasks in flight are held here, so a run's length costs the client nothing.
+        """
         from distributed import CancelledError, as_completed
 
-        if not (chunks := list(chunks)):  # nothing to do: start no cluster
+        source = iter(chunks)
+        if (first := next(source, None)) is None:  # nothing to do: start no cluster
             return
         with self._client() as client:
-            tasks = client.map(solve_chunk, chunks, settings=settings, pure=False)
+            threads = max(1, sum(client.nthreads().values()))
+            groups = grouped(itertools.chain([first], source), threads)
+            running = as_completed()
             try:
-                for _, outcomes in as_completed(tasks, with_results=True, raise_errors=False):
-                    if isinstance(outcomes, CancelledError):  # the scheduler dropped the task: it is gone
-                        raise outcomes
-                    if isinstance(outcomes, BaseException):
-                        raise outcomes  # a chunk that raised: a bug, shown as one
-                    yield from outcomes
+                submitted: dict[str, Chunk] = {}  # by the future's key: the tasks it holds
+
+                def submit(group: Chunk) -> None:
+                    future = client.submit(solve_packed, group, settings=settings, pure=False)
+                    submitted[future.key] = group
+                    running.add(future)
+
+                for group in itertools.islice(groups, IN_FLIGHT_PER_THREAD * threads):
+                    submit(group)
+                for future in running:
+                    answers = future.result()  # (a chunk that raised is a bug: its exception goes on)
+                    group = submitted.pop(future.key)
+                    if (more := next(groups, None)) is not None:
+                        submit(more)
+                    yield from outcomes_of(group, answers)
             except (OSError, TimeoutError, CancelledError) as err:  # the connection, or the futures, lost
                 raise ExecutorLost(f"sudokit: the Dask scheduler went away ({type(err).__name__})") from None
 
@@ -92,6 +121,36 @@ class DaskExecutor:
             yield client
 
 
+TASK_PUZZLES = 256  # puzzles in one Dask task at most: a few hundred ms of a fast backend's work
+TASKS_PER_THREAD = 8  # a short run's tasks: small enough that the last ones end together
+IN_FLIGHT_PER_THREAD = 2  # tasks submitted ahead per worker thread (one solving, one waiting)
+LOOKAHEAD = 64  # chunks read ahead to tell a short run (spread thin over the threads) from a long one
+
+
+def grouped(chunks: Iterable[Chunk], threads: int) -> Iterator[Chunk]:
+    """Consecutive chunks of one backend merged into Dask tasks of up to ``TASK_PUZZLES`` puzzles; a short
+    run's tasks are smaller, so every thread gets a few."""
+    source = iter(chunks)
+    ahead = deque(itertools.islice(source, LOOKAHEAD))
+    size = TASK_PUZZLES
+    if len(ahead) < LOOKAHEAD:  # the whole run is in sight
+        size = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (TASKS_PER_THREAD * threads)))
+    merged: Chunk | None = None
+    for chunk in itertools.chain(_drained(ahead), source):
+        if merged and (chunk.backend != merged.backend or len(merged.tasks) + len(chunk.tasks) > size):
+            yield merged
+            merged = None
+        merged = Chunk(chunk.backend, merged.tasks + chunk.tasks) if merged else chunk
+    if merged:
+        yield merged
+
+
+def _drained(queued: deque[Chunk]) -> Iterator[Chunk]:
+    """The chunks read ahead, each let go of as it is taken."""
+    while queued:
+        yield queued.popleft()
+
+
 # ---------------------------------------------------------------------------- on a Dask worker
 
 _kept: dict[tuple[int, Backend], SolvingProcess] = {}  # this process's solving processes, by thread and backend
@@ -111,6 +170,19 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
                 outcomes.append(process.expire())
         tasks = tuple(process.outstanding)  # those a dead process left
     return outcomes
+
+
+def solve_packed(chunk: Chunk, settings: Settings) -> list[tuple[str, int, Packed]]:
+    """``solve_chunk``'s outcomes as plain values, for the client to match to the tasks it sent."""
+    return [(o.task.set_name, o.task.index, packed(o.result, o.peak_kb)) for o in solve_chunk(chunk, settings)]
+
+
+def outcomes_of(chunk: Chunk, answers: list[tuple[str, int, Packed]]) -> Iterator[Outcome]:
+    """The outcomes of a chunk from ``solve_packed``'s answers."""
+    tasks = {(t.set_name, t.index): t for t in chunk.tasks}
+    for set_name, index, values in answers:
+        result, peak = unpacked(values)
+        yield Outcome(chunk.backend.name, tasks[set_name, index], result, peak)
 
 
 def kept_process(backend: Backend, settings: Settings) -> SolvingProcess:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import math
 import mmap
 import multiprocessing
 import os
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -39,6 +40,10 @@ from sudokit.solvers.registry import Backend
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
 PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is alive
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
+HOLD_SECONDS = 0.25  # a worker takes more chunks while it holds less work than this (at its pace)
+HOLD_TASKS = 2048  # and fewer tasks than this
+STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
+STARTING_CHECK_SECONDS = 0.05  # how often the parent looks at a worker that is starting
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
 
 
@@ -65,6 +70,41 @@ class Task:
     index: int
     grid: Grid
     attempt: int = 0  # a task whose worker died under it is tried once more (the kill may not be its doing)
+    puzzle: str = ""  # the puzzle as given (before any transformation), for its record
+
+    def __reduce__(self):
+        """Pickled compactly (the grid's values as bytes): tasks cross a pipe by the thousand a second."""
+        return _task, (self.set_name, self.index, _packed_values(self.grid), self.attempt, self.puzzle)
+
+
+def _task(set_name: str, index: int, values: bytes | tuple[int, ...], attempt: int, puzzle: str) -> Task:
+    return Task(set_name, index, Grid(tuple(values)), attempt, puzzle)
+
+
+def _packed_values(grid: Grid) -> bytes | tuple[int, ...]:
+    """A grid's values as bytes (as a tuple when one is over 255)."""
+    try:
+        return bytes(grid.values)
+    except ValueError:
+        return grid.values
+
+
+Packed = tuple  # a SolveResult and a peak memory as plain values: see ``packed``
+
+
+def packed(result: SolveResult, peak: int) -> Packed:
+    """A result as plain values, to cross a pipe or the network: pickled several times faster than the
+    dataclasses (answers go by the thousand a second)."""
+    solution = None if result.solution is None else _packed_values(result.solution)
+    return (result.status.value, solution, result.solutions_found, result.build_seconds, result.solve_seconds,
+            result.stats, result.message, peak)
+
+
+def unpacked(values: Packed) -> tuple[SolveResult, int]:
+    """The result and peak memory ``packed`` made plain."""
+    status, solution, found, build, solve, stats, message, peak = values
+    grid = None if solution is None else Grid(tuple(solution))
+    return SolveResult(Status(status), grid, found, build, solve, stats, message), peak
 
 
 @dataclass(frozen=True)
@@ -171,14 +211,16 @@ class ProcessExecutor:
                 worker.kill()
 
     def _assign(self, queue: _Queue, workers: list[SolvingProcess], settings: Settings) -> None:
-        """Give workers on their last chunk another of their backend's, up to their share; retire idle ones.
+        """Give workers on their last chunk another of their backend's; retire idle ones.
 
-        A worker serves one backend for a slice of its work (``ROTATIONS`` slices a backend), then
-        makes way for the backend with the most work left: the backends take turns through the run,
-        so a change of machine load falls on all of them rather than on the one running then.
+        A worker serves one backend for a slice of its work (``ROTATIONS`` slices a backend) while
+        other backends have work waiting, then makes way for the backend with the most work left:
+        the backends take turns through the run, so a change of machine load falls on all of them
+        rather than on the one running then.
         """
         for worker in [w for w in workers if w.hungry]:
-            chunk = queue.take(worker.backend) if worker.chunks < queue.slice(worker.backend) else None
+            turn_over = worker.chunks >= queue.slice(worker.backend) and queue.others_waiting(worker.backend)
+            chunk = None if turn_over else queue.take(worker.backend)
             if chunk:
                 worker.give(chunk)
             elif not worker.outstanding:
@@ -191,23 +233,40 @@ class ProcessExecutor:
 
 
 ROTATIONS = 4  # turns each backend's work is split into, so backends alternate through a run
+LOOKAHEAD = 256  # chunks read ahead of the workers (a run's chunks are streamed, never all held)
 
 
 class _Queue:
-    """Pending chunks, grouped by backend; a new worker takes the backend with the largest share left."""
+    """Pending chunks, read ahead from a stream and grouped by backend; a new worker takes the backend
+    with the largest share left."""
 
-    def __init__(self, chunks: Iterable[Chunk]):
+    def __init__(self, chunks: Iterable[Chunk], lookahead: int = LOOKAHEAD):
+        self.source: Iterator[Chunk] | None = iter(chunks)
+        self.lookahead, self.held = lookahead, 0
         self.by_backend: dict[str, deque[Chunk]] = {}
-        for chunk in chunks:
-            self.by_backend.setdefault(chunk.backend.name, deque()).append(chunk)
-        self.totals = {name: len(queued) for name, queued in self.by_backend.items()}
+        self.totals: dict[str, int] = {}
+        self._fill()
 
     def __bool__(self) -> bool:
-        return any(self.by_backend.values())
+        return self.held > 0
+
+    def _fill(self) -> None:
+        while self.source is not None and self.held < self.lookahead:
+            chunk = next(self.source, None)
+            if chunk is None:
+                self.source = None
+                return
+            self.by_backend.setdefault(chunk.backend.name, deque()).append(chunk)
+            self.totals[chunk.backend.name] = self.totals.get(chunk.backend.name, 0) + 1
+            self.held += 1
 
     def slice(self, backend: Backend) -> int:
-        """How many chunks one worker of ``backend`` takes before making way."""
+        """How many chunks one worker of ``backend`` takes before making way (of those seen so far)."""
         return max(1, -(-self.totals.get(backend.name, 1) // ROTATIONS))
+
+    def others_waiting(self, backend: Backend) -> bool:
+        """Whether another backend has work waiting."""
+        return any(queued for name, queued in self.by_backend.items() if name != backend.name)
 
     def take(self, backend: Backend | None = None) -> Chunk | None:
         """The next chunk of ``backend`` (of the backend with the largest share left when None), or None."""
@@ -216,14 +275,22 @@ class _Queue:
                     for order, (name, q) in enumerate(self.by_backend.items()) if q]
             if not left:
                 return None
-            return self.by_backend[max(left)[2]].popleft()
-        queued = self.by_backend.get(backend.name)
-        return queued.popleft() if queued else None
+            backend_name = max(left)[2]
+        else:
+            backend_name = backend.name
+        queued = self.by_backend.get(backend_name)
+        if not queued:
+            return None
+        self.held -= 1
+        chunk = queued.popleft()
+        self._fill()
+        return chunk
 
     def push_front(self, backend: Backend, tasks: Iterable[Task]) -> None:
         if tasks := tuple(tasks):
             self.by_backend.setdefault(backend.name, deque()).appendleft(Chunk(backend, tasks))
             self.totals.setdefault(backend.name, 1)
+            self.held += 1
 
 
 SUBPROCESS = "subprocess"  # start solving processes as plain subprocesses (allowed in daemonic processes)
@@ -256,6 +323,10 @@ class MappedProgress:
     def begin(self) -> None:
         self.since.value = time.monotonic()
         self.started.value += 1
+
+    def ready(self) -> None:
+        """The worker has started and created its backend: the clock of its first task runs from now."""
+        self.since.value = time.monotonic()
 
 
 class _Child:
@@ -315,6 +386,10 @@ class Progress:
         self.since.value = time.monotonic()
         self.started.value += 1
 
+    def ready(self) -> None:
+        """The worker has started and created its backend: the clock of its first task runs from now."""
+        self.since.value = time.monotonic()
+
 
 class SolvingProcess:
     """One worker process and the tasks it has been given but not answered yet.
@@ -344,25 +419,43 @@ class SolvingProcess:
         self.waiting_since = 0.0  # when it was last given work while idle, or last answered
         self.last_chunk = 0  # tasks in the chunk given last
         self.chunks = 0  # chunks given
+        self.began = self.answered_at = time.monotonic()  # when started; when it last answered
         self.alive = True
 
     @property
     def hungry(self) -> bool:
-        """True when the worker is on its last chunk (or idle), so it may take one more."""
-        return len(self.outstanding) <= self.last_chunk
+        """True when the worker may take one more chunk: it is on its last one (or idle), or what it
+        holds is less than ``HOLD_SECONDS`` of work at its pace so far. So a fast backend's worker
+        never waits for a parent slow to be scheduled, and a slow one's holds two chunks only."""
+        held = len(self.outstanding)
+        if held <= self.last_chunk:
+            return True
+        pace = (self.answered_at - self.began) / self.answered if self.answered else math.inf
+        return held * pace < HOLD_SECONDS and held < HOLD_TASKS
 
     @property
     def deadline(self) -> float | None:
         """When (time.monotonic) the task the worker is on overruns its budget; None when idle.
 
-        Until the worker says it has begun the next task (it may be starting up, or stuck
-        creating its backend), the clock runs from when it was given work or last answered.
+        Until the worker says it has begun the next task, the clock runs from when it was given work
+        or last answered, or from when it became ready if that was later; a worker not ready yet
+        (starting a Python process under load, or stuck creating its backend) gets
+        ``STARTUP_SECONDS`` more.
         """
         budget = self.settings.budget
         if budget is None or not self.outstanding:
             return None
-        on_task = self.progress.started.value > self.answered
-        return (self.progress.since.value if on_task else self.waiting_since) + budget
+        since = self.progress.since.value
+        if self.progress.started.value > self.answered:  # on a task
+            return since + budget
+        if self.starting:
+            return self.waiting_since + budget + STARTUP_SECONDS
+        return max(self.waiting_since, since) + budget
+
+    @property
+    def starting(self) -> bool:
+        """True until the worker is ready (started, its backend created)."""
+        return self.progress.since.value == 0.0
 
     def give(self, chunk: Chunk) -> None:
         if not self.outstanding:
@@ -392,8 +485,8 @@ class SolvingProcess:
             message = f"the worker process died (exit code {self.process.exitcode})"
             return [self._verdict(SolveResult(Status.ERROR, message=message))]
         self.answered += len(answers)
-        self.waiting_since = time.monotonic()
-        return [Outcome(self.backend.name, self.outstanding.popleft(), result, peak) for result, peak in answers]
+        self.waiting_since = self.answered_at = time.monotonic()
+        return [Outcome(self.backend.name, self.outstanding.popleft(), *unpacked(answer)) for answer in answers]
 
     def overdue(self) -> bool:
         deadline = self.deadline
@@ -434,9 +527,12 @@ class SolvingProcess:
 
 
 def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
-    """Seconds until the first deadline of a busy worker (None: no deadline)."""
-    deadlines = [w.deadline for w in workers if w.deadline is not None]
-    return max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+    """Seconds until the parent must look at its workers again: the first deadline of a busy worker
+    (None: no deadline), and soon while a worker is starting (its deadline moves nearer once ready)."""
+    now = time.monotonic()
+    deadlines = [min(w.deadline, now + STARTING_CHECK_SECONDS) if w.starting else w.deadline
+                 for w in workers if w.deadline is not None]
+    return max(0.0, min(deadlines) - now) if deadlines else None
 
 
 def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress | MappedProgress) -> None:
@@ -454,7 +550,8 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
         solver, failure = None, f"cannot create backend {backend.name}: {type(exc).__name__}: {exc}"
-    answers: list[tuple[SolveResult, int]] = []
+    progress.ready()
+    answers: list[Packed] = []
     sent = time.monotonic()
     try:
         while (tasks := _next_chunk(connection, parent)) is not None:
@@ -464,7 +561,7 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
                     result = SolveResult(Status.ERROR, message=failure)
                 else:
                     result = judged(solve_repeated(solver, task.grid, settings), task.grid)
-                answers.append((result, peak_kb()))
+                answers.append(packed(result, peak_kb()))
                 idle = done == len(tasks) and not connection.poll()
                 if idle or time.monotonic() - sent >= SEND_SECONDS:
                     connection.send(answers)

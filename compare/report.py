@@ -10,13 +10,18 @@ import base64
 import html
 import json
 import math
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
+
+import numpy
 
 from sudokit.compare import study
 from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements, rejected
 from sudokit.compare.stats import ANSWERS, UNTIMED, BackendStats, backend_stats, charged_seconds, percent, ranking
-from sudokit.compare.store import Record, Run, Store
+from sudokit.compare.store import Record, Run, RunRecords, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
 
@@ -26,7 +31,7 @@ class Summary:
     """Everything a report says about a run."""
 
     run: Run
-    records: list[Record]
+    records: RunRecords  # streamed from the store on each use: write the report while the store is open
     stats: list[BackendStats]
     matrix: dict[str, dict[str, tuple[int, int]]]
     disagreements: list[Disagreement]
@@ -45,18 +50,21 @@ class Summary:
 
 
 def summarize(store: Store, run: Run) -> Summary:
-    records = store.records(run)
+    """A run's summary, its figures computed in streamed passes over its records (none held whole)."""
+    records = RunRecords(store, run)
     found = disagreements(records)
     stats = backend_stats(records, run.config.get("timeout"))
     order = ranking(stats, _suspects(records, found))
     stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
-    ratings = {key: r for key, meta in store.puzzle_meta(run).items() if (r := _rating(meta)) is not None}
+    ratings = {key: r for key, meta in store.each_puzzle_meta(run) if (r := _rating(meta)) is not None}
     return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order)
 
 
-def _suspects(records: list[Record], found: list[Disagreement]) -> set[str]:
+def _suspects(records: Iterable[Record], found: list[Disagreement]) -> set[str]:
     """Backends that made a claim on a puzzle with a disagreement (or whose answer the judge rejected)."""
+    if not found:
+        return set()
     puzzles = {(d.set_name, d.puzzle_index) for d in found}
     return {r.backend for r in records if (r.set_name, r.puzzle_index) in puzzles
             and (r.status in ANSWERS or rejected(r))}
@@ -127,7 +135,7 @@ def verdict(summary: Summary) -> str:
     """The answer in one paragraph: who answered everything, the fastest of them and by how much, agreement."""
     stats = {s.backend: s for s in summary.stats}
     complete = _complete(summary)
-    puzzles = len({(r.set_name, r.puzzle_index) for r in summary.records})
+    puzzles = summary.records.puzzle_count()
     parts = []
     if len(complete) == len(stats):
         parts.append(f"All {len(stats)} backends answered all {puzzles} puzzles.")
@@ -301,20 +309,21 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
 
     timeout = summary.run.config.get("timeout")
     attempted = {s.backend: s.attempted for s in summary.stats}
-    answered: dict[str, list[float]] = {s.backend: [] for s in summary.stats}
-    for r in summary.records:
-        if r.status in ANSWERS:
-            answered[r.backend].append(charged_seconds(r, timeout))
+    times: dict[str, array] = {s.backend: array("d") for s in summary.stats}
+    for r in summary.records.where(f"status IN ({', '.join('?' * len(ANSWERS))})", *ANSWERS):
+        times[r.backend].append(charged_seconds(r, timeout))
+    answered, shown = _thinned(times, attempted)
     blocks: list[Block] = [
         Heading("Time"),
-        Image(plots.time_ecdf(answered, attempted, out / "time_ecdf.png"), "Time per puzzle"),
+        Image(plots.time_ecdf(answered, cast(dict[str, int], shown), out / "time_ecdf.png"),  # (scaled: fractional)
+              "Time per puzzle"),
         Paragraph("Each curve is the share of the puzzles a backend attempted that it answered (solved, multiple "
                   "or unsat) within a time; it ends at the share actually answered."),
     ]
     ratings, source = (summary.ratings, "the set's own Sudoku Explainer rating") if summary.ratings else (
         _engine_ratings(summary), f"the SE-style rating sudokit's `{summary.technique_backend()}` gave")
     points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in answered}
-    for r in summary.records:
+    for r in summary.records if ratings else ():
         if r.status not in UNTIMED and (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
             points[r.backend].append((rating, r.seconds))
     if any(points.values()):
@@ -324,16 +333,32 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
     return blocks
 
 
+ECDF_STEPS = 2000  # steps drawn of a time curve at most: finer than the picture shows
+
+
+def _thinned(times: dict[str, array], attempted: dict[str, int]) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """Each backend's answered times cut to ``ECDF_STEPS`` evenly spaced order statistics, with its
+    attempted count scaled alike: the same curve (every m-th step of it) whatever the run's size."""
+    answered, shown = {}, {}
+    for backend, values in times.items():
+        ordered = numpy.sort(numpy.frombuffer(values)) if values else numpy.empty(0)
+        step = max(1, -(-len(ordered) // ECDF_STEPS))
+        answered[backend] = ordered[step - 1 :: step].tolist()
+        shown[backend] = attempted[backend] * len(answered[backend]) / len(ordered) if len(ordered) else \
+            attempted[backend]
+    return answered, shown
+
+
 def _engine_ratings(summary: Summary) -> dict[tuple[str, int], float]:
     """Sudoku Explainer ratings the human engine gave, when the puzzle file had none."""
     backend = summary.technique_backend()
-    return {(r.set_name, r.puzzle_index): stats.se_rating for r in summary.records
-            if r.backend == backend and r.status == "solved" and (stats := study.human_stats(r)) and stats.se_rating is not None}
+    return {(r.set_name, r.puzzle_index): stats.se_rating for r in summary.records.where(
+            "backend = ? AND status = 'solved'", backend) if (stats := study.human_stats(r)) and stats.se_rating is not None}
 
 
 def _usage(summary: Summary) -> list[tuple[str, int, int]]:
     backend = summary.technique_backend()
-    return study.technique_usage(summary.records, backend) if backend else []
+    return study.technique_usage(list(summary.records.where("backend = ?", backend)), backend) if backend else []
 
 
 def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
@@ -341,7 +366,7 @@ def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
 
     blocks: list[Block] = []
     if summary.study:
-        rungs = study.ladder(summary.records, summary.study)
+        rungs = study.ladder(list(summary.records), summary.study)  # (a study's runs are small)
         blocks += [
             Heading("Technique ladder"),
             Paragraph("Share of puzzles solved without guessing by cumulative technique sets."
@@ -358,7 +383,7 @@ def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
             Table(["technique", "used in", "hardest in"], [[t, str(u), str(h)] for t, u, h in usage]),
             Image(plots.technique_chart(usage, out / "techniques.png"), "Technique frequency"),
         ]
-    if summary.study and (rows := study.ablation(summary.records, summary.study)):
+    if summary.study and (rows := study.ablation(list(summary.records), summary.study)):
         blocks += [
             Heading("Ablation"),
             Paragraph("For each technique, the puzzles (among those whose full solution path used it) "
@@ -374,8 +399,8 @@ def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
     """The hardest puzzle's hardest step drawn; for a study, each rung's first step on an example puzzle."""
     from sudokit.compare import exemplars  # the human engine: imported only when a report is drawn
 
-    puzzles = {(r.set_name, r.puzzle_index): r.puzzle for r in summary.records}
     ratings = summary.ratings or _engine_ratings(summary)
+    puzzles = _hardest_puzzle(summary, ratings)
     blocks: list[Block] = []
     if (example := exemplars.hardest(puzzles, ratings)) is not None:
         source = "the set's own rating" if summary.ratings else "the engine's rating"
@@ -384,7 +409,7 @@ def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
             f"{source}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
             f"of the human engine's solve: `{example.step.explanation}`"),
             _step_image(example, out / "hardest_step.svg")]
-    if summary.study and (rungs := exemplars.rung_examples(summary.records, summary.study["ladder"])):
+    if summary.study and (rungs := exemplars.rung_examples(list(summary.records), summary.study["ladder"])):
         blocks += [Heading("What each rung adds"), Paragraph(
             "For each rung of the ladder, the first puzzle it solves and the rung below does not, drawn at the "
             "first step that uses a technique the rung adds.")]
@@ -393,6 +418,14 @@ def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
                                  f"{example.number} of {example.steps}: `{example.step.explanation}`"),
                        _step_image(example, out / f"rung_{rung['backend'].split('/')[-1]}.svg")]
     return blocks
+
+
+def _hardest_puzzle(summary: Summary, ratings: dict[tuple[str, int], float]) -> dict[tuple[str, int], str]:
+    """The hardest rated puzzle with a record (first of equals), as ``{key: line}``; empty when none."""
+    for key in sorted(ratings, key=lambda k: (-ratings[k], k[1])):
+        if (line := summary.records.puzzle(*key)) is not None:
+            return {key: line}
+    return {}
 
 
 def _step_image(example, path: Path) -> Image:
@@ -468,10 +501,10 @@ def summary_json(summary: Summary) -> dict:
         "backends": [s.to_dict() for s in summary.stats],
         "agreement": {a: {b: list(v) for b, v in row.items()} for a, row in summary.matrix.items()},
         "disagreements": [d.__dict__ for d in summary.disagreements],
-        "ladder": study.ladder(summary.records, summary.study) if summary.study else None,
+        "ladder": study.ladder(list(summary.records), summary.study) if summary.study else None,
         "techniques": [{"technique": t, "used": u, "hardest": h} for t, u, h in _usage(summary)],
         "ablation": [{"technique": t, "tried": n, "lost": lost}
-                     for t, n, lost in (study.ablation(summary.records, summary.study) if summary.study else [])],
+                     for t, n, lost in (study.ablation(list(summary.records), summary.study) if summary.study else [])],
     })
 
 

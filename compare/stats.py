@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import math
 import statistics
+from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import asdict, dataclass
+
+import numpy
 
 from sudokit.compare.store import Record
 from sudokit.solvers.base import Status
@@ -62,14 +65,22 @@ class BackendStats:
                 "p95_ms": self.p95 * 1000, **{s: self.statuses.get(s, 0) for s in STATUSES}}
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile, interpolating linearly between order statistics (NaN when empty)."""
-    if not values:
+    return _ranked(sorted(values), q)
+
+
+def _sorted(values: array) -> numpy.ndarray:
+    return numpy.sort(numpy.frombuffer(values)) if values else numpy.empty(0)
+
+
+def _ranked(ordered: Sequence[float] | numpy.ndarray, q: float) -> float:
+    """The q-th percentile of values already in order."""
+    if not len(ordered):
         return math.nan
-    ordered = sorted(values)
     position = (len(ordered) - 1) * q / 100
     low, high = math.floor(position), math.ceil(position)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (position - low))
 
 
 def percent(part: int, whole: int) -> str:
@@ -86,11 +97,95 @@ def percent(part: int, whole: int) -> str:
 
 
 def backend_stats(records: Iterable[Record], timeout: float | None = None) -> list[BackendStats]:
-    """Statistics for every backend of the records, in order of first appearance."""
-    grouped: dict[str, list[Record]] = defaultdict(list)
+    """Statistics for every backend of the records, in order of first appearance.
+
+    One pass over the records, which may be streamed from the store: per backend only its times (and
+    counters) are kept, as arrays of floats, never the records themselves.
+    """
+    tallies: dict[str, _Tally] = {}
     for record in records:
-        grouped[record.backend].append(record)
-    return [_stats(name, rows, timeout) for name, rows in grouped.items()]
+        if (tally := tallies.get(record.backend)) is None:
+            tally = tallies[record.backend] = _Tally(timeout)
+        tally.add(record)
+    return [tally.stats(name) for name, tally in tallies.items()]
+
+
+class _Tally:
+    """What one backend's figures need of its records, gathered one record at a time."""
+
+    def __init__(self, timeout: float | None):
+        self.timeout = timeout
+        self.seconds = array("d")  # charged, every record
+        self.builds, self.solves = array("d"), array("d")  # the records not timed out or failed
+        self.counts: Counter[str] = Counter()
+        self.guesses, self.guessed, self.no_guess = 0, 0, 0
+        self.peak_kb = 0
+        self.rounds: dict[int, array] | None = defaultdict(lambda: array("d"))
+        self.counters: dict[str, array] = defaultdict(lambda: array("d"))
+        self.propagation: str | None = None
+
+    def add(self, record: Record) -> None:
+        self.seconds.append(charged_seconds(record, self.timeout))
+        self.counts[record.status] += 1
+        if record.status not in UNTIMED:
+            self.builds.append(record.build_seconds)
+            self.solves.append(record.solve_seconds)
+        if record.guesses is not None:
+            self.guessed += 1
+            self.guesses += record.guesses
+            self.no_guess += record.status == Status.SOLVED.value and record.guesses == 0
+        extra = record.extra
+        self.peak_kb = max(self.peak_kb, extra.get("peak_kb", 0))
+        self._add_repeats(record)
+        for key, value in (("guesses", record.guesses), ("steps", record.steps), *extra.items()):
+            if key in COUNTERS and isinstance(value, int | float) and not isinstance(value, bool):
+                self.counters[key].append(value)
+        if self.propagation is None and isinstance(extra.get("propagation"), str):
+            self.propagation = extra["propagation"]
+
+    def _add_repeats(self, record: Record) -> None:
+        """Each repeat round's time; no spread at all once a timed record was not repeated."""
+        if self.rounds is None:
+            return
+        if not (repeats := record.extra.get("repeat_seconds")):
+            if record.status not in UNTIMED:  # (a timeout or an error is not repeated: alike in every round)
+                self.rounds = None
+            return
+        for number, seconds in enumerate(repeats):
+            self.rounds[number].append(seconds)
+
+    def stats(self, backend: str) -> BackendStats:
+        seconds = _sorted(self.seconds)  # (8 bytes a record: no list of floats)
+        total, timed_total = math.fsum(seconds), math.fsum(self.builds) + math.fsum(self.solves)
+        counts = self.counts
+        spread = None
+        if self.rounds is not None and len(self.rounds) >= 2:
+            medians = [statistics.median(values) for values in self.rounds.values()]
+            spread = min(medians), max(medians)
+        return BackendStats(
+            backend=backend,
+            attempted=len(seconds),
+            statuses={s: counts.get(s, 0) for s in STATUSES},
+            answered=sum(counts.get(s, 0) for s in ANSWERS),
+            median=_ranked(seconds, 50),
+            p95=_ranked(seconds, 95),
+            mean=total / len(seconds) if len(seconds) else math.nan,
+            p90=_ranked(seconds, 90),
+            p99=_ranked(seconds, 99),
+            max=float(seconds[-1]) if len(seconds) else math.nan,
+            censored=counts.get(Status.TIMEOUT.value, 0) > 0,
+            median_interval=_interval(seconds),
+            repeat_spread=spread,
+            puzzles_per_second=len(seconds) / total if total else math.nan,
+            build_median=_ranked(_sorted(self.builds), 50),
+            solve_median=_ranked(_sorted(self.solves), 50),
+            build_share=math.fsum(self.builds) / timed_total if timed_total else math.nan,
+            guesses_per_puzzle=self.guesses / self.guessed if self.guessed else None,
+            no_guess_percent=100 * self.no_guess / self.guessed if self.guessed else None,
+            peak_mb=self.peak_kb / 1024,
+            counters={key: _ranked(_sorted(found), 50) for key, found in self.counters.items() if found},
+            propagation=self.propagation,
+        )
 
 
 def charged_seconds(record: Record, timeout: float | None) -> float:
@@ -100,7 +195,7 @@ def charged_seconds(record: Record, timeout: float | None) -> float:
     return record.seconds
 
 
-def median_interval(values: list[float]) -> tuple[float, float]:
+def median_interval(values: Sequence[float]) -> tuple[float, float]:
     """A distribution-free 95 % confidence interval of the median: the order statistics n/2 ± 0.98·√n.
 
     >>> median_interval([float(v) for v in range(100)])
@@ -109,82 +204,20 @@ def median_interval(values: list[float]) -> tuple[float, float]:
     (The number of values below the true median is binomial(n, 1/2); no resampling, so it costs one
     sort however many puzzles a run has.)
     """
-    if not values:
+    return _interval(sorted(values))
+
+
+def _interval(ordered: Sequence[float] | numpy.ndarray) -> tuple[float, float]:
+    """``median_interval`` of values already in order."""
+    if not len(ordered):
         return math.nan, math.nan
-    ordered = sorted(values)
     n, half_width = len(ordered), 0.98 * math.sqrt(len(ordered))
     low = max(0, math.floor(n / 2 - half_width) - 1)  # the ranks, 1-based, less one
     high = min(n - 1, math.ceil(1 + n / 2 + half_width) - 1)
-    return ordered[low], ordered[high]
-
-
-def _stats(backend: str, records: list[Record], timeout: float | None) -> BackendStats:
-    seconds = [charged_seconds(r, timeout) for r in records]
-    total = sum(seconds)
-    timed = [r for r in records if r.status not in UNTIMED]
-    timed_total = sum(r.seconds for r in timed)
-    guessed = [(r.status, r.guesses) for r in records if r.guesses is not None]
-    counts = Counter(r.status for r in records)
-    return BackendStats(
-        backend=backend,
-        attempted=len(records),
-        statuses={s: counts.get(s, 0) for s in STATUSES},
-        answered=sum(counts.get(s, 0) for s in ANSWERS),
-        median=percentile(seconds, 50),
-        p95=percentile(seconds, 95),
-        mean=statistics.fmean(seconds) if seconds else math.nan,
-        p90=percentile(seconds, 90),
-        p99=percentile(seconds, 99),
-        max=max(seconds, default=math.nan),
-        censored=counts.get(Status.TIMEOUT.value, 0) > 0,
-        median_interval=median_interval(seconds),
-        repeat_spread=_repeat_spread(records, timeout),
-        puzzles_per_second=len(records) / total if total else math.nan,
-        build_median=percentile([r.build_seconds for r in timed], 50),
-        solve_median=percentile([r.solve_seconds for r in timed], 50),
-        build_share=sum(r.build_seconds for r in timed) / timed_total if timed_total else math.nan,
-        guesses_per_puzzle=statistics.fmean(guesses for _, guesses in guessed) if guessed else None,
-        no_guess_percent=(100 * sum(status == Status.SOLVED.value and guesses == 0 for status, guesses in guessed)
-                          / len(guessed)) if guessed else None,
-        peak_mb=max((r.extra.get("peak_kb", 0) for r in records), default=0) / 1024,
-        counters=_counters(records),
-        propagation=next((r.extra["propagation"] for r in records if isinstance(r.extra.get("propagation"), str)),
-                         None),
-    )
-
-
-def _repeat_spread(records: list[Record], timeout: float | None) -> tuple[float, float] | None:
-    """The smallest and largest of the medians of each repeat round (None: no repeats recorded)."""
-    rounds: dict[int, list[float]] = defaultdict(list)
-    for record in records:
-        repeats = record.extra.get("repeat_seconds")
-        if not repeats:
-            if record.status in UNTIMED:
-                continue  # not repeated: it counts alike in every round
-            return None
-        for number, seconds in enumerate(repeats):
-            rounds[number].append(seconds)
-    if len(rounds) < 2:
-        return None
-    medians = [statistics.median(values) for values in rounds.values()]
-    return min(medians), max(medians)
+    return float(ordered[low]), float(ordered[high])
 
 
 COUNTERS = ("nodes", "guesses", "propagations", "steps", "conflicts", "decisions")
-
-
-def _counters(records: list[Record]) -> dict[str, float]:
-    """Medians of the numeric counters backends report (guesses and steps are record columns)."""
-    values: dict[str, list[float]] = defaultdict(list)
-    for record in records:
-        if record.guesses is not None:
-            values["guesses"].append(record.guesses)
-        if record.steps is not None:
-            values["steps"].append(record.steps)
-        for key, value in record.extra.items():
-            if key in COUNTERS and isinstance(value, int | float) and not isinstance(value, bool):
-                values[key].append(value)
-    return {key: statistics.median(found) for key, found in values.items() if found}
 
 
 def ranking(stats: list[BackendStats], wrong: Set[str] = frozenset()) -> list[str]:

@@ -96,10 +96,17 @@ class Record:
 
     def row(self) -> dict:
         """The record as a flat dict (``extra`` as JSON text), as stored and exported."""
-        return {**{name: getattr(self, name) for name in COLUMNS}, "extra": json.dumps(self.extra, sort_keys=True)}
+        return dict(zip(COLUMNS, self.values()))
+
+    def values(self) -> tuple:
+        """The record's column values in order (``extra`` as JSON text)."""
+        return (self.set_name, self.puzzle_index, self.puzzle, self.backend, self.status, self.solution,
+                self.solutions_found, self.build_seconds, self.solve_seconds, self.guesses, self.steps,
+                self.hardest, self.message, _EXTRA_JSON(self.extra))
 
 
 COLUMNS = tuple(f.name for f in fields(Record))
+_EXTRA_JSON = json.JSONEncoder(sort_keys=True).encode  # one encoder for every record (json.dumps makes one a call)
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,7 @@ class Store:
                 if not memory and not os.access(path, os.W_OK):
                     raise StoreError(f"{path}: the results database is read-only")
                 db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")  # whole transactions survive a kill; no fsync each
                 with db:
                     db.executescript(SCHEMA)
                     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -243,12 +251,17 @@ class Store:
         with self.db:
             self.db.executemany(
                 "INSERT OR IGNORE INTO puzzles VALUES (?, ?, ?, ?, ?)",
-                ((run.id, s, i, line, json.dumps(meta, default=str)) for s, i, line, meta in puzzles),
+                ((run.id, s, i, line, json.dumps(meta, default=str) if meta else "{}") for s, i, line, meta in puzzles),
             )
 
     def puzzle_meta(self, run: Run) -> dict[tuple[str, int], dict]:
-        rows = self.db.execute("SELECT set_name, puzzle_index, meta FROM puzzles WHERE run = ?", (run.id,))
-        return {(s, i): json.loads(meta) for s, i, meta in rows}
+        return dict(self.each_puzzle_meta(run))
+
+    def each_puzzle_meta(self, run: Run) -> Iterator[tuple[tuple[str, int], dict]]:
+        """Each puzzle's metadata, one at a time (puzzles without any are left out)."""
+        rows = self.db.execute("SELECT set_name, puzzle_index, meta FROM puzzles WHERE run = ? AND meta != '{}'",
+                               (run.id,))
+        return (((s, i), json.loads(meta)) for s, i, meta in rows)
 
     def add(self, run: Run, records: Iterable[Record]) -> None:
         """Write records in one transaction (all of them or none)."""
@@ -257,7 +270,7 @@ class Store:
         with self.db:
             self.db.executemany(
                 f"INSERT OR REPLACE INTO records (run, {columns}) VALUES ({marks})",
-                ((run.id, *r.row().values()) for r in records),
+                ((run.id, *r.values()) for r in records),
             )
 
     def done(self, run: Run) -> set[Key]:
@@ -265,10 +278,58 @@ class Store:
         query = "SELECT set_name, puzzle_index, backend FROM records WHERE run = ?"
         return set(self.db.execute(query, (run.id,)))
 
+    def done_counts(self, run: Run) -> dict[str, int]:
+        """Per backend, how many records the run has."""
+        query = "SELECT backend, count(*) FROM records WHERE run = ? GROUP BY backend"
+        return dict(self.db.execute(query, (run.id,)))
+
+    def done_between(self, run: Run, set_name: str, first: int, last: int) -> set[tuple[int, str]]:
+        """The (puzzle index, backend) pairs recorded for puzzles ``first`` to ``last`` of a set."""
+        query = "SELECT puzzle_index, backend FROM records WHERE run = ? AND set_name = ? AND puzzle_index BETWEEN ? AND ?"
+        return set(self.db.execute(query, (run.id, set_name, first, last)))
+
     def records(self, run: Run) -> list[Record]:
         """Every record of a run, ordered by set, puzzle and backend."""
-        query = f"SELECT {', '.join(COLUMNS)} FROM records WHERE run = ? ORDER BY set_name, puzzle_index, backend"
-        return [_record(row) for row in self.db.execute(query, (run.id,))]
+        return list(self.each_record(run))
+
+    def each_record(self, run: Run, where: str = "", params: tuple = ()) -> Iterator[Record]:
+        """The run's records one at a time (those matching the SQL condition ``where``), ordered by set,
+        puzzle and backend: memory for one record, however many there are."""
+        condition = f" AND ({where})" if where else ""
+        query = (f"SELECT {', '.join(COLUMNS)} FROM records WHERE run = ?{condition} "
+                 "ORDER BY set_name, puzzle_index, backend")
+        return map(_record, self.db.execute(query, (run.id, *params)))
+
+
+
+class RunRecords:
+    """A run's records as a view of its store: each pass streams them afresh, ordered by set, puzzle
+    and backend, so a report over any number of records holds one at a time (use it while the store
+    is open)."""
+
+    def __init__(self, store: Store, run: Run):
+        self.store, self.run = store, run
+
+    def __iter__(self) -> Iterator[Record]:
+        return self.store.each_record(self.run)
+
+    def __len__(self) -> int:
+        return self.store.db.execute("SELECT count(*) FROM records WHERE run = ?", (self.run.id,)).fetchone()[0]
+
+    def where(self, condition: str, *params) -> Iterator[Record]:
+        """The records matching an SQL condition on the record columns."""
+        return self.store.each_record(self.run, condition, params)
+
+    def puzzle_count(self) -> int:
+        """How many puzzles have a record."""
+        query = "SELECT count(*) FROM (SELECT DISTINCT set_name, puzzle_index FROM records WHERE run = ?)"
+        return self.store.db.execute(query, (self.run.id,)).fetchone()[0]
+
+    def puzzle(self, set_name: str, index: int) -> str | None:
+        """The line of a puzzle with a record (None when it has none)."""
+        query = "SELECT puzzle FROM records WHERE run = ? AND set_name = ? AND puzzle_index = ? LIMIT 1"
+        row = self.store.db.execute(query, (self.run.id, set_name, index)).fetchone()
+        return row[0] if row else None
 
 
 def _record(row: tuple) -> Record:

@@ -14,10 +14,13 @@ Accepted line shapes, each possibly followed by metadata:
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
-import io
+import itertools
 import re
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,8 +51,42 @@ class PuzzleSet:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Puzzle]:
         return iter(self.puzzles)
+
+    @property
+    def sizes(self) -> Counter[int]:
+        """How many puzzles of each size (9 for 9×9) the set holds."""
+        return Counter(p.grid.size for p in self.puzzles)
+
+
+@dataclass
+class PuzzleFile:
+    """A puzzle file read as it is used: scanned once (hash, count, sizes, bad lines), then streamed
+    afresh each time it is iterated, so a set of any length costs no memory per puzzle.
+
+    Open one with ``stream_puzzles``; it iterates like a ``PuzzleSet`` (same puzzles, same indices).
+    """
+
+    name: str
+    path: Path
+    sha256: str
+    count: int
+    sizes: Counter[int]
+    skipped: list[PuzzleError] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        with open(self.path, encoding="utf-8-sig") as lines:
+            for item in iter_puzzles(lines, str(self.path), bad={e.line for e in self.skipped}):
+                if isinstance(item, Puzzle):
+                    yield item
+
+
+Puzzles = PuzzleSet | PuzzleFile  # what a run takes: puzzles in memory, or a file streamed
+READ_BYTES = 1 << 20
 
 
 class PuzzleFileError(PuzzleError):
@@ -81,33 +118,104 @@ def read_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | No
     return PuzzleSet(name or path.stem, puzzles, hashlib.sha256(data).hexdigest(), errors)
 
 
+def stream_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | None = None) -> Puzzles:
+    """A puzzle file to stream (``PuzzleFile``), checked line by line as ``read_puzzles`` checks it.
+
+    A file that holds one multi-line picture is read whole (a ``PuzzleSet``).
+    """
+    path = Path(path)
+    digest, decoder, offset = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")(), 0
+    try:
+        with open(path, "rb") as stream:
+            while block := stream.read(READ_BYTES):
+                digest.update(block)
+                try:
+                    decoder.decode(block)
+                except UnicodeDecodeError as exc:
+                    raise PuzzleError(f"not a UTF-8 text file (byte {offset + exc.start})", source=str(path)) from None
+                offset += len(block)
+            with open(path, encoding="utf-8-sig") as lines:
+                sizes: Counter[int] = Counter()
+                errors: list[PuzzleError] = []
+                for item in iter_puzzles(lines, str(path)):
+                    if isinstance(item, Puzzle):
+                        sizes[item.grid.size] += 1
+                    else:
+                        errors.append(item)
+    except OSError as exc:
+        raise PuzzleError(f"cannot read puzzle file: {exc.strerror or exc}", source=str(path)) from None
+    if not sizes.total():  # nothing but bad lines: perhaps one multi-line picture
+        return read_puzzles(path, skip_invalid=skip_invalid, name=name)
+    if errors and not skip_invalid:
+        raise PuzzleFileError(errors)
+    return PuzzleFile(name or path.stem, path, digest.hexdigest(), sizes.total(), sizes, errors)
+
+
 def parse_puzzles(text: str, source: str | None = None) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Puzzles and per-line errors from the text of a puzzle file."""
-    lines = text.splitlines()
-    content = [(no, ln.strip()) for no, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
-    if not content:
-        return [], [PuzzleError("no puzzle in file", source=source)]
-    header = [h.strip().lower() for h in next(csv.reader([content[0][1]]))]
-    if "puzzle" in header:
-        return _parse_csv(content, header, source)
-    if len(header) > 1 and all(_HEADER_WORD.match(h) for h in header):
-        raise PuzzleError(f"CSV has no 'puzzle' column (columns: {', '.join(header)})", source=source,
-                          line=content[0][0])
     puzzles: list[Puzzle] = []
     errors: list[PuzzleError] = []
-    for no, ln in content:
-        try:
-            grid, meta = _parse_line(ln)
-        except PuzzleError as err:
-            errors.append(err.at(source, no))
+    for item in iter_puzzles(text.splitlines(), source):
+        if isinstance(item, Puzzle):
+            puzzles.append(item)
         else:
-            puzzles.append(Puzzle(len(puzzles), grid, no, meta))
+            errors.append(item)
+    content = [ln for _, ln in _content(text.splitlines())]
     if not puzzles and len(content) > 1:  # one multi-line picture?
         try:
-            return [Puzzle(0, Grid.parse("\n".join(ln for _, ln in content)), content[0][0])], []
+            return [Puzzle(0, Grid.parse("\n".join(content)), next(_content(text.splitlines()))[0])], []
         except PuzzleError:
             pass
     return puzzles, errors
+
+
+def iter_puzzles(lines: Iterable[str], source: str | None = None, *,
+                 bad: Collection[int | None] | None = None) -> Iterator[Puzzle | PuzzleError]:
+    """Each puzzle of a file's lines, or the error of a bad line, in order, one line at a time.
+
+    ``bad`` (the numbers of the bad lines) says the lines were checked once already (a streamed
+    file's second pass): a plain 9×9 line not among them is then taken as it is, without looking
+    for repeated givens again.
+    (A whole file that is one multi-line picture is ``parse_puzzles``'s business, not this one's.)
+    """
+    content = _content(lines)
+    first = next(content, None)
+    if first is None:
+        yield PuzzleError("no puzzle in file", source=source)
+        return
+    header = [h.strip().lower() for h in next(csv.reader([first[1]]))]
+    if "puzzle" in header:
+        yield from _csv_puzzles(content, header, source)
+        return
+    if len(header) > 1 and all(_HEADER_WORD.match(h) for h in header):
+        raise PuzzleError(f"CSV has no 'puzzle' column (columns: {', '.join(header)})", source=source,
+                          line=first[0])
+    count = 0
+    for no, ln in itertools.chain([first], content):
+        try:
+            grid, meta = (Grid(tuple(ln.encode().translate(_PLAIN_VALUES))), {}) \
+                if bad is not None and no not in bad and _plain(ln) else _parse_line(ln)
+        except PuzzleError as err:
+            yield err.at(source, no)
+        else:
+            yield Puzzle(count, grid, no, meta)
+            count += 1
+
+
+_PLAIN = ".0123456789"
+_PLAIN_VALUES = bytes.maketrans(_PLAIN.encode(), bytes([0, *range(10)]))  # a plain line's characters as values
+
+
+def _plain(line: str) -> bool:
+    """A 9×9 puzzle written as 81 characters from ``.0123456789`` and nothing else."""
+    return len(line) == 81 and not line.strip(_PLAIN)
+
+
+def _content(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The numbered lines that hold something: no blank lines, no ``#`` comments."""
+    for no, ln in enumerate(lines, 1):
+        if (stripped := ln.strip()) and not stripped.startswith("#"):
+            yield no, stripped
 
 
 def _parse_line(ln: str) -> tuple[Grid, dict]:
@@ -128,22 +236,21 @@ def _parse_line(ln: str) -> tuple[Grid, dict]:
     return Grid.parse(ln), {}
 
 
-def _parse_csv(content, header, source) -> tuple[list[Puzzle], list[PuzzleError]]:
-    col = header.index("puzzle")
-    puzzles: list[Puzzle] = []
-    errors: list[PuzzleError] = []
-    rows = csv.reader(io.StringIO("\n".join(ln for _, ln in content[1:])))
-    for (no, _), row in zip(content[1:], rows):
+def _csv_puzzles(content: Iterator[tuple[int, str]], header: list[str],
+                 source: str | None) -> Iterator[Puzzle | PuzzleError]:
+    col, count = header.index("puzzle"), 0
+    for no, ln in content:
+        row = next(csv.reader([ln]))
         try:
             if len(row) != len(header):
                 raise PuzzleError(f"{len(row)} CSV fields where the header has {len(header)}")
             grid = Grid.parse(row[col])
         except PuzzleError as err:
-            errors.append(err.at(source, no))
+            yield err.at(source, no)
             continue
         meta = {h: _number(v) for h, v in zip(header, row) if h != "puzzle"}
-        puzzles.append(Puzzle(len(puzzles), grid, no, meta))
-    return puzzles, errors
+        yield Puzzle(count, grid, no, meta)
+        count += 1
 
 
 def _number(text: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +33,7 @@ from sudokit.compare.export import export as export_records
 from sudokit.compare.sets import DEFAULT_SETS
 from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
 from sudokit.models.errors import UserError
-from sudokit.models.puzzles import PuzzleSet
+from sudokit.models.puzzles import Puzzles, PuzzleSet, stream_puzzles
 from sudokit.solvers.base import DEFAULT_LIMIT
 from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
 
@@ -113,7 +114,8 @@ def study(
     as_json: JsonSummary = False,
 ) -> None:
     """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets."""
-    puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
+    puzzle_sets = [s for s in read_sets(sets or list(DEFAULT_SETS), skip_invalid, stream=False)
+                   if isinstance(s, PuzzleSet)]  # (a study's runs are small: its sets are read whole)
     chosen = tuple(p.strip() for p in (presets or "").split(",") if p.strip())
     runner = make_executor("local", jobs)
     finish(db, name, "study-" + harness.run_name(puzzle_sets), out, write_report, quiet,
@@ -132,7 +134,8 @@ def report(
         if out is not None and out.exists() and not out.is_dir():
             raise UserError(f"{out}: is a file; --out names the report's folder")
         summary = reports.summarize(store, store.run(run))
-    typer.echo(reports.write_report(summary, out or RUNS_DIR / run))
+        written = reports.write_report(summary, out or RUNS_DIR / run)
+    typer.echo(written)
 
 
 @app.command()
@@ -148,12 +151,12 @@ def export(
             raise UserError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
         if out is not None:
             write_path(out)
-        records = store.records(store.run(run))
-    if out is None:
-        export_records(records, run, fmt, sys.stdout)
-        return
-    with open(out, "w", encoding="utf-8", newline="") as stream:
-        count = export_records(records, run, fmt, stream)
+        records = store.each_record(store.run(run))  # streamed: a record at a time
+        if out is None:
+            export_records(records, run, fmt, sys.stdout)
+            return
+        with open(out, "w", encoding="utf-8", newline="") as stream:
+            count = export_records(records, run, fmt, stream)
     typer.echo(f"{count} records written to {out}", err=True)
 
 
@@ -206,17 +209,32 @@ def diff(
 # ---------------------------------------------------------------------------- shared steps
 
 
-def read_sets(names: list[str], skip_invalid: bool) -> list[PuzzleSet]:
-    """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2)."""
+def read_sets(names: list[str], skip_invalid: bool, stream: bool = True) -> list[Puzzles]:
+    """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2).
+
+    A puzzle file (not a bundled set, not standard input) is streamed: checked whole first, then
+    read a block at a time as the run goes, so its length costs no memory.
+    """
     with reporting_bad_input():
-        sets = [read_input(name, skip_invalid=skip_invalid) for name in names]
+        sets = [stream_puzzles(name, skip_invalid=skip_invalid) if stream and _puzzle_file(name)
+                else read_input(name, skip_invalid=skip_invalid) for name in names]
     for puzzle_set in sets:
         if skipped := puzzle_set.skipped:
             more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
             typer.echo(f"sudokit: skipped {len(skipped)} bad lines of {puzzle_set.name}: {skipped[0]}{more}", err=True)
-        if not puzzle_set.puzzles:
+        if not len(puzzle_set):
             fail(f"{puzzle_set.name}: no puzzle to run")
     return sets
+
+
+def _puzzle_file(name: str) -> bool:
+    """Whether ``name`` is a puzzle file to stream rather than a bundled set, ``-`` or puzzle text."""
+    from sudokit.compare.sets import SETS
+
+    try:
+        return name not in SETS and "\n" not in name and Path(name).is_file()
+    except (OSError, ValueError):  # a text too long, or with a NUL, to be a path
+        return False
 
 
 def choose_backends(spec: str | None) -> list[Backend]:
@@ -264,28 +282,36 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
             why = f"{stop}; " if isinstance(stop, ExecutorLost) else "\ninterrupted: "
             typer.echo(f"{why}finished records are kept in {db}; rerun with --name {name} to resume", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        summary = reports.summarize(store, stored)
-    written = reports.write_report(summary, out or RUNS_DIR / name) if write_report else None
-    if as_json:
-        typer.echo(json.dumps({**reports.summary_json(summary), "report": str(written) if written else None}))
-    else:
-        typer.echo(reports.summary_text(summary))
-        if written:
-            typer.echo(f"report: {written}")
+        summary = reports.summarize(store, stored)  # (its figures are read from the store as needed)
+        written = reports.write_report(summary, out or RUNS_DIR / name) if write_report else None
+        if as_json:
+            typer.echo(json.dumps({**reports.summary_json(summary), "report": str(written) if written else None}))
+        else:
+            typer.echo(reports.summary_text(summary))
+            if written:
+                typer.echo(f"report: {written}")
     raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements else 0)
 
 
 class ProgressBar:
-    """Records done out of due, the statuses so far and an ETA, on stderr (see ``app.Ticker``)."""
+    """Records done out of due, the statuses so far and an ETA, on stderr (see ``app.Ticker``).
+
+    Records are counted as they come and shown ten times a second at most: a bar redrawn for each
+    of thousands of records a second would cost the run more than writing them does.
+    """
+
+    SHOW_SECONDS = 0.1
 
     def __init__(self, quiet: bool = False):
         self.ticker = Ticker(0, what="records", quiet=quiet)
         self.statuses: Counter[str] = Counter()
+        self.pending, self.shown = 0, 0.0
 
     def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc) -> None:
+        self._show()
         self.ticker.close()
 
     def start(self, due: int) -> None:
@@ -294,5 +320,13 @@ class ProgressBar:
 
     def add(self, record: Record) -> None:
         self.statuses[record.status] += 1
-        self.ticker.what = "records (" + " ".join(f"{s} {n}" for s, n in self.statuses.most_common()) + ")"
-        self.ticker.tick()
+        self.pending += 1
+        if (now := time.monotonic()) - self.shown >= self.SHOW_SECONDS:
+            self.shown = now
+            self._show()
+
+    def _show(self) -> None:
+        if self.pending:
+            self.ticker.what = "records (" + " ".join(f"{s} {n}" for s, n in self.statuses.most_common()) + ")"
+            self.ticker.tick(self.pending)
+            self.pending = 0

@@ -57,6 +57,14 @@ class HonestSolver:
                            solve_seconds=time.perf_counter() - start, stats={"guesses": 0})
 
 
+class SlowStartSolver(HonestSolver):
+    """Honest, but slow to create (as a worker starting under heavy load)."""
+
+    def __init__(self, start: float = 0.0):
+        time.sleep(start)
+        super().__init__()
+
+
 class _Misbehaving(HonestSolver):
     """Honest, except on the chosen puzzles."""
 

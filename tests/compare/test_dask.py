@@ -248,3 +248,20 @@ def test_a_scheduler_that_goes_away_stops_the_run_in_one_line_and_the_run_resume
     with Store.open(db) as store:
         found = store.records(store.run("cut"))
     assert len(found) == 120 and len({r.key for r in found}) == 120 and all(r.status == "solved" for r in found)
+
+
+def test_chunks_are_grouped_into_tasks_of_one_backend_spread_over_the_threads(monkeypatch):
+    from sudokit.compare import dask_executor
+
+    easy = load_set("easy50").puzzles
+    a, b = fake("a", "HonestSolver"), fake("b", "HonestSolver")
+    chunks = [Chunk(backend, tuple(Task("easy50", p.index, p.grid) for p in easy[i : i + 2]))
+              for backend in (a, b) for i in range(0, 48, 2)]
+    groups = list(dask_executor.grouped(chunks, threads=2))
+    assert [t.index for g in groups for t in g.tasks] == [t.index for c in chunks for t in c.tasks]  # all, in order
+    assert all(len({t.index for t in g.tasks}) == len(g.tasks) for g in groups)
+    assert [len(g.tasks) for g in groups] == [6] * 16  # 96 puzzles seen whole: 8 tasks a thread, each one backend's
+    assert [g.backend.name for g in groups] == ["a"] * 8 + ["b"] * 8
+    monkeypatch.setattr(dask_executor, "LOOKAHEAD", 4)  # a long run: tasks of TASK_PUZZLES
+    monkeypatch.setattr(dask_executor, "TASK_PUZZLES", 10)
+    assert [len(g.tasks) for g in dask_executor.grouped(chunks, threads=2)] == [10, 10, 10, 10, 8] * 2

@@ -6,6 +6,7 @@ with it; those puzzles must be solved again, and the verdict must go to the puzz
 
 from __future__ import annotations
 
+import time
 from itertools import pairwise
 
 import pytest
@@ -23,7 +24,9 @@ TASKS = tuple(Task(EIGHT.name, p.index, p.grid) for p in EIGHT)
 def test_the_verdict_goes_to_the_puzzle_the_worker_was_on(cls, status):
     bad = [t.index for t in TASKS if t.grid.count_givens() == MISBEHAVING_GIVENS]
     assert bad and bad[0] > 0  # a bad puzzle after good ones of the same chunk
+    began = time.monotonic()
     outcomes = list(ProcessExecutor(1).run([Chunk(fake("bad", cls), TASKS)], Settings(timeout=0.5, grace=0.2)))
+    assert time.monotonic() - began < 10  # stopped at its timeout, and its replacement watched from the start
     assert sorted(o.task.index for o in outcomes) == [t.index for t in TASKS]  # one outcome each
     for outcome in outcomes:
         if outcome.task.index in bad:
@@ -41,3 +44,10 @@ def test_backends_take_turns_through_a_run():
     assert sorted(order) == ["a"] * 8 + ["b"] * 8
     switches = sum(x != y for x, y in pairwise(order))
     assert switches >= 2 * ROTATIONS - 1
+
+
+def test_a_worker_slow_to_start_does_not_time_its_first_puzzle_out():
+    """The clock of a worker's first puzzle runs from when it is ready, not from when it was started."""
+    slow = fake("slow-start", "SlowStartSolver", start=1.5)
+    outcomes = list(ProcessExecutor(1).run([Chunk(slow, TASKS[:2])], Settings(timeout=0.5, grace=0.2)))
+    assert [o.result.status.value for o in outcomes] == ["solved", "solved"]

@@ -139,3 +139,46 @@ def test_killed_at_random_moments_the_store_stays_whole_and_resumes(tmp_path):
                     assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert start_victim(db, "victim").wait(timeout=60) == 0
         assert comparable(db) == comparable(whole)
+
+
+def test_a_streamed_file_runs_block_by_block_and_resumes_where_it_stopped(tmp_path, monkeypatch):
+    """Puzzles read and stored a few at a time, chunks read ahead a few at a time: the records of a run
+    over the file read whole, and after an interruption, the rest only (each record once)."""
+    from sudokit.compare import executors, harness
+    from sudokit.models.puzzles import stream_puzzles
+
+    monkeypatch.setattr(harness, "BLOCK", 4)
+    monkeypatch.setattr(executors, "LOOKAHEAD", 3)
+    ten = first(load_set("easy50"), 10)
+    path = tmp_path / "ten.txt"
+    path.write_text("".join(p.grid.line() + "\n" for p in ten))
+    backends = [HONEST, fake("second", "HonestSolver")]
+    whole = solve(Plan([stream_puzzles(path, name=ten.name)], backends, Settings(timeout=5), seed=4), tmp_path, "whole")
+    expected = solve(Plan([ten], backends, Settings(timeout=5), seed=4), tmp_path, "expected")
+    assert [(r.key, r.puzzle, r.status, r.solution) for r in whole] == \
+        [(r.key, r.puzzle, r.status, r.solution) for r in expected] and len(whole) == 20
+
+    def stop_after_seven(record, seen=[]):  # noqa: B006  (counts across calls)
+        seen.append(record)
+        if len(seen) == 7:
+            raise KeyboardInterrupt
+
+    plan = Plan([stream_puzzles(path, name=ten.name)], backends, Settings(timeout=5), seed=4)
+    with Store.open(tmp_path / "db.sqlite") as store:
+        with pytest.raises(KeyboardInterrupt):
+            run(store, "resumed", plan, ProcessExecutor(1), on_record=stop_after_seven)
+        kept = len(store.records(store.run("resumed")))
+        due = []
+        stored = run(store, "resumed", plan, ProcessExecutor(2), on_start=due.append)
+        found = store.records(stored)
+    assert 7 <= kept < 20 and due == [20 - kept]
+    assert [(r.key, r.status, r.solution) for r in found] == [(r.key, r.status, r.solution) for r in expected]
+
+
+@pytest.mark.parametrize("name", ["17clue-1000", "gecode-16x16", "gecode-25x25"])
+def test_the_fast_line_of_a_grid_is_the_grids_own_line(name):
+    from sudokit.compare.harness import line_of
+
+    grids = [p.grid for p in load_set(name).puzzles[:50]]
+    assert [line_of(g) for g in grids] == [g.line() for g in grids]
+    assert line_of(Grid((0,) * 81)) == "." * 81

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import re
+from contextlib import ExitStack
 
 import pytest
 
@@ -42,11 +43,20 @@ def _summary(tmp_path, backends, extra_config=None):
                    "config": {"limit": 2, "timeout": 10.0, "repeat": 1, "transform_seed": None,
                               "backends": {b: b for b in backends}, **(extra_config or {})},
                    "environment": {"commit": "abc", "dirty": False}}
-    with Store.open(tmp_path / "r.sqlite") as store:
-        run = store.start_run("r", description)
-        store.add(run, _records(backends))
-        store.finish_run(run)
-        return report.summarize(store, store.run("r"))
+    store = OPEN.enter_context(Store.open(tmp_path / "r.sqlite"))  # the summary reads it as the report is written
+    run = store.start_run("r", description)
+    store.add(run, _records(backends))
+    store.finish_run(run)
+    return report.summarize(store, store.run("r"))
+
+
+OPEN = ExitStack()
+
+
+@pytest.fixture(autouse=True)
+def _close_stores():
+    yield
+    OPEN.close()
 
 
 def _title(path) -> str:

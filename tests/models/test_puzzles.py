@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit.compare.sets import SETS, load_set
-from sudokit.models.grid import PuzzleError
+from sudokit.models.grid import Grid, PuzzleError
 from sudokit.models.puzzles import PuzzleFileError, parse_puzzles, read_puzzles
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -66,3 +66,61 @@ def test_bundled_sets_load(name):
 def test_unknown_set_name():
     with pytest.raises(PuzzleError, match="no bundled set or file called 'nope'"):
         load_set("nope")
+
+
+STREAMED = """# a comment
+{a}:1:{sa}
+{b} 4.2 extra
+
+3 {c}
+{bad}
+"""
+
+
+@pytest.mark.parametrize("skip_invalid", [True, False])
+def test_a_streamed_file_yields_what_reading_it_whole_yields(tmp_path, skip_invalid):
+    from sudokit.models.puzzles import PuzzleFile, stream_puzzles
+
+    top = load_set("top95").puzzles
+    bad = "1" + top[0].grid.line()[1:].replace(".", "1", 1)  # a repeated given
+    path = tmp_path / "mixed.txt"
+    path.write_text(STREAMED.format(a=top[0].grid.line(), sa="9" * 81, b=top[1].grid.line(),
+                                    c=top[2].grid.line(), bad=bad))
+    if not skip_invalid:
+        with pytest.raises(PuzzleFileError) as streamed_error:
+            stream_puzzles(path)
+        with pytest.raises(PuzzleFileError) as whole_error:
+            read_puzzles(path)
+        assert str(streamed_error.value) == str(whole_error.value)
+        return
+    whole, streamed = read_puzzles(path, skip_invalid=True), stream_puzzles(path, skip_invalid=True)
+    assert isinstance(streamed, PuzzleFile)
+    assert [(p.index, p.grid, p.line, p.meta) for p in streamed] == [(p.index, p.grid, p.line, p.meta) for p in whole]
+    assert [p.grid for p in streamed] == [p.grid for p in whole]  # again: each pass reads the file afresh
+    assert (len(streamed), streamed.sha256, streamed.sizes) == (3, whole.sha256, {9: 3})
+    assert [str(e) for e in streamed.skipped] == [str(e) for e in whole.skipped] and len(whole.skipped) == 1
+
+
+def test_a_streamed_csv_and_a_streamed_picture(tmp_path):
+    from sudokit.models.puzzles import stream_puzzles
+
+    grid = load_set("top95").puzzles[0].grid
+    csv_file = tmp_path / "p.csv"
+    csv_file.write_text(f"id,puzzle,rating\n7,{grid.line()},3.5\n")
+    assert [(p.grid, p.meta) for p in stream_puzzles(csv_file)] == [(grid, {"id": 7, "rating": 3.5})]
+    picture = tmp_path / "one.txt"
+    picture.write_text(grid.picture())
+    assert [p.grid for p in stream_puzzles(picture)] == [grid]
+    bad_bytes = tmp_path / "latin.txt"
+    bad_bytes.write_bytes(grid.line().encode() + b"\n\xe9\n")
+    with pytest.raises(PuzzleError, match=r"not a UTF-8 text file \(byte 82\)"):
+        stream_puzzles(bad_bytes)
+
+
+def test_a_checked_file_read_again_gives_the_same_grids(tmp_path):
+    """The second pass over a streamed file takes plain lines as they are: the grids ``Grid.parse`` gives."""
+    from sudokit.models.puzzles import iter_puzzles
+
+    lines = [*(p.grid.line() for p in load_set("17clue-1000").puzzles[:200]), "0" * 80 + "5", "1" + "." * 79 + "1"]
+    fast = list(iter_puzzles(lines, bad=set()))
+    assert [p.grid for p in fast if not isinstance(p, PuzzleError)] == [Grid.parse(line) for line in lines]
