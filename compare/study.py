@@ -64,16 +64,19 @@ def human_registry() -> ModuleType:
 
 def ladder_rungs(techniques: dict) -> tuple[list[Rung], list[str]]:
     """The rungs that add something, in order, and the labels of those that add nothing yet."""
+    from sudokit.solvers.human.registry import PRESETS
+
+    # every rung's techniques come from the full preset (not those only a mode uses, nor those
+    # HoDoKu leaves off by default: they are used by name)
+    full = set(PRESETS["full"])
     rungs, missing, so_far = [], [], ()
     for key, label, families in RUNGS:
         if key == "naked_singles":
             wanted = set(NAKED_SINGLES)
-        elif key == "full":  # the full preset's techniques: not those only a mode uses (``registry.MODE_ONLY``)
-            from sudokit.solvers.human.registry import MODE_ONLY
-
-            wanted = {name for name, t in techniques.items() if t.family not in MODE_ONLY}
+        elif key == "full":
+            wanted = full
         else:
-            wanted = {name for name, t in techniques.items() if t.family in families}
+            wanted = {name for name, t in techniques.items() if t.family in families and name in full}
         adds = tuple(name for name in techniques if name in wanted and name not in so_far)
         if not adds:  # (a full rung adding nothing: the rung below already has every technique)
             missing += [] if key == "full" else [label]

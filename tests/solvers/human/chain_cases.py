@@ -8,8 +8,8 @@ from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import TECHNIQUES
 
-BEFORE = [n for n, t in TECHNIQUES.items() if t.family in ("singles", "intersections", "subsets", "fish")]
-GRAPH_BASED = [n for n, t in TECHNIQUES.items() if t.family in ("coloring", "chains")]
+BEFORE = [n for n, t in TECHNIQUES.items() if t.family in ("singles", "intersections", "subsets", "fish") and t.in_full]
+GRAPH_BASED = [n for n, t in TECHNIQUES.items() if t.family in ("coloring", "chains") and t.in_full]
 
 # technique -> a puzzle of ../shared's SE-rated sample (bundled as "se-sample") whose solve uses it
 NEEDS = {
