@@ -439,14 +439,17 @@ def _digit_weak(view: View, digit: Digit) -> Neighbours:
 
 
 def _als_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
-    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``),
-    kept while its digits' candidates stay the same."""
-    def numbered() -> list[tuple[AlsNode, list[int]]]:
-        number = _numbers(view).number
-        return [(node, [number(other) for other in outside]) for node, outside in view.graphs.als_node_links(s)]
+    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``);
+    each node's links are kept while its digit's candidates stay the same."""
+    linked = [(s.node(d), outside) for d in digits_of(s.mask)
+              if (outside := view.per_digit(_seeing_links, d, s.places[d]))]
+    return linked if len(linked) > 1 else []
 
-    holding = view.holding
-    return view.memo.get((_als_links, s.bits, s.mask), tuple(holding[d] for d in digits_of(s.mask)), numbered)
+
+def _seeing_links(view: View, digit: Digit, cells: tuple[Cell, ...]) -> list[int]:
+    """The numbers of the candidates and groups of ``digit`` that see every one of ``cells``."""
+    number = _numbers(view).number
+    return [number(other) for other in view.graphs.seeing_links(cells, digit)]
 
 
 def _digit_groups(view: View, digit: Digit) -> tuple[Neighbours, list[int]]:
