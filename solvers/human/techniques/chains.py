@@ -188,24 +188,12 @@ class _Links:
         """The candidates' links: inside each cell (strong when it has two), and each digit's ``weak``
         graph; with ``groups``, each digit's ``group_graph`` too; and the links of the ALS nodes of
         ``sets``. Nodes are numbered for the whole solve (``_Numbers``), ALS nodes after them."""
-        marks, size = view.marks, view.size
         numbers = _numbers(view)
-        digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
-        group_links = [view.per_digit(_digit_groups, d) for d in range(1, size + 1)] if groups else []
+        group_links = [view.per_digit(_digit_groups, d) for d in range(1, view.size + 1)] if groups else []
+        inside, outside = view.shared(_candidate_links)
         count = numbers.count
-        strong: list[list[int]] = [_NONE] * count
-        weak: list[list[int]] = [_NONE] * count
-        for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
-            if not mask:
-                continue
-            first = cell * size - 1
-            inside = [first + d for d in digits_of(mask)]
-            pair = len(inside) == 2
-            for i in inside:
-                others = [j for j in inside if j != i]
-                ws, ss = digit_links[i - first - 1][i]
-                weak[i] = others + ws
-                strong[i] = others + ss if pair else ss
+        strong: list[list[int]] = inside + [_NONE] * (count - len(inside))  # (lists replaced, never changed)
+        weak: list[list[int]] = outside + [_NONE] * (count - len(outside))
         for own, _ in group_links:  # groups: their links, and those of candidates to them
             for i, (ws, ss) in own.items():
                 if i < numbers.candidates:
@@ -282,11 +270,12 @@ class _Links:
         strong, weak = self.strong, self.weak
         for length in range(1, max_links + 1):
             links, entered, following = (weak if on else strong), reached[not on], []
+            enter = following.append
             for node in frontier:
                 for other in links[node]:
                     if entered[other] == UNSEEN:
                         entered[other] = node
-                        following.append(other)
+                        enter(other)
             if not on:
                 proved += [(node, length) for node in following]
                 if goal != ROOT and reached[True][goal] != UNSEEN:
@@ -421,6 +410,27 @@ def _candidate_numbers(size: int) -> tuple[tuple[Node, ...], tuple[Digit, ...], 
     pairs = [(c, d) for c in range(size * size) for d in range(1, size + 1)]
     return (tuple(CellNode(c, d) for c, d in pairs), tuple(d for _, d in pairs), tuple(c for c, _ in pairs),
             tuple(peers[c] for c, _ in pairs), tuple(1 << c for c, _ in pairs))
+
+
+def _candidate_links(view: View) -> tuple[list[list[int]], list[list[int]]]:
+    """Per candidate number: its strong and its weak links to other candidates (inside its cell,
+    strong when the cell has two; and its digit's ``weak`` graph), found once per state."""
+    marks, size = view.marks, view.size
+    digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
+    strong: list[list[int]] = [_NONE] * (size ** 3)
+    weak: list[list[int]] = [_NONE] * (size ** 3)
+    for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
+        if not mask:
+            continue
+        first = cell * size - 1
+        inside = [first + d for d in digits_of(mask)]
+        pair = len(inside) == 2
+        for i in inside:
+            others = [j for j in inside if j != i]
+            ws, ss = digit_links[i - first - 1][i]
+            weak[i] = others + ws
+            strong[i] = others + ss if pair else ss
+    return strong, weak
 
 
 Neighbours = dict[int, tuple[list[int], list[int]]]  # per node number: (weak, strong) neighbours' numbers
