@@ -190,10 +190,10 @@ class _Links:
         ``sets``. Nodes are numbered for the whole solve (``_Numbers``), ALS nodes after them."""
         numbers = _numbers(view)
         group_links = [view.per_digit(_digit_groups, d) for d in range(1, view.size + 1)] if groups else []
-        inside, outside = view.shared(_candidate_links)
+        candidate_strong, candidate_weak = view.shared(_candidate_links)
         count = numbers.count
-        strong: list[list[int]] = inside + [_NONE] * (count - len(inside))  # (lists replaced, never changed)
-        weak: list[list[int]] = outside + [_NONE] * (count - len(outside))
+        strong = candidate_strong + [_NONE] * (count - len(candidate_strong))  # (lists replaced, never changed)
+        weak = candidate_weak + [_NONE] * (count - len(candidate_weak))
         for own, _ in group_links:  # groups: their links, and those of candidates to them
             for i, (ws, ss) in own.items():
                 if i < numbers.candidates:
