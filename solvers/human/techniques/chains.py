@@ -269,7 +269,8 @@ class _Links:
         frontier, on = [start], False
         strong, weak = self.strong, self.weak
         for length in range(1, max_links + 1):
-            links, entered, following = (weak if on else strong), reached[not on], []
+            following: list[int] = []
+            links, entered = (weak if on else strong), reached[not on]
             enter = following.append
             for node in frontier:
                 for other in links[node]:
