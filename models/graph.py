@@ -636,17 +636,17 @@ class GraphView:
         return self.keeper.get((GraphView, self.size, "als", s.bits, s.mask), content, lambda: self._als_node_links(s))
 
     def _als_node_links(self, s: Als) -> list[tuple[AlsNode, list[Node]]]:
-        holding, holding_bits, size = self.holding, self.holding_bits, self.size
-        linked: list[tuple[AlsNode, list[Node]]] = []
-        for digit in digits_of(s.mask):
-            node = s.node(digit)
-            sight = seeing_bits(node.cells, size)
-            seen: list[Node] = [g for g, bits in self._group_bits(digit) if not bits & ~sight]
-            if sight & holding_bits[digit]:
-                seen = [CellNode(c, digit) for c in seeing_all(node.cells, size) & holding[digit]] + seen
-            if seen:
-                linked.append((node, seen))
+        linked = [(s.node(d), seen) for d in digits_of(s.mask) if (seen := self.seeing_links(s.places[d], d))]
         return linked if len(linked) > 1 else []
+
+    def seeing_links(self, cells: tuple[Cell, ...], digit: Digit) -> list[Node]:
+        """The candidates and groups of ``digit`` that see every one of ``cells`` (what an ALS node on
+        those cells is weakly linked to): a function of the digit's candidates."""
+        sight = seeing_bits(cells, self.size)
+        seen: list[Node] = [g for g, bits in self._group_bits(digit) if not bits & ~sight]
+        if sight & self.holding_bits[digit]:
+            seen = [CellNode(c, digit) for c in seeing_all(cells, self.size) & self.holding[digit]] + seen
+        return seen
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
         """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""

@@ -10,7 +10,7 @@ its fish) is kept with ``shared``.
 Incremental where it pays: a result that depends only on one digit's candidates (a fish, an
 X-chain, a colouring, the digit's link graphs) is kept by ``per_digit`` in the solve's ``Memo``
 under the cells holding that digit, and a later state whose digit has not changed reuses it (most
-steps change few digits); so are a unit's ALSs (under its cells' candidates), an ALS's links, a
+steps change few digits); so are a unit's subsets (``per_cells``), a unit's ALSs (under its cells' candidates), an ALS's links, a
 box-line's Sue de Coq, and the forcing outcomes the last removals cannot have changed. Every kept
 value is stored with what it was computed from, so a state with other content never gets it.
 
@@ -160,6 +160,12 @@ class View:
         if derive not in self._shared:
             self._shared[derive] = derive(self)
         return self._shared[derive]
+
+    def per_cells(self, derive: Callable[..., T], cells: tuple[Cell, ...], *args: Hashable) -> T:
+        """``derive(self, *args)`` for a function of the candidates of ``cells`` alone (a unit's, a
+        box-line's): kept for later states where those cells' candidates are the same."""
+        marks = self.marks
+        return self.memo.get((derive, *args), tuple([marks[c] for c in cells]), lambda: derive(self, *args))
 
     def per_digit(self, derive: Callable[..., T], digit: Digit, *args: Hashable) -> T:
         """``derive(self, digit, *args)`` for a function of the digit's candidates alone: kept for

@@ -46,7 +46,7 @@ from sudokit.models.graph import (
     cells_name,
     cells_of,
     peer_bits,
-    seeing_all,
+    seeing_bits,
 )
 from sudokit.models.grid import Cell, Digit, cell_name, symbol
 from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, removable
@@ -166,6 +166,7 @@ class _Links:
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
+        self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], tuple[list[int], list[int]]] = {}
         self.digit: list[Digit] = []
         self.cell: list[int] = []
         self.sees: list[int] = []
@@ -187,24 +188,12 @@ class _Links:
         """The candidates' links: inside each cell (strong when it has two), and each digit's ``weak``
         graph; with ``groups``, each digit's ``group_graph`` too; and the links of the ALS nodes of
         ``sets``. Nodes are numbered for the whole solve (``_Numbers``), ALS nodes after them."""
-        marks, size = view.marks, view.size
         numbers = _numbers(view)
-        digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
-        group_links = [view.per_digit(_digit_groups, d) for d in range(1, size + 1)] if groups else []
+        group_links = [view.per_digit(_digit_groups, d) for d in range(1, view.size + 1)] if groups else []
+        candidate_strong, candidate_weak = view.shared(_candidate_links)
         count = numbers.count
-        strong: list[list[int]] = [_NONE] * count
-        weak: list[list[int]] = [_NONE] * count
-        for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
-            if not mask:
-                continue
-            first = cell * size - 1
-            inside = [first + d for d in digits_of(mask)]
-            pair = len(inside) == 2
-            for i in inside:
-                others = [j for j in inside if j != i]
-                ws, ss = digit_links[i - first - 1][i]
-                weak[i] = others + ws
-                strong[i] = others + ss if pair else ss
+        strong = candidate_strong + [_NONE] * (count - len(candidate_strong))  # (lists replaced, never changed)
+        weak = candidate_weak + [_NONE] * (count - len(candidate_weak))
         for own, _ in group_links:  # groups: their links, and those of candidates to them
             for i, (ws, ss) in own.items():
                 if i < numbers.candidates:
@@ -280,12 +269,14 @@ class _Links:
         frontier, on = [start], False
         strong, weak = self.strong, self.weak
         for length in range(1, max_links + 1):
-            links, entered, following = (weak if on else strong), reached[not on], []
+            following: list[int] = []
+            links, entered = (weak if on else strong), reached[not on]
+            enter = following.append
             for node in frontier:
                 for other in links[node]:
                     if entered[other] == UNSEEN:
                         entered[other] = node
-                        following.append(other)
+                        enter(other)
             if not on:
                 proved += [(node, length) for node in following]
                 if goal != ROOT and reached[True][goal] != UNSEEN:
@@ -309,21 +300,40 @@ class _Links:
 
     def chain_maker(self, reached: tuple[list[int], list[int]], start: int, end: int, max_links: int,
                     retries: int = 3) -> Maker:
-        """The chain to ``end``, made on demand. A shortest chain may use a candidate twice (both true and
-        false): then the search runs again without the first use, a few times."""
+        """The chain to ``end``, made on first demand. A shortest chain may use a candidate twice (both
+        true and false): then the search runs again without the first use, a few times."""
+        made: list[Chain | None] = []
+
         def chain() -> Chain | None:
-            found, banned = reached, set()
-            for _ in range(retries):
-                walk = self.path(found, end)
-                if walk is None:
-                    return None
-                nodes = tuple(self.nodes[i] for i in walk)
-                if (reused := _reused(nodes)) is None:
-                    return nodes
-                banned.add((walk[reused], reused % 2 == 1))
-                found = self.search(start, max_links, banned, goal=end)[0]
-            return None
+            if not made:
+                made.append(self._chain(reached, start, end, max_links, retries))
+            return made[0]
         return chain
+
+    def _chain(self, reached: tuple[list[int], list[int]], start: int, end: int, max_links: int, retries: int
+               ) -> Chain | None:
+        found, banned = reached, frozenset[tuple[int, bool]]()
+        for _ in range(retries):
+            walk = self.path(found, end)
+            if walk is None:
+                return None
+            nodes = tuple(self.nodes[i] for i in walk)
+            if (reused := _reused(nodes)) is None:
+                return nodes
+            banned |= {(walk[reused], reused % 2 == 1)}
+            found = self._banned_search(start, max_links, banned, end)
+        return None
+
+    def _banned_search(self, start: int, max_links: int, banned: frozenset[tuple[int, bool]], goal: int
+                       ) -> tuple[list[int], list[int]]:
+        """``search`` with some states banned, until ``goal`` is proved. The last such search from the
+        same start with the same bans serves when it proved the goal too: up to that round the two are
+        the same."""
+        key = (start, banned)
+        kept = self._searched.get(key)
+        if kept is None or kept[True][goal] == UNSEEN:
+            kept = self._searched[key] = self.search(start, max_links, banned, goal)[0]
+        return kept
 
     def seen_by_both(self, a: int, b: int) -> tuple[Candidate, ...]:
         """The candidates of the ends' digit in cells seeing every cell of both ends."""
@@ -403,6 +413,27 @@ def _candidate_numbers(size: int) -> tuple[tuple[Node, ...], tuple[Digit, ...], 
             tuple(peers[c] for c, _ in pairs), tuple(1 << c for c, _ in pairs))
 
 
+def _candidate_links(view: View) -> tuple[list[list[int]], list[list[int]]]:
+    """Per candidate number: its strong and its weak links to other candidates (inside its cell,
+    strong when the cell has two; and its digit's ``weak`` graph), found once per state."""
+    marks, size = view.marks, view.size
+    digit_links = [view.per_digit(_digit_weak, d) for d in range(1, size + 1)]
+    strong: list[list[int]] = [_NONE] * (size ** 3)
+    weak: list[list[int]] = [_NONE] * (size ** 3)
+    for cell, mask in enumerate(marks):  # inside a cell: every two candidates, strong when they are all
+        if not mask:
+            continue
+        first = cell * size - 1
+        inside = [first + d for d in digits_of(mask)]
+        pair = len(inside) == 2
+        for i in inside:
+            others = [j for j in inside if j != i]
+            ws, ss = digit_links[i - first - 1][i]
+            weak[i] = others + ws
+            strong[i] = others + ss if pair else ss
+    return strong, weak
+
+
 Neighbours = dict[int, tuple[list[int], list[int]]]  # per node number: (weak, strong) neighbours' numbers
 
 
@@ -419,14 +450,17 @@ def _digit_weak(view: View, digit: Digit) -> Neighbours:
 
 
 def _als_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
-    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``),
-    kept while its digits' candidates stay the same."""
-    def numbered() -> list[tuple[AlsNode, list[int]]]:
-        number = _numbers(view).number
-        return [(node, [number(other) for other in outside]) for node, outside in view.graphs.als_node_links(s)]
+    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``);
+    each node's links are kept while its digit's candidates stay the same."""
+    linked = [(s.node(d), outside) for d in digits_of(s.mask)
+              if (outside := view.per_digit(_seeing_links, d, s.places[d]))]
+    return linked if len(linked) > 1 else []
 
-    holding = view.holding
-    return view.memo.get((_als_links, s.bits, s.mask), tuple(holding[d] for d in digits_of(s.mask)), numbered)
+
+def _seeing_links(view: View, digit: Digit, cells: tuple[Cell, ...]) -> list[int]:
+    """The numbers of the candidates and groups of ``digit`` that see every one of ``cells``."""
+    number = _numbers(view).number
+    return [number(other) for other in view.graphs.seeing_links(cells, digit)]
 
 
 def _digit_groups(view: View, digit: Digit) -> tuple[Neighbours, list[int]]:
@@ -586,31 +620,27 @@ def _with_group(chain: Maker) -> Maker:
 def _loop_eliminations(view: View, loop: Chain) -> tuple[Candidate, ...]:
     """A continuous loop's weak links (odd positions, and the closing one) all become strong, and
     its links through an ALS weak: the set is locked on its other digits."""
-    used = {(c, n.digit) for n in loop for c in n.cells}
-    found: set[Candidate] = set()
+    size, marks, holding = view.size, view.marks, view.holding
+    found: dict[Digit, int] = {}  # per digit, the cells losing it (bitsets)
     for a, b in [*zip(loop[1::2], loop[2::2]), (loop[-1], loop[0])]:
         if a.digit == b.digit:
-            found.update(_seen_by_both(view, a, b))
+            found[a.digit] = found.get(a.digit, 0) | seeing_bits(a.cells, size) & seeing_bits(b.cells, size)
         else:  # two digits of one cell: the cell holds one of them
-            cell = a.cells[0]
-            found.update((cell, d) for d in digits_of(view.marks[cell]) if d not in (a.digit, b.digit))
+            for d in digits_of(marks[a.cells[0]] & ~(1 << (a.digit - 1)) & ~(1 << (b.digit - 1))):
+                found[d] = found.get(d, 0) | 1 << a.cells[0]
     for a, b in zip(loop[0::2], loop[1::2]):
         if a.__class__ is AlsNode:
-            cells = a.als
-            for digit in {d for c in cells for d in digits_of(view.marks[c])} - {a.digit, b.digit}:
-                found.update(_held(view, digit, seeing_all(tuple(c for c in cells if view.has(c, digit)), view.size)))
-    return tuple(sorted(found - used))
-
-
-def _seen_by_both(view: View, a: Node, b: Node) -> tuple[Candidate, ...]:
-    """The candidates of the ends' digit in cells seeing every cell of both ends."""
-    return _held(view, a.digit, seeing_all(a.cells, view.size) & seeing_all(b.cells, view.size))
-
-
-def _held(view: View, digit: int, cells: frozenset[Cell]) -> tuple[Candidate, ...]:
-    """The candidates of ``digit`` in ``cells``."""
-    holding = view.holding[digit]
-    return tuple(sorted((c, digit) for c in cells if holding >> c & 1))
+            cells, held = a.als, 0
+            for c in cells:
+                held |= marks[c]
+            for d in digits_of(held & ~(1 << (a.digit - 1)) & ~(1 << (b.digit - 1))):
+                found[d] = found.get(d, 0) | seeing_bits(tuple(c for c in cells if marks[c] >> (d - 1) & 1), size)
+    if not any(bits & holding[d] for d, bits in found.items()):
+        return ()
+    for node in loop:  # the loop's own candidates stay
+        if node.digit in found:
+            found[node.digit] &= ~bits_of(node.cells)
+    return tuple(sorted((c, d) for d, bits in found.items() for c in cells_of(bits & holding[d])))
 
 
 # ---- steps and notation

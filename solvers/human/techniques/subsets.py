@@ -41,28 +41,43 @@ def hidden_quad(view: View) -> Iterator[Step]:
 
 
 def _naked(view: View, size: int, name: str) -> Iterator[Step]:
-    marks = view.marks
     for unit, cells in enumerate(view.geometry.units):
-        small = [c for c in cells if 1 < marks[c].bit_count() <= size]
-        for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= marks[c]
-            if union.bit_count() == size:
-                eliminations = removable(view, set(cells) - set(group), union)
-                if eliminations:
-                    digits = digits_of(union)
-                    yield Step(name, view.size, digits, eliminations=eliminations, cells=group, units=(unit,),
-                               pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}")
+        yield from view.per_cells(_naked_in, cells, unit, size, name)
+
+
+def _naked_in(view: View, unit: int, size: int, name: str) -> list[Step]:
+    """The naked subsets of one unit (a function of its cells' candidates)."""
+    marks, cells = view.marks, view.geometry.units[unit]
+    found = []
+    small = [c for c in cells if 1 < marks[c].bit_count() <= size]
+    for group in combinations(small, size):
+        union = 0
+        for c in group:
+            union |= marks[c]
+        if union.bit_count() == size:
+            eliminations = removable(view, set(cells) - set(group), union)
+            if eliminations:
+                digits = digits_of(union)
+                found.append(Step(name, view.size, digits, eliminations=eliminations, cells=group, units=(unit,),
+                                  pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}"))
+    return found
 
 
 def _hidden(view: View, size: int, name: str) -> Iterator[Step]:
+    units = view.geometry.units
     for unit in range(3 * view.size):
-        places = {d: cells for d, cells in view.places(unit).items() if 1 < len(cells) <= size}
-        for digits in combinations(places, size):
-            group = sorted({c for d in digits for c in places[d]})
-            if len(group) == size:
-                eliminations = removable(view, group, ~mask_of(digits))
-                if eliminations:
-                    yield Step(name, view.size, digits, eliminations=eliminations, cells=tuple(group), units=(unit,),
-                               pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}")
+        yield from view.per_cells(_hidden_in, units[unit], unit, size, name)
+
+
+def _hidden_in(view: View, unit: int, size: int, name: str) -> list[Step]:
+    """The hidden subsets of one unit (a function of its cells' candidates)."""
+    found = []
+    places = {d: cells for d, cells in view.places(unit).items() if 1 < len(cells) <= size}
+    for digits in combinations(places, size):
+        group = sorted({c for d in digits for c in places[d]})
+        if len(group) == size:
+            eliminations = removable(view, group, ~mask_of(digits))
+            if eliminations:
+                found.append(Step(name, view.size, digits, eliminations=eliminations, cells=tuple(group),
+                                  units=(unit,), pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}"))
+    return found

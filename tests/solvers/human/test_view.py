@@ -56,3 +56,20 @@ def test_a_memo_keeps_a_value_while_its_content_holds():
 
     assert memo.get("slot", (1, 2), make) == 1 and memo.get("slot", (1, 2), make) == 1
     assert memo.get("slot", (1,), make) == 2 and memo.get("other", (1,), make) == 3
+
+
+def test_a_value_of_some_cells_is_kept_while_their_candidates_stay_the_same(paths):
+    state = paths[0][0][0]
+    cell = next(c for c in range(9) if len(state.digits(c)) > 1)  # in row 1 and column cell+1, not in row 9
+    later = state.copy()
+    later.eliminate(cell, state.digits(cell)[0])
+    memo, calls = Memo(), []
+
+    def count(view: View, unit: int) -> int:
+        calls.append(unit)
+        return sum(view.marks[c].bit_count() for c in view.geometry.units[unit])
+
+    for view in (View(state, memo), View(later, memo)):
+        for unit in (0, 8):
+            assert view.per_cells(count, view.geometry.units[unit], unit) == count(view, unit)
+    assert calls == [0, 0, 8, 8, 0, 0, 8]  # row 1 counted afresh once its candidates changed, row 9 kept
