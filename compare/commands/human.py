@@ -236,7 +236,7 @@ def _rating_line(row: dict) -> str:
     head = f"#{row['index'] + 1} {row['status']:<8}"
     if row["status"] not in (Status.SOLVED.value, Status.STUCK.value, Status.TIMEOUT.value):
         return f"{head} not rated: {row.get('message', row['status'])}"
-    codes = ",".join(registry.technique(name).hodoku_code for name in row["techniques"])
+    codes = ",".join(registry.technique(name).hodoku_code or name for name in row["techniques"])
     guessed = "guessed" if row["guessed"] else "no guess"
     if row["se_rating"] is None:
         so_far = row["so_far"]

@@ -28,6 +28,7 @@ from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, PRESETS, technique
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
+from sudokit.solvers.human.techniques.uniqueness import remember_givens
 from sudokit.solvers.human.view import Memo, View
 
 
@@ -72,10 +73,17 @@ def solve_logically(
     """
     chosen = _mode(mode)
     began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
+    deadline = Deadline(time_limit)
+    if chosen.proper_only and not allow_guess:
+        counted = solve_logically(began, PRESETS["singles"], allow_guess=True, limit=2, time_limit=deadline.remaining())
+        if counted.status is not Status.SOLVED:  # as the program the mode follows, rate only a proper puzzle
+            why = counted.message or f"the puzzle has {'no solution' if counted.status is Status.UNSAT else 'several solutions'}"
+            return HumanResult(counted.status, counted.state, [], counted.solutions, 0, f"not rated: {why}",
+                               chosen.rate, began)
     state = began.copy()
     names = chosen.techniques if techniques is None else techniques
-    search = _Search([technique(name).find for name in names], chosen.choose, allow_guess, limit,
-                     Deadline(time_limit))
+    search = _Search([technique(name).find for name in names], chosen.choose, allow_guess, limit, deadline)
+    remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
     steps: list[Step] = []
     try:
         reason = search.explore(state, steps)

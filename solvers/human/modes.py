@@ -41,16 +41,19 @@ class Mode:
     techniques: tuple[str, ...]  # used when the caller names none
     choose: Chooser = first_found
     rate: Rater = rate
+    proper_only: bool = False  # rates only puzzles with one solution (counted first), as SE and HoDoKu do
 
 
 MODES: dict[str, Mode] = {
     "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
                     techniques=PRESETS["full"]),
     "se": Mode(name="se", summary="Sudoku Explainer's techniques, order and ER/EP/ED (serate 1.2.1.3)",
-               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=se_mode.rate_path),
+               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=se_mode.rate_path,
+               proper_only=True),
     "hodoku": Mode(name="hodoku", summary="HoDoKu's verdict: its default techniques and order, its choice of "
                    "step, its score and level (raised by the score)",
-                   techniques=hodoku.techniques(), choose=hodoku.choose, rate=hodoku.rate),
+                   techniques=hodoku.techniques(), choose=hodoku.choose, rate=hodoku.rate,
+                   proper_only=True),
 }
 
 
