@@ -6,9 +6,11 @@ from sudokit.compare.bench.human import truth, unsound
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
-from sudokit.solvers.human.registry import TECHNIQUES
+from sudokit.solvers.human.registry import PRESETS, TECHNIQUES
 
-BEFORE = [n for n, t in TECHNIQUES.items() if t.family in ("singles", "intersections", "subsets", "fish") and t.in_full]
+# (in the full preset's order: the techniques it asks before the first colouring one)
+BEFORE = [n for n in PRESETS["full"][:PRESETS["full"].index("simple_colors")]
+          if TECHNIQUES[n].family in ("singles", "intersections", "subsets", "fish")]
 GRAPH_BASED = [n for n, t in TECHNIQUES.items() if t.family in ("coloring", "chains") and t.in_full]
 
 # technique -> a puzzle of ../shared's SE-rated sample (bundled as "se-sample") whose solve uses it
