@@ -43,7 +43,7 @@ of an earlier state where the digit's candidates were the same.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
@@ -191,16 +191,18 @@ def bits_of(cells: Iterable[Cell]) -> int:
     return bits
 
 
-def cells_of(bits: int) -> Iterator[Cell]:
+def cells_of(bits: int) -> list[Cell]:
     """The cells of a bitset, ascending.
 
-    >>> list(cells_of(0b1001))
+    >>> cells_of(0b1001)
     [0, 3]
     """
+    found = []
     while bits:
         low = bits & -bits
-        yield low.bit_length() - 1
+        found.append(low.bit_length() - 1)
         bits ^= low
+    return found
 
 
 # ---- almost locked sets

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
+from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import BITS, UNIT_BITS, UNITS, digit_cells
 
 BLOCKS, ROWS, COLUMNS = range(0, 9), range(9, 18), range(18, 27)
@@ -37,13 +38,6 @@ class RuleHint:
         return list(self.parents)
 
 
-def cells_of(bits: int) -> list[int]:
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
 
 
 def simple_rules(marks: list[int], initial: list[int]) -> Iterator[list[RuleHint]]:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from sudokit.models.candidates import digits_of
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell
 from sudokit.solvers.human.steps import Step, cells_text, removable
 from sudokit.solvers.human.view import View
@@ -51,7 +52,7 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             groups: list[tuple[Cell, ...]] = [(first, second)]
         else:
             twins = (excluders[first] | excluders[second]) & base_bits & ~(1 << first) & ~(1 << second)
-            groups = [(first, second, *tail) for tail in combinations(_cells(twins), degree - 2)]
+            groups = [(first, second, *tail) for tail in combinations(cells_of(twins), degree - 2)]
         for cells in groups:
             key = tuple(sorted(cells))
             common = pair_common
@@ -60,7 +61,7 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             if common.bit_count() < 2 or key in seen:
                 continue
             seen.add(key)
-            step = _exclusion(view, name, rating, key, _cells(common))
+            step = _exclusion(view, name, rating, key, cells_of(common))
             if step is not None:
                 yield step
 
@@ -88,10 +89,3 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
                 difficulty=rating)
 
 
-def _cells(bits: int) -> list[Cell]:
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Digit, geometry, symbol
 from sudokit.solvers.human.steps import Step, cells_text
 from sudokit.solvers.human.view import View
@@ -91,13 +92,6 @@ def bits(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, 
     return units, peers, geo.cell_units
 
 
-def cells_of(bits: int) -> list[int]:
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
 
 
 def fishes(view: View, digit: Digit, size: int, kind: str, max_fins: int, seen: bool = True) -> list[Fish]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell, Digit
 from sudokit.solvers.human.implications import Literal, eureka
 from sudokit.solvers.human.steps import Step
-from sudokit.solvers.human.techniques.complex_fish import TITLES, Fish, bits, cells_of, fishes
+from sudokit.solvers.human.techniques.complex_fish import TITLES, Fish, bits, fishes
 from sudokit.solvers.human.view import View
 
 KRAKEN_FINS = 2
