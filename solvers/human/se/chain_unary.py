@@ -112,27 +112,19 @@ def _forcing_target(links: StaticLinks, source: Pot) -> Pot | None:
     walk keeps (parent, cause) per key and builds the chain of the target alone."""
     goal = source.key ^ 1
     reached: dict[int, tuple[int, int]] = {source.key: (-1, 0)}
-    pending_on = [source.key] if source.on else []
-    pending_off = [] if source.on else [source.key]
-    while pending_on or pending_off:
-        for p in pending_on:
-            for key, cause in links.turned_off(p):
+    frontier, on = [source.key], source.on
+    while frontier:  # alternately what the "on" potentials turn off and the "off" ones turn on
+        follow = links.turned_off if on else links.turned_on
+        after: list[int] = []
+        for p in frontier:
+            for key, cause in follow(p):
                 if key == goal:
                     reached[key] = (p, cause)
                     return _chain_to(key, reached, source)
                 if key not in reached:
                     reached[key] = (p, cause)
-                    pending_off.append(key)
-        pending_on = []
-        for p in pending_off:
-            for key, cause in links.turned_on(p):
-                if key == goal:
-                    reached[key] = (p, cause)
-                    return _chain_to(key, reached, source)
-                if key not in reached:
-                    reached[key] = (p, cause)
-                    pending_on.append(key)
-        pending_off = []
+                    after.append(key)
+        frontier, on = after, not on
     return None
 
 
