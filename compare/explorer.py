@@ -26,6 +26,7 @@ from sudokit.compare.pictures import path_states, step_picture
 from sudokit.models.candidates import Candidates
 from sudokit.models.picture import draw, legend
 from sudokit.solvers.base import Status
+from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult
 from sudokit.solvers.human.rating import se_rating
 from sudokit.solvers.human.registry import technique
@@ -37,7 +38,8 @@ def explorer_page(start: Candidates, result: HumanResult, *, title: str = "") ->
     givens = start.to_grid()
     line = givens.line()
     title = title or f"sudokit explain {line}"
-    sections = [_step_section(number, state, step, givens)
+    scored = result.rating.score is not None
+    sections = [_step_section(number, state, step, givens, scored)
                 for number, (state, step) in enumerate(path_states(start, result.steps), 1)]
     end = "Solution" if result.status is Status.SOLVED else f"Final state ({result.status})"
     final = draw(result.state, givens=givens, title=end).svg()
@@ -63,10 +65,12 @@ def explorer_page(start: Candidates, result: HumanResult, *, title: str = "") ->
     )
 
 
-def _step_section(number: int, state: Candidates, step: Step, givens) -> str:
+def _step_section(number: int, state: Candidates, step: Step, givens, scored: bool) -> str:
+    """A step's page; HoDoKu's code, score and level only when the solve's mode has them."""
     known = technique(step.technique)
-    ratings = (f"SE {se_rating(step)} · HoDoKu <code>{known.hodoku_code}</code> "
-               f"score {known.hodoku_score} ({known.level})")
+    ratings = f"SE {se_rating(step)}"
+    if scored and known.hodoku_code:
+        ratings += f" · HoDoKu <code>{known.hodoku_code}</code> score {known.hodoku_score} ({known.level})"
     picture = step_picture(state, step, givens).svg()
     return (f'<section class="step" id="step-{number}" data-step="{number}">'
             f"<h2>Step {number}: {html.escape(known.title)}</h2>"
@@ -85,7 +89,7 @@ def _summary(result: HumanResult) -> str:
     rating = result.rating
     why = f" ({html.escape(result.message)})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = (f"SE {rating.se_rating}, HoDoKu score {rating.score} ({rating.level}), "
+        rated = (f"{rating.figures(path_effort(result))}, "
                  f"hardest: {html.escape(technique(rating.hardest).title) if rating.hardest else '–'}")
     else:
         rated = f"not rated (so far SE ≥ {rating.se_rating})"

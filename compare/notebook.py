@@ -64,8 +64,7 @@ def result_html(result: HumanResult) -> str:
     start = start_of(result)
     givens = start.to_grid()
     rating = result.rating
-    parts = [f"<p><b>{result.status}</b> in {len(result.steps)} steps; SE {rating.se_rating}, "
-             f"HoDoKu score {rating.score} ({rating.level})</p>"]
+    parts = [f"<p><b>{result.status}</b> in {len(result.steps)} steps; {rating.figures()}</p>"]
     states = list(path_states(start, result.steps))
     if states:
         number = max(range(len(states)), key=lambda i: (se_rating(states[i][1]), -i))

@@ -242,6 +242,7 @@ def document(summary: Summary, out: Path) -> list[Block]:
         *_time_blocks(summary, out),
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
+        *_rating_blocks(summary),
         *_technique_blocks(summary, out),
         *_picture_blocks(summary, out),
         Heading("Environment and configuration"),
@@ -302,6 +303,36 @@ def _counter_blocks(summary: Summary) -> list[Block]:
             Paragraph("Medians per puzzle of what each backend counts itself (a search's nodes and guesses, "
                       "a propagating solver's propagations, the human engine's steps)."),
             Table(["backend", "propagation", *keys], rows)]
+
+
+RATINGS_NOTE = (
+    "Over the puzzles each human backend solved. ER/EP/ED are Sudoku Explainer's own numbers in mode `se` "
+    "(its techniques, its order); in the other modes they are an SE-style estimate from sudokit's path. "
+    "Score and level are HoDoKu's own in mode `hodoku`; mode `se` has none. Effort estimates a person's "
+    "inspections of cells and candidates along the path (`solvers/human/effort.py`).")
+
+
+def _rating_blocks(summary: Summary) -> list[Block]:
+    """The human backends' ratings: each figure's median and spread, and agreement with the set's own SE ratings."""
+    from sudokit.solvers.human.registry import LEVELS
+    found = sorted(study.ratings(summary.records.where("status = ?", "solved"), summary.ratings),
+                   key=lambda r: summary.ranking.index(r.backend) if r.backend in summary.ranking else len(summary.ranking))
+    if not found:
+        return []
+    compared = any(r.compared for r in found)
+    rows = []
+    for r in found:
+        d = r.to_dict()
+        levels = ", ".join(f"{level} {r.levels[level]}" for level in LEVELS if r.levels[level])
+        row = [r.backend, r.mode, str(r.rated), f"{d['er_median']:.1f} ({d['er_max']:.1f})", f"{d['ep_median']:.1f}",
+               f"{d['effort_median']:.0f} ({d['effort_p90']:.0f})" if r.effort else "–",
+               f"{d['score_median']:.0f}" if r.score else "–", levels or "–"]
+        if compared:
+            row.append(f"{r.exact}/{r.compared} ({percent(r.exact, r.compared)})" if r.compared else "–")
+        rows.append(row)
+    header = ["backend", "mode", "rated", "ER median (max)", "EP median", "effort median (p90)", "score median",
+              "levels", *(["ER = set's SE"] if compared else [])]
+    return [Heading("Ratings"), Paragraph(RATINGS_NOTE), Table(header, rows)]
 
 
 def _time_blocks(summary: Summary, out: Path) -> list[Block]:
@@ -503,6 +534,7 @@ def summary_json(summary: Summary) -> dict:
         "disagreements": [d.__dict__ for d in summary.disagreements],
         "ladder": study.ladder(list(summary.records), summary.study) if summary.study else None,
         "techniques": [{"technique": t, "used": u, "hardest": h} for t, u, h in _usage(summary)],
+        "ratings": [r.to_dict() for r in study.ratings(summary.records.where("status = ?", "solved"), summary.ratings)],
         "ablation": [{"technique": t, "tried": n, "lost": lost}
                      for t, n, lost in (study.ablation(list(summary.records), summary.study) if summary.study else [])],
     })

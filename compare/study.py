@@ -10,13 +10,15 @@ harness gives a run (workers, timeouts, resume, the store, reports) a study gets
 from __future__ import annotations
 
 import importlib
+import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import ModuleType
 
 from sudokit.compare.executors import Executor, Settings
 from sudokit.compare.harness import Plan, run
+from sudokit.compare.stats import percentile
 from sudokit.compare.store import Record, Run, Store
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import PuzzleError
@@ -185,3 +187,53 @@ def ablation(records: list[Record], config: dict) -> list[tuple[str, int, list[s
 def rung_techniques(config: dict) -> list[str]:
     """Every technique of the study's ladder, in order."""
     return [t for rung in config["ladder"] for t in rung["adds"]]
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """What one human backend rated in a run: its mode and, over the puzzles it solved, the
+    distribution of each figure; ``exact`` counts ERs equal to the puzzle set's own SE rating."""
+
+    backend: str
+    mode: str
+    rated: int
+    er: tuple[float, ...]
+    ep: tuple[float, ...]
+    effort: tuple[float, ...]
+    score: tuple[int, ...]  # empty in a mode without HoDoKu's figures
+    levels: Counter[str]
+    compared: int  # puzzles with the set's own rating
+    exact: int
+
+    def to_dict(self) -> dict:
+        """Medians (and the effort's 90th percentile) in place of the distributions."""
+        def median(values: tuple[float, ...] | tuple[int, ...]) -> float | None:
+            return statistics.median(values) if values else None
+
+        return {"backend": self.backend, "mode": self.mode, "rated": self.rated, "er_median": median(self.er),
+                "er_max": max(self.er, default=None), "ep_median": median(self.ep),
+                "effort_median": median(self.effort),
+                "effort_p90": percentile(self.effort, 90) if self.effort else None,
+                "score_median": median(self.score), "levels": dict(self.levels),
+                "compared": self.compared, "exact": self.exact}
+
+
+def ratings(records: Iterable[Record], known: Mapping[tuple[str, int], float]) -> list[Ratings]:
+    """Each human backend's ratings of the puzzles it solved (``known``: the set's own SE ratings)."""
+    found: dict[str, list[tuple[Record, HumanStats]]] = {}
+    for r in records:
+        if r.status == Status.SOLVED.value and (stats := human_stats(r)) and stats.se_rating is not None:
+            found.setdefault(r.backend, []).append((r, stats))
+    summaries = []
+    for backend, rows in found.items():
+        compared = [(theirs, s.se_rating) for r, s in rows
+                    if (theirs := known.get((r.set_name, r.puzzle_index))) is not None and s.se_rating is not None]
+        summaries.append(Ratings(
+            backend=backend, mode=rows[0][1].mode, rated=len(rows),
+            er=tuple(s.se_rating for _, s in rows if s.se_rating is not None),
+            ep=tuple(s.ep for _, s in rows if s.ep is not None),
+            effort=tuple(s.effort for _, s in rows if s.effort is not None),
+            score=tuple(s.score for _, s in rows if s.score is not None),
+            levels=Counter(s.level for _, s in rows if s.level is not None),
+            compared=len(compared), exact=sum(abs(theirs - ours) < 0.05 for theirs, ours in compared)))
+    return summaries

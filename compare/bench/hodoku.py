@@ -48,7 +48,7 @@ class Ours:
 
     status: str
     level: str | None
-    score: int
+    score: int | None  # None for a mode without HoDoKu's figures (SE's)
     hardest: str | None  # a technique of the registry
     hardest_code: str | None
     base_level: str | None  # the hardest step's level, before the score raises it
@@ -101,7 +101,7 @@ def report(verdicts: Sequence[Verdict], ours: Sequence[Ours], label: str) -> Non
     print(f"hardest row agreement:      {share(sum(v.hardest_code == o.hardest_code for v, o in pairs))}")
     print(f"hardest kind agreement:     {share(sum(same_kind(o.hardest, v.hardest) for v, o in pairs))}")
     print(f"score agreement (exact):    {share(sum(v.score == o.score for v, o in pairs))}")
-    scored = [(v.score, o.score) for v, o in pairs if o.level is not None]
+    scored = [(v.score, o.score) for v, o in pairs if o.score is not None]
     if scored:
         print(f"score difference (ours - HoDoKu): mean {statistics.mean(b - a for a, b in scored):+.1f}, "
               f"median |diff| {statistics.median(abs(b - a) for a, b in scored):.0f}, "

@@ -148,7 +148,7 @@ def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_g
               timeout: float | None) -> dict:
     verdict = exact_verdict(puzzle.grid)
     if verdict is not None:
-        return {**_unrated(puzzle, verdict), "message": _VERDICTS[verdict]}
+        return {**_unrated(puzzle, verdict), "mode": mode, "message": _VERDICTS[verdict]}
     return rating_row(puzzle, solve_logically(puzzle.grid, techniques, mode=mode, allow_guess=allow_guess,
                                               time_limit=timeout))
 
@@ -218,7 +218,7 @@ def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
     null, and ``so_far`` says how far the engine got (its ratings there are lower bounds).
     """
     rating = result.rating
-    row = {**_unrated(puzzle, result.status), "hardest": rating.hardest,
+    row = {**_unrated(puzzle, result.status), "mode": rating.mode, "hardest": rating.hardest,
            "hardest_title": registry.technique(rating.hardest).title if rating.hardest else None,
            "techniques": list(rating.techniques), "guessed": rating.guessed, "uniqueness": rating.uniqueness}
     if result.status is Status.SOLVED:
@@ -236,15 +236,18 @@ def _rating_line(row: dict) -> str:
     head = f"#{row['index'] + 1} {row['status']:<8}"
     if row["status"] not in (Status.SOLVED.value, Status.STUCK.value, Status.TIMEOUT.value):
         return f"{head} not rated: {row.get('message', row['status'])}"
-    codes = ",".join(registry.technique(name).hodoku_code or name for name in row["techniques"])
+    hodoku_codes = row.get("mode") != "se"  # SE mode names its own techniques
+    codes = ",".join((registry.technique(name).hodoku_code if hodoku_codes else "") or name
+                     for name in row["techniques"])
     guessed = "guessed" if row["guessed"] else "no guess"
     if row["se_rating"] is None:
         so_far = row["so_far"]
         return (f"{head} not rated ({so_far['empty_cells']} cells left after {so_far['steps']} steps; "
                 f"so far SE >= {so_far['se_rating_at_least']}, hardest {row['hardest'] or '-'})  [{codes}]")
     se = f"{row['se_rating']}/{row['ep']}/{row['ed']}"
-    return (f"{head} ER/EP/ED {se:<13} effort {row['effort']:>8.0f}  score {row['score']:>5} "
-            f"{row['level']:<7} hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
+    score = f"score {row['score']:>5} {row['level']:<7} " if row["score"] is not None else ""
+    return (f"{head} ER/EP/ED {se:<13} effort {row['effort']:>8.0f}  {score}"
+            f"hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
 
 
 def _explained(result: HumanResult) -> dict:
@@ -269,8 +272,7 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
         typer.echo(result.state.picture())
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = (f"SE {rating.se_rating} (ER/EP/ED {rating.se_rating}/{rating.ep}/{rating.ed}), "
-                 f"effort {path_effort(result):.0f}, score {rating.score} ({rating.level})")
+        rated = rating.figures(path_effort(result))
     else:
         rated = f"not rated (so far SE >= {rating.se_rating})"
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")

@@ -13,7 +13,7 @@ verdicts and register themselves here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sudokit.models.errors import UnknownName
 from sudokit.solvers.human import hodoku
@@ -44,15 +44,24 @@ class Mode:
     proper_only: bool = False  # rates only puzzles with one solution (counted first), as SE and HoDoKu do
 
 
+def _rated_as(name: str, rater: Rater, *, scored: bool = True) -> Rater:
+    """``rater`` with its ratings marked as ``name``'s; without HoDoKu's score and level unless ``scored``
+    (SE has no such figures: a sum of HoDoKu's scores over SE's path would be nobody's number)."""
+    def rate_path(steps: Sequence[Step]) -> Rating:
+        rating = replace(rater(steps), mode=name)
+        return rating if scored else replace(rating, score=None, level=None)
+    return rate_path
+
+
 MODES: dict[str, Mode] = {
     "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
                     techniques=PRESETS["full"]),
     "se": Mode(name="se", summary="Sudoku Explainer's techniques, order and ER/EP/ED (serate 1.2.1.3)",
-               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=se_mode.rate_path,
+               techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=_rated_as("se", se_mode.rate_path, scored=False),
                proper_only=True),
     "hodoku": Mode(name="hodoku", summary="HoDoKu's verdict: its default techniques and order, its choice of "
                    "step, its score and level (raised by the score)",
-                   techniques=hodoku.techniques(), choose=hodoku.choose, rate=hodoku.rate,
+                   techniques=hodoku.techniques(), choose=hodoku.choose, rate=_rated_as("hodoku", hodoku.rate),
                    proper_only=True),
 }
 

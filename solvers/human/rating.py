@@ -26,17 +26,31 @@ class Rating:
     """How hard a solve path is."""
 
     se_rating: float  # the hardest step's (SE's ER)
-    score: int
-    level: str
+    score: int | None  # HoDoKu-style; None in a mode that has no such figure (SE's)
+    level: str | None
     hardest: str | None  # the technique of the hardest step
     techniques: tuple[str, ...]  # every technique used, sorted
     guessed: bool
     uniqueness: bool  # the path assumed the puzzle has one solution (unique rectangles, BUG)
     ep: float = 0.0  # SE's EP: the hardest step up to the first placement
     ed: float = 0.0  # SE's ED: the first step's rating
+    mode: str = "default"  # whose rating this is (``modes.MODES``)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "techniques": list(self.techniques)}
+
+    def figures(self, effort: float | None = None) -> str:
+        """The rating's figures as text: ER/EP/ED, the score and level when the mode has them, the effort.
+
+        >>> Rating(7.1, None, None, "x_wing", (), False, False, ep=7.1, ed=2.0, mode="se").figures(812.4)
+        'ER/EP/ED 7.1/7.1/2.0, effort 812'
+        """
+        parts = [f"ER/EP/ED {self.se_rating}/{self.ep}/{self.ed}"]
+        if self.score is not None:
+            parts.append(f"HoDoKu score {self.score} ({self.level})")
+        if effort is not None:
+            parts.append(f"effort {effort:.0f}")
+        return ", ".join(parts)
 
 
 def rate(steps: Sequence[Step]) -> Rating:
@@ -44,7 +58,7 @@ def rate(steps: Sequence[Step]) -> Rating:
 
     >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
-    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5)
+    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default')
     """
     used = [technique(s.technique) for s in steps]
     rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]

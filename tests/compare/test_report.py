@@ -100,3 +100,35 @@ def test_report_html_renders_in_a_browser_with_the_verdict_before_the_first_tabl
     subprocess.run([*command, "--window-size=1280,900", f"--screenshot={shot}", (out / "report.html").as_uri()],
                    capture_output=True, timeout=120)
     assert shot.exists() and shot.stat().st_size > 20_000  # a page with text and a chart, not a blank one
+
+
+def test_the_ratings_section_gives_each_human_backends_figures_and_agreement_with_the_sets_ratings(tmp_path):
+    """Two human backends in different modes over three puzzles whose set carries SE's ER: the SE-mode
+    backend matches two of three, the other none; SE mode shows no HoDoKu score."""
+    from sudokit.solvers.human.stats import HumanStats
+
+    def answer(i: int, backend: str, mode: str, er: float, score: int | None, level: str | None) -> Record:
+        stats = HumanStats(steps=30, guesses=0, hardest="x_wing", techniques=("x_wing",), uniqueness=False,
+                           se_rating=er, score=score, level=level, ep=er, ed=1.5, mode=mode, effort=100.0 * (i + 1))
+        return Record("s", i, f"{i}" + "." * 80, backend, "solved", f"{i}" * 81, 1, 0.0, 0.01, guesses=0,
+                      steps=30, hardest="x_wing", extra=stats.to_dict())
+
+    theirs = (3.2, 4.5, 7.1)
+    with Store.open(tmp_path / "r.sqlite") as store:
+        run = store.start_run("r", {"sets": [{"name": "s", "sha256": "x", "puzzles": 3, "skipped": []}],
+                                    "config": {"limit": 2, "timeout": 1.0, "repeat": 1, "transform_seed": None,
+                                               "backends": {"human": "h", "human-se": "s"}},
+                                    "environment": {}})
+        store.add_puzzles(run, [("s", i, f"{i}" + "." * 80, {"se_rating": er}) for i, er in enumerate(theirs)])
+        store.add(run, [answer(i, "human-se", "se", er, None, None) for i, er in enumerate((3.2, 4.5, 7.3))]
+                  + [answer(i, "human", "default", er + 1, 100 * (i + 1), "hard") for i, er in enumerate(theirs)])
+        store.finish_run(run)
+        summary = report.summarize(store, store.run("r"))
+        markdown = report.write_report(summary, tmp_path / "out").read_text()
+        data = json.loads((tmp_path / "out" / "summary.json").read_text())
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in markdown[markdown.index("## Ratings"):].splitlines()[6:8]}
+    assert rows["human-se"] == ["se", "3", "4.5 (7.3)", "4.5", "200 (280)", "–", "–", "2/3 (67 %)"]
+    assert rows["human"] == ["default", "3", "5.5 (8.1)", "5.5", "200 (280)", "200", "hard 3", "0/3 (0 %)"]
+    by_backend = {r["backend"]: r for r in data["ratings"]}
+    assert by_backend["human-se"]["score_median"] is None and by_backend["human"]["exact"] == 0

@@ -60,7 +60,7 @@ def test_rate_json_lines():
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
     assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "ep", "ed", "effort", "score", "level", "hardest",
-                            "hardest_title", "techniques", "guessed", "uniqueness"}
+                            "hardest_title", "techniques", "guessed", "uniqueness", "mode"}
     assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
     # an easy puzzle's first step is a single, so SE's ED is a single's rating and EP no harder
     assert all(r["ed"] <= r["ep"] <= r["se_rating"] and r["ed"] <= 2.3 for r in rows)
@@ -89,3 +89,25 @@ def test_bad_input_is_one_line_and_exit_2():
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args
         assert result.output.count("\n") == 1 and "error" in result.output
+
+
+def test_each_mode_shows_only_the_figures_it_has():
+    """SE has no score or level: SE mode leaves them out (null in JSON) rather than show a HoDoKu sum."""
+    se = json.loads(runner.invoke(app, ["rate", EASY.line(), "--mode", "se", "--json"]).output)
+    hodoku = json.loads(runner.invoke(app, ["rate", EASY.line(), "--mode", "hodoku", "--json"]).output)
+    assert (se["mode"], se["score"], se["level"]) == ("se", None, None) and se["se_rating"] > 0
+    assert hodoku["mode"] == "hodoku" and hodoku["score"] > 0 and hodoku["level"] == "easy"
+    line = runner.invoke(app, ["rate", EASY.line(), "--mode", "se"]).output
+    assert "ER/EP/ED" in line and "score" not in line and "se_hidden_single" in line
+    explained = runner.invoke(app, ["explain", EASY.line(), "--mode", "se"]).output.splitlines()
+    assert "ER/EP/ED" in explained[-2] and "HoDoKu" not in explained[-2]
+    assert "HoDoKu score" in runner.invoke(app, ["explain", EASY.line(), "--mode", "hodoku"]).output
+
+
+def test_the_step_explorer_in_se_mode_shows_no_hodoku_figures(tmp_path):
+    page = tmp_path / "se.html"
+    assert runner.invoke(app, ["explain", EASY.line(), "--mode", "se", "--html", str(page)]).exit_code == 0
+    text = page.read_text()
+    assert "ER/EP/ED" in text and "HoDoKu" not in text
+    runner.invoke(app, ["explain", EASY.line(), "--html", str(page)])
+    assert "HoDoKu score" in page.read_text()
