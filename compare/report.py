@@ -324,9 +324,10 @@ def _rating_blocks(summary: Summary) -> list[Block]:
     for r in found:
         d = r.to_dict()
         levels = ", ".join(f"{level} {r.levels[level]}" for level in LEVELS if r.levels[level])
-        row = [r.backend, r.mode, str(r.rated), f"{d['er_median']:.1f} ({d['er_max']:.1f})", f"{d['ep_median']:.1f}",
-               f"{d['effort_median']:.0f} ({d['effort_p90']:.0f})" if r.effort else "–",
-               f"{d['score_median']:.0f}" if r.score else "–", levels or "–"]
+        row = [r.backend, r.mode, str(r.rated), f"{_number(d['er_median'])} ({_number(d['er_max'])})",
+               _number(d["ep_median"]),
+               f"{_number(d['effort_median'], 0)} ({_number(d['effort_p90'], 0)})" if r.effort else "–",
+               _number(d["score_median"], 0), levels or "–"]
         if compared:
             row.append(f"{r.exact}/{r.compared} ({percent(r.exact, r.compared)})" if r.compared else "–")
         rows.append(row)
