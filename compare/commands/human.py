@@ -186,6 +186,7 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
     default solver uses (column "HoDoKu": yes, no, or - when it is not HoDoKu's)."""
     with reporting_bad_input():
         chosen = set(modes.mode(mode).techniques if mode else registry.preset(preset))
+    width = max(len(name) for name in registry.TECHNIQUES)
     for t in registry.TECHNIQUES.values():
         row_of = hodoku.row_of(t.name)
         default = row_of.default if row_of else None
@@ -197,7 +198,7 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
         else:
             mark = "*" if row["in_preset"] else " "
             used = {True: "yes", False: "no", None: "-"}[default]
-            typer.echo(f"{mark} {t.name:<27} {t.family:<14} SE {t.se_rating:<4} {t.hodoku_code:<5} "
+            typer.echo(f"{mark} {t.name:<{width}} {t.family:<14} SE {t.se_rating:<4} {t.hodoku_code:<5} "
                        f"{t.hodoku_score:>4} {t.level:<7} {used:<3} {t.title}")
     if mode != "hodoku":
         return
@@ -207,7 +208,7 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
                                    "in_preset": False, "hodoku_default": lacking.default, "implemented": False}))
         else:
             used = "yes" if lacking.default else "no"
-            typer.echo(f"  {'(not implemented)':<27} {'':<14} {'':<7} {lacking.code:<5} {'':>4} {'':<7} "
+            typer.echo(f"  {'(not implemented)':<{width}} {'':<14} {'':<7} {lacking.code:<5} {'':>4} {'':<7} "
                        f"{used:<3} {lacking.title}")
 
 

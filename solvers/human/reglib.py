@@ -58,6 +58,10 @@ LIBRARY_CODES = {
     "0340": "finned_franken_x_wing", "0341": "finned_franken_swordfish", "0342": "finned_franken_jellyfish",
     "0350": "mutant_x_wing", "0351": "mutant_swordfish", "0352": "mutant_jellyfish",
     "0360": "finned_mutant_x_wing", "0361": "finned_mutant_swordfish", "0362": "finned_mutant_jellyfish",
+    "0333": "franken_squirmbag", "0334": "franken_whale", "0335": "franken_leviathan",
+    "0343": "finned_franken_squirmbag", "0344": "finned_franken_whale", "0345": "finned_franken_leviathan",
+    "0353": "mutant_squirmbag", "0354": "mutant_whale", "0355": "mutant_leviathan",
+    "0363": "finned_mutant_squirmbag", "0364": "finned_mutant_whale", "0365": "finned_mutant_leviathan",
     "03111": "siamese_fish", "03121": "siamese_fish", "03211": "siamese_fish", "03221": "siamese_fish",
     "03411": "finned_franken_swordfish", "03421": "finned_franken_jellyfish",  # Siamese (HoDoKu's two fish
     "03621": "finned_mutant_jellyfish",  # with one base, their removals joined): one of ours removes them all
@@ -71,7 +75,10 @@ UNLISTED = frozenset({"forcing_chain_contradiction", "forcing_chain_verity", "fo
                       "franken_x_wing", "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish",
                       "finned_mutant_x_wing", "finned_mutant_swordfish", "kraken_fish", "squirmbag", "whale",
                       "leviathan", "finned_squirmbag", "sashimi_squirmbag", "finned_whale", "sashimi_whale",
-                      "finned_leviathan", "sashimi_leviathan"})
+                      "finned_leviathan", "sashimi_leviathan", "franken_squirmbag", "franken_whale",
+                      "franken_leviathan", "finned_franken_squirmbag", "finned_franken_whale",
+                      "finned_franken_leviathan", "mutant_squirmbag", "mutant_whale", "mutant_leviathan",
+                      "finned_mutant_leviathan"})
 
 
 # HoDoKu's names of the library codes its step table does not list (kinds scored under one row).

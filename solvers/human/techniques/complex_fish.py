@@ -34,8 +34,8 @@ SPACES = {  # per kind of fish: the (base kinds, cover kinds) to search
     "franken": ((ROWS | BOXES, COLS | BOXES), (COLS | BOXES, ROWS | BOXES)),
     "mutant": ((ROWS | COLS | BOXES, ROWS | COLS | BOXES),),
 }
-SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
-TITLES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+SIZE_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag", 6: "whale", 7: "leviathan"}
+TITLES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
 
 
 @dataclass(frozen=True)
@@ -208,12 +208,24 @@ def _finder(kind: str, size: int, finned: bool):
 franken_x_wing = _finder("franken", 2, False)
 franken_swordfish = _finder("franken", 3, False)
 franken_jellyfish = _finder("franken", 4, False)
+franken_squirmbag = _finder("franken", 5, False)
+franken_whale = _finder("franken", 6, False)
+franken_leviathan = _finder("franken", 7, False)
 finned_franken_x_wing = _finder("franken", 2, True)
 finned_franken_swordfish = _finder("franken", 3, True)
 finned_franken_jellyfish = _finder("franken", 4, True)
+finned_franken_squirmbag = _finder("franken", 5, True)
+finned_franken_whale = _finder("franken", 6, True)
+finned_franken_leviathan = _finder("franken", 7, True)
 mutant_x_wing = _finder("mutant", 2, False)
 mutant_swordfish = _finder("mutant", 3, False)
 mutant_jellyfish = _finder("mutant", 4, False)
+mutant_squirmbag = _finder("mutant", 5, False)
+mutant_whale = _finder("mutant", 6, False)
+mutant_leviathan = _finder("mutant", 7, False)
 finned_mutant_x_wing = _finder("mutant", 2, True)
 finned_mutant_swordfish = _finder("mutant", 3, True)
 finned_mutant_jellyfish = _finder("mutant", 4, True)
+finned_mutant_squirmbag = _finder("mutant", 5, True)
+finned_mutant_whale = _finder("mutant", 6, True)
+finned_mutant_leviathan = _finder("mutant", 7, True)

@@ -26,8 +26,11 @@ from sudokit.solvers.human.view import Memo, View
 from tests.conftest import SHARED_DATA, shared_file
 
 SIZES = {"x_wing": 2, "swordfish": 3, "jellyfish": 4}
+LARGE_SIZES = {"squirmbag": 5, "whale": 6, "leviathan": 7}
 COMPLEX = tuple(f"{finned}{kind}_{name}" for finned in ("", "finned_") for kind in ("franken", "mutant")
                 for name in SIZES)
+LARGE = tuple(f"{finned}{kind}_{name}" for finned in ("", "finned_") for kind in ("franken", "mutant")
+              for name in LARGE_SIZES)
 SLOWEST = ("finned_franken_jellyfish", "finned_mutant_swordfish", "finned_mutant_jellyfish", "kraken_fish")
 QUICK = tuple(n for n in COMPLEX if n not in SLOWEST)
 MAGICTOUR = SHARED_DATA / "tdoku" / "magictour_top1465.txt"
@@ -75,7 +78,7 @@ def is_its_pattern(state: Candidates, step: Step) -> None:
     geo, size = state.geometry, state.size
     name = step.technique.removeprefix("finned_")
     kind, _, fish = name.partition("_")
-    k = SIZES[fish]
+    k = (SIZES | LARGE_SIZES)[fish]
     (digit,) = step.digits
     base, cover = step.units[:k], step.units[k:]
     assert len(cover) == k and not set(base) & set(cover)
@@ -117,6 +120,28 @@ def test_the_slowest_fish_on_real_puzzles():
     assert set(found) == set(SLOWEST), found
 
 
+@pytest.mark.slow
+def test_fish_of_five_units_on_a_real_puzzle():
+    """Franken and Mutant Squirmbags (5 units; off by default, as in HoDoKu): sound and exactly their
+    pattern at the first hard state of a puzzle, each of the four found there."""
+    names = [n for n in LARGE if n.endswith("squirmbag")]
+    found = Counter(step.technique for state, step in sound_steps(names, se_sample(10, low=7.0)[2:3], first=1)
+                    if is_its_pattern(state, step) is None)
+    assert set(found) == set(names), found
+
+
+@pytest.mark.manual
+def test_the_largest_fish_on_real_puzzles():
+    """Every Franken and Mutant fish of 5-7 units (HoDoKu's Squirmbag, Whale, Leviathan): sound and
+    exactly their pattern at the first hard state of a few puzzles, all but the unfinned Franken
+    ones found there (about a minute a puzzle)."""
+    found = Counter()
+    for state, step in sound_steps(LARGE, se_sample(3, low=7.0), first=1, most=20):
+        is_its_pattern(state, step)
+        found[step.technique] += 1
+    assert set(found) >= {n for n in LARGE if n.startswith(("finned_", "mutant_"))}, found
+
+
 def test_a_kraken_fish_follows_its_fins():
     """Each Kraken step names a finned fish with fins and removes what its chains show."""
     state, solution = path_states(se_sample(6, low=7.0)[0], first=1)
@@ -141,7 +166,7 @@ def test_the_notation_is_hodokus():
 
 
 def test_only_hodokus_default_complex_fish_are_in_the_full_preset():
-    complex_fish = {n for n in TECHNIQUES if n in COMPLEX or n == "kraken_fish"}
+    complex_fish = {n for n in TECHNIQUES if n in COMPLEX + LARGE or n == "kraken_fish"}
     assert complex_fish & set(PRESETS["full"]) == {"franken_x_wing", "franken_swordfish", "finned_franken_x_wing",
                                                   "finned_franken_swordfish"}
     assert all(technique(n).family == "fish" for n in complex_fish)

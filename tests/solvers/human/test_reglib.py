@@ -19,8 +19,8 @@ from tests.conftest import SHARED_DATA
 LIBRARY = SHARED_DATA / "hodoku" / "reglib-1.3-dev.txt"
 CASES = read_library(LIBRARY) if LIBRARY.exists() else []
 
-# The share of the whole library's cases that pass: today's floor (474 of 576, 82.3 %; HoDoKu
-# passes 96 % of its full library). Raise it as techniques land; the goal is 97 %.
+# The share of the whole library's cases that pass (565 of 576, 98.1 %, the two slow cases
+# included; HoDoKu passes 96 % of its full library): the goal is 97 %.
 PASS_RATE = 0.97
 
 # Known gaps, kept visible (strict xfail: a case that starts passing fails the run until listed off).
@@ -38,6 +38,9 @@ KNOWN_GAPS = {
     "becomes strong in a continuous loop); HoDoKu leaves loop cells alone",
 }
 
+# Cases that take seconds each (a Mutant fish of 5-6 units searched over all 27 units): run by hand.
+SLOW = {"0363", "0364"}
+
 
 def _param(case: Case):
     if case.technique is None:
@@ -45,6 +48,8 @@ def _param(case: Case):
         return pytest.param(case, id=case.id, marks=[pytest.mark.xfail(reason=reason, strict=True, raises=UnknownName)])
     reason = KNOWN_GAPS.get(case.code) or KNOWN_GAPS.get(case.id)
     marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+    if case.code in SLOW:
+        marks.append(pytest.mark.slow)
     return pytest.param(case, id=case.id, marks=marks)
 
 
