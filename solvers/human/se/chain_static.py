@@ -8,27 +8,33 @@ multiple chain only where its starts' consequences meet.
 
 from __future__ import annotations
 
-from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNITS, digit_cells, on_to_off
+from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNIT_BITS, digit_cells, on_to_off
 
 
 def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
     """Per candidate (``cell * 9 + digit - 1``), its (unit, other cell) for each unit where the digit
-    has two places left (for static chains, whose grid does not change)."""
+    has two places left (for static chains, whose grid does not change), units in SE's order."""
     found: list[list[tuple[int, int]]] = [[] for _ in range(729)]
-    for unit, cells in enumerate(UNITS):
+    have = digit_cells(marks)
+    for unit, unit_bits in enumerate(UNIT_BITS):  # block, row, column: SE's order
         for d0 in range(9):
-            places = [c for c in cells if marks[c] >> d0 & 1]
-            if len(places) == 2:
-                a, b = places
+            places = have[d0] & unit_bits
+            if places.bit_count() == 2:
+                low = places & -places
+                a, b = low.bit_length() - 1, (places ^ low).bit_length() - 1
                 found[a * 9 + d0].append((unit, b))
                 found[b * 9 + d0].append((unit, a))
-    for pairs in found:
-        pairs.sort()  # block, row, column: SE's order
     return found
 
 
 class StaticLinks:
-    """The links of a grid that does not change (static chains), each potential's found once."""
+    """The links of a grid that does not change (static chains), each potential's found once.
+
+    Only the candidates that take part in a strong link (a conjugate pair or a bivalue cell, as
+    the links allow) have an "off" that implies anything, so only they can lie on a cycle: the
+    strongly connected groups are found among their potentials alone; any other potential is a
+    group of its own, and what it reaches is read from the groups it links to.
+    """
 
     def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
                  pairs: list[list[tuple[int, int]]] | None = None):
@@ -36,11 +42,13 @@ class StaticLinks:
         self.pairs = pairs if pairs is not None else conjugates(marks)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
-        self._reach: list[int] | None = None
-        self._group: list[int] = []
-        self._sizes: list[int] = []
-        self._members: list[list[int]] = []
-        self._succ: list[list[int]] = []
+        self._strong: list[int] = []  # per digit, the cells where it takes part in a strong link
+        self._group: list[int] = []  # per key, its group among the strong potentials (-1: none)
+        self._members: list[int] = []  # per group, its keys as bits
+        self._succ: list[list[int]] = []  # per key, the strong potentials it implies
+        self._have: list[int] = []  # per digit, its cells
+        self._reach: dict[int, int] = {}  # per key, what a walk from it reaches, as bits by key
+        self._group_reach: list[int] | None = None
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -69,58 +77,102 @@ class StaticLinks:
 
     def reach_of(self, start: int) -> int:
         """The potentials a walk from ``start`` reaches (``start`` included), as bits by key."""
-        if self._reach is None:
-            self._reach = self._close()
-        return self._reach[self._group[start]]
-
-    def may_reach(self, start: int, goal: int) -> bool:
-        """False when no walk from ``start`` reaches ``goal``: its group comes later in the order
-        Tarjan finds them (successors first)."""
-        if not self._group:
-            self._groups()
-        return self._group[goal] <= self._group[start]
+        found = self._reach.get(start)
+        if found is None:
+            if self._group_reach is None:
+                self._group_reach = self._close()
+            index = self._group[start]
+            if index >= 0:
+                found = self._group_reach[index]
+            elif start & 1:  # an "on" outside the groups: what its "off"s reach
+                found = 1 << start
+                for key in self._turned_off_keys(start):
+                    index = self._group[key]
+                    found |= self._group_reach[index] if index >= 0 else 1 << key
+            else:  # an "off" without a strong link implies nothing
+                found = 1 << start
+            self._reach[start] = found
+        return found
 
     def reaches(self, start: int, goal: int) -> bool:
         """Whether a walk from potential ``start`` can reach ``goal``."""
-        return self.may_reach(start, goal) and bool(self.reach_of(start) >> goal & 1)
+        return bool(self.reach_of(start) >> goal & 1)
 
     def on_cycle(self, key: int) -> bool:
         """Whether a walk from ``key`` can come back to it."""
+        return self.group_of(key).bit_count() > 1
+
+    def group_of(self, key: int) -> int:
+        """The potentials of ``key``'s strongly connected group (those a walk from ``key`` can reach
+        and come back from), as bits by key."""
         if not self._group:
             self._groups()
-        return self._sizes[self._group[key]] > 1
+        index = self._group[key]
+        return self._members[index] if index >= 0 else 1 << key
+
+    def _turned_off_keys(self, key: int) -> list[int]:
+        """The "off" keys an "on" ``key`` implies (any order)."""
+        cell, d0 = divmod(key >> 1, 9)
+        bits = PEER_BITS[cell] & self._have[d0]
+        found = []
+        while bits:
+            lowest = bits & -bits
+            found.append((lowest.bit_length() - 1) * 18 + d0 * 2)
+            bits ^= lowest
+        if self.y_links:
+            found.extend(cell * 18 + d * 2 for d in BITS[self.marks[cell] & ~(1 << d0)])
+        return found
 
     def _groups(self) -> None:
-        """Tarjan's strongly connected groups of the potentials, numbered successors first."""
+        """Tarjan's strongly connected groups of the strong candidates' potentials, numbered
+        successors first."""
         marks = self.marks
-        nodes = [cand * 2 + on for cand in range(729) if marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
-        have = digit_cells(marks)
+        self._have = have = digit_cells(marks)
+        strong = [0] * 9
+        if self.x_links:
+            for unit_bits in UNIT_BITS:
+                for d0 in range(9):
+                    places = have[d0] & unit_bits
+                    if places.bit_count() == 2:
+                        strong[d0] |= places
+        if self.y_links:
+            for cell, m in enumerate(marks):
+                if m.bit_count() == 2:
+                    for d0 in BITS[m]:
+                        strong[d0] |= 1 << cell
+        self._strong = strong
+        nodes: list[int] = []
         succ: list[list[int]] = [[]] * 1458
-        for node in nodes:
-            if node & 1:  # the peers holding the digit, and (Y-links) the cell's other digits, off
-                cell, d0 = divmod(node >> 1, 9)
-                bits = PEER_BITS[cell] & have[d0]
+        for d0 in range(9):
+            bits = strong[d0]
+            while bits:
+                lowest = bits & -bits
+                bits ^= lowest
+                cell = lowest.bit_length() - 1
+                off = (cell * 9 + d0) * 2
+                nodes.append(off)
+                nodes.append(off + 1)
+                succ[off] = [key for key, _ in self.turned_on(off)]
+                peers = PEER_BITS[cell] & strong[d0]
                 found = []
-                while bits:
-                    lowest = bits & -bits
-                    found.append((lowest.bit_length() - 1) * 18 + d0 * 2)
-                    bits ^= lowest
+                while peers:
+                    low = peers & -peers
+                    found.append((low.bit_length() - 1) * 18 + d0 * 2)
+                    peers ^= low
                 if self.y_links:
-                    found.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)])
-                succ[node] = found
-            else:
-                succ[node] = [key for key, _ in self.turned_on(node)]
+                    found.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)] if strong[d] >> cell & 1)
+                succ[off + 1] = found
         order = [-1] * 1458
-        low = [0] * 1458
+        low_link = [0] * 1458
         stacked = [False] * 1458
         group = [-1] * 1458
         stack: list[int] = []
-        groups: list[list[int]] = []
+        members: list[int] = []
         count = 0
         for root in nodes:
             if order[root] >= 0:
                 continue
-            order[root] = low[root] = count
+            order[root] = low_link[root] = count
             count += 1
             stack.append(root)
             stacked[root] = True
@@ -129,48 +181,55 @@ class StaticLinks:
                 node, nexts = work[-1]
                 for nxt in nexts:
                     if order[nxt] < 0:
-                        order[nxt] = low[nxt] = count
+                        order[nxt] = low_link[nxt] = count
                         count += 1
                         stack.append(nxt)
                         stacked[nxt] = True
                         work.append((nxt, iter(succ[nxt])))
                         break
-                    if stacked[nxt] and order[nxt] < low[node]:
-                        low[node] = order[nxt]
+                    if stacked[nxt] and order[nxt] < low_link[node]:
+                        low_link[node] = order[nxt]
                 else:
                     work.pop()
-                    if work and low[node] < low[work[-1][0]]:
-                        low[work[-1][0]] = low[node]
-                    if low[node] == order[node]:
-                        members = []
-                        index = len(groups)
+                    if work and low_link[node] < low_link[work[-1][0]]:
+                        low_link[work[-1][0]] = low_link[node]
+                    if low_link[node] == order[node]:
+                        bits = 0
+                        index = len(members)
                         while True:
                             member = stack.pop()
                             stacked[member] = False
                             group[member] = index
-                            members.append(member)
+                            bits |= 1 << member
                             if member == node:
                                 break
-                        groups.append(members)
-        self._group, self._members, self._succ = group, groups, succ
-        self._sizes = [len(m) for m in groups]
+                        members.append(bits)
+        self._group, self._members, self._succ = group, members, succ
 
     def _close(self) -> list[int]:
-        """What each group reaches, as bits by key (groups come successors first)."""
+        """What each group reaches, as bits by key (groups come successors first): its members, the
+        groups they link to, and the "off" potentials outside the groups its "on" ones imply."""
         if not self._group:
             self._groups()
-        group, succ = self._group, self._succ
+        group, succ, members = self._group, self._succ, self._members
         reach: list[int] = []
-        for index, members in enumerate(self._members):
-            bits = 0
+        for index, bits in enumerate(members):
+            found = bits
             later: set[int] = set()
-            for member in members:
-                bits |= 1 << member
+            rest = bits
+            while rest:
+                lowest = rest & -rest
+                rest ^= lowest
+                member = lowest.bit_length() - 1
                 later.update(group[nxt] for nxt in succ[member])
+                if member & 1:
+                    for key in self._turned_off_keys(member):
+                        if group[key] < 0:
+                            found |= 1 << key
             later.discard(index)
             for other in later:
-                bits |= reach[other]
-            reach.append(bits)
+                found |= reach[other]
+            reach.append(found)
         return reach
 
 

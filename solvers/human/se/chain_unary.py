@@ -47,7 +47,8 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
                 continue
             for d0 in BITS[m]:
                 start = Pot((cell * 9 + d0) * 2 + 1)
-                for end in _cycles(links, start) if bound.on_cycle(start.key) else ():
+                within = bound.group_of(start.key)
+                for end in _cycles(links, start, within) if within.bit_count() > 1 else ():
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint.removable:
                         hints.append(hint)
@@ -57,10 +58,12 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     return hints
 
 
-def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
+def _cycles(links: StaticLinks, start: Pot, within: int) -> list[Pot]:
     """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
     walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
-    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``."""
+    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``. The walk
+    keeps to ``within`` (bits by key: the start's strongly connected group), as a potential outside
+    it cannot lead back: the potentials inside are reached in the same order, by the same parents."""
     root = (start.key, 0, None)
     to_on = {start.key}
     pending_on: list[tuple] = [root]
@@ -71,6 +74,8 @@ def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
         pending_off = []
         for p in pending_on:
             for key, cause in links.turned_off(p[0]):
+                if not within >> key & 1:
+                    continue
                 q = p
                 while q[2] is not None and q[2][0] != key:
                     q = q[2]
@@ -81,7 +86,7 @@ def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
             for key, cause in links.turned_on(p[0]):
                 if length >= 4 and key == start.key:
                     ends.append(_as_chain((key, cause, p), start))
-                if key not in to_on:
+                if key not in to_on and within >> key & 1:
                     pending_on.append((key, cause, p))
                     to_on.add(key)
     return ends

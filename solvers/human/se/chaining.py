@@ -59,7 +59,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
+from sudokit.models.graph import cells_of
+from sudokit.solvers.human.se.chain_core import (
+    ADVANCED,
+    BITS,
+    CELL,
+    CELL_UNITS,
+    UNIT_BITS,
+    Pot,
+    digit_cells,
+    propagate,
+)
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, contradictory, static_links
@@ -117,11 +127,12 @@ class Chaining:
         y_links = not self.nishio
         runs: Runs = {}
         links = self._links(marks, True)
+        have = digit_cells(marks)
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
                 continue
-            if links is not None and _static_quiet(marks, cell, links):
+            if links is not None and _static_quiet(marks, have, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
@@ -133,7 +144,7 @@ class Chaining:
                 double = count >= 3 and not self.nishio and self.dynamic
                 self._binary(marks, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced, y_links)
                 if not self.nishio:
-                    self._regions(marks, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
+                    self._regions(marks, have, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
                     cell_on, cell_off = dict(on_to_on), dict(on_to_off)
@@ -200,12 +211,11 @@ class Chaining:
         hints.append(ChainHint(self.technique, self.base, 7 if absurd else 1, removable, list(ends), list(ends),
                                placement=placement if concluded & 1 else None, pattern=pattern))
 
-    def _regions(self, marks: list[int], cell: int, d0: int, on_to_on: dict[int, Pot], on_to_off: dict[int, Pot],
-                 hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
-        bit = 1 << d0
+    def _regions(self, marks: list[int], have: list[int], cell: int, d0: int, on_to_on: dict[int, Pot],
+                 on_to_off: dict[int, Pot], hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
         for unit in CELL_UNITS[cell]:
-            places = [c for c in UNITS[unit] if marks[c] & bit]
-            if not (len(places) == 2 or (self.multiple and len(places) > 2)) or places[0] != cell:
+            places = _region_starts(have[d0] & UNIT_BITS[unit], cell, self.multiple)
+            if places is None:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
@@ -271,15 +281,25 @@ class Chaining:
             yield producer.hints(marks)
 
 
-def _static_quiet(marks: list[int], cell: int, links: StaticLinks) -> bool:
+def _region_starts(places: int, cell: int, multiple: bool) -> list[int] | None:
+    """The places (bits, one unit's) of a region chain's starts, ascending (SE's order: units list
+    their cells ascending), when ``cell`` begins them: two places, or more for multiple chains."""
+    count = places.bit_count()
+    if not (count == 2 or (multiple and count > 2)) or places & -places != 1 << cell:
+        return None
+    return cells_of(places)
+
+
+def _static_quiet(marks: list[int], have: list[int], cell: int, links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
-    other starts' of the cell, nor of any unit the cell begins for a digit."""
+    other starts' of the cell, nor of any unit the cell begins for a digit (``have``: each
+    digit's cells)."""
     groups = [[(cell * 9 + d0) * 2 + 1 for d0 in BITS[marks[cell]]]]
     for d0 in BITS[marks[cell]]:
         for unit in CELL_UNITS[cell]:
-            places = [c for c in UNITS[unit] if marks[c] >> d0 & 1]
-            if len(places) >= 2 and places[0] == cell:
+            places = _region_starts(have[d0] & UNIT_BITS[unit], cell, True)
+            if places is not None:
                 groups.append([(c * 9 + d0) * 2 + 1 for c in places])
     for starts in groups:
         reached = [links.reach_of(key) for key in starts]

@@ -71,6 +71,7 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
     blockers = [marks[e] for e in excluders]
     seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
     allowed = [0] * len(cells)
+    everything = [marks[c] for c in cells]
     for values in product(*(digits_of(marks[c]) for c in cells)):
         if any(values[i] == values[j] for i, j in seeing):
             continue
@@ -81,6 +82,8 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
             continue
         for i, v in enumerate(values):
             allowed[i] |= 1 << (v - 1)
+        if allowed == everything:
+            return None  # every candidate of the base cells is allowed: nothing to eliminate
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
     if not eliminations:
         return None
