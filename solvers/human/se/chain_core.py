@@ -143,8 +143,8 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
                 continue
             other = spots[1] if spots[0] == cell else spots[0]
         key = (other * 9 + d0) * 2 + 1
-        if any(q.key == key for q in found):
-            continue
+        if found and (found[0].key == key or (len(found) > 1 and found[1].key == key)):
+            continue  # only the block's other place (found[0] or [1]) can be a line's too
         q = Pot(key, [p], unit)
         if source is not None:
             q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit] if source[c] & bit and not marks[c] & bit)
@@ -157,11 +157,12 @@ Advanced = Callable[[list[int], list[int], dict[int, Pot]], Iterable[Pot]]
 
 def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *, y_links: bool = True,
               dynamic: bool = False, advanced: Advanced | None = None,
-              links: StaticLinks | None = None) -> tuple[Pot, Pot] | None:
+              links: StaticLinks | None = None, cells: list[int] | None = None) -> tuple[Pot, Pot] | None:
     """Complete ``to_on``/``to_off`` with everything that follows (SE's ``doChaining``); the first
-    candidate found both on and off, as (on, off), or None. ``marks`` is restored on return."""
+    candidate found both on and off, as (on, off), or None. ``marks`` is restored on return;
+    ``cells``, when given, is ``digit_cells(marks)`` (left as it is)."""
     source = marks[:]
-    have = digit_cells(marks) if dynamic else None
+    have = (cells[:] if cells is not None else digit_cells(marks)) if dynamic else None
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:

@@ -1,7 +1,8 @@
 """The links of a grid that does not change (SE's static chains), found once per grid.
 
 ``StaticLinks`` keeps what each potential implies, and the strongly connected groups of those
-implications (Tarjan's algorithm) with what each group reaches: a walk is only taken where it can
+implications (Tarjan's algorithm) with what each group reaches (sets of potentials are bits by
+``SPOT``: a digit's cells, as a bitset, shift into place): a walk is only taken where it can
 get somewhere (a forcing chain back to its own candidate, a cycle back to its start), and a static
 multiple chain only where its starts' consequences meet.
 """
@@ -27,6 +28,15 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
     return found
 
 
+def _spot(key: int) -> int:
+    cell, d0 = divmod(key >> 1, 9)
+    return (key & 1) * 729 + d0 * 81 + cell
+
+
+SPOT: tuple[int, ...] = tuple(_spot(key) for key in range(1458))  # a potential's bit in a set of
+# potentials: "off"s first, then "on"s; by digit, then cell (so a digit's cells shift into place)
+
+
 class StaticLinks:
     """The links of a grid that does not change (static chains), each potential's found once.
 
@@ -44,11 +54,13 @@ class StaticLinks:
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
         self._strong: list[int] = []  # per digit, the cells where it takes part in a strong link
         self._group: list[int] = []  # per key, its group among the strong potentials (-1: none)
-        self._members: list[int] = []  # per group, its keys as bits
+        self._members: list[int] = []  # per group, its potentials as bits
         self._succ: list[list[int]] = []  # per key, the strong potentials it implies
         self._have: list[int] = []  # per digit, its cells
-        self._reach: dict[int, int] = {}  # per key, what a walk from it reaches, as bits by key
+        self._keys: list[list[int]] = []  # per group, its keys
+        self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
         self._group_reach: list[int] | None = None
+        self._returning: frozenset[int] | None = None
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -76,27 +88,53 @@ class StaticLinks:
         return found
 
     def reach_of(self, start: int) -> int:
-        """The potentials a walk from ``start`` reaches (``start`` included), as bits by key."""
-        found = self._reach.get(start)
+        """The potentials a walk from ``start`` reaches (``start`` included), as bits by ``SPOT``."""
+        found = self._reach[start]
         if found is None:
             if self._group_reach is None:
                 self._group_reach = self._close()
             index = self._group[start]
             if index >= 0:
                 found = self._group_reach[index]
-            elif start & 1:  # an "on" outside the groups: what its "off"s reach
-                found = 1 << start
-                for key in self._turned_off_keys(start):
-                    index = self._group[key]
-                    found |= self._group_reach[index] if index >= 0 else 1 << key
+            elif start & 1:  # an "on" outside the groups: its own "off"s, and what the strong ones reach
+                found = 1 << SPOT[start] | self._sinks(start)
+                cell, d0 = divmod(start >> 1, 9)
+                strong = self._strong
+                group, reach = self._group, self._group_reach
+                peers = PEER_BITS[cell] & strong[d0]
+                while peers:
+                    low = peers & -peers
+                    peers ^= low
+                    found |= reach[group[(low.bit_length() - 1) * 18 + d0 * 2]]
+                if self.y_links:
+                    for d in BITS[self.marks[cell] & ~(1 << d0)]:
+                        if strong[d] >> cell & 1:
+                            found |= reach[group[cell * 18 + d * 2]]
             else:  # an "off" without a strong link implies nothing
-                found = 1 << start
+                found = 1 << SPOT[start]
             self._reach[start] = found
         return found
 
+    def returning(self) -> frozenset[int]:
+        """The potentials a walk from which reaches their own negation (a forcing chain's sources)."""
+        if self._returning is None:
+            if not self._group:
+                self._groups()
+            found = set()
+            group = self._group
+            for cell, m in enumerate(self.marks):
+                for d0 in BITS[m]:
+                    on = (cell * 9 + d0) * 2 + 1
+                    if self.reaches(on, on - 1):
+                        found.add(on)
+                    if group[on - 1] >= 0 and self.reaches(on - 1, on):
+                        found.add(on - 1)
+            self._returning = frozenset(found)
+        return self._returning
+
     def reaches(self, start: int, goal: int) -> bool:
         """Whether a walk from potential ``start`` can reach ``goal``."""
-        return bool(self.reach_of(start) >> goal & 1)
+        return bool(self.reach_of(start) >> SPOT[goal] & 1)
 
     def on_cycle(self, key: int) -> bool:
         """Whether a walk from ``key`` can come back to it."""
@@ -104,23 +142,21 @@ class StaticLinks:
 
     def group_of(self, key: int) -> int:
         """The potentials of ``key``'s strongly connected group (those a walk from ``key`` can reach
-        and come back from), as bits by key."""
+        and come back from), as bits by ``SPOT``."""
         if not self._group:
             self._groups()
         index = self._group[key]
-        return self._members[index] if index >= 0 else 1 << key
+        return self._members[index] if index >= 0 else 1 << SPOT[key]
 
-    def _turned_off_keys(self, key: int) -> list[int]:
-        """The "off" keys an "on" ``key`` implies (any order)."""
+    def _sinks(self, key: int) -> int:
+        """The "off" potentials outside the groups (they imply nothing) that "on" ``key`` implies."""
         cell, d0 = divmod(key >> 1, 9)
-        bits = PEER_BITS[cell] & self._have[d0]
-        found = []
-        while bits:
-            lowest = bits & -bits
-            found.append((lowest.bit_length() - 1) * 18 + d0 * 2)
-            bits ^= lowest
+        strong = self._strong
+        found = (PEER_BITS[cell] & self._have[d0] & ~strong[d0]) << d0 * 81
         if self.y_links:
-            found.extend(cell * 18 + d * 2 for d in BITS[self.marks[cell] & ~(1 << d0)])
+            for d in BITS[self.marks[cell] & ~(1 << d0)]:
+                if not strong[d] >> cell & 1:
+                    found |= 1 << (d * 81 + cell)
         return found
 
     def _groups(self) -> None:
@@ -168,6 +204,7 @@ class StaticLinks:
         group = [-1] * 1458
         stack: list[int] = []
         members: list[int] = []
+        keys: list[list[int]] = []
         count = 0
         for root in nodes:
             if order[root] >= 0:
@@ -196,36 +233,33 @@ class StaticLinks:
                     if low_link[node] == order[node]:
                         bits = 0
                         index = len(members)
+                        inside = []
                         while True:
                             member = stack.pop()
                             stacked[member] = False
                             group[member] = index
-                            bits |= 1 << member
+                            bits |= 1 << SPOT[member]
+                            inside.append(member)
                             if member == node:
                                 break
                         members.append(bits)
-        self._group, self._members, self._succ = group, members, succ
+                        keys.append(inside)
+        self._group, self._members, self._keys, self._succ = group, members, keys, succ
 
     def _close(self) -> list[int]:
-        """What each group reaches, as bits by key (groups come successors first): its members, the
-        groups they link to, and the "off" potentials outside the groups its "on" ones imply."""
+        """What each group reaches, as bits by ``SPOT`` (groups come successors first): its members,
+        the groups they link to, and the "off" potentials outside the groups its "on" ones imply."""
         if not self._group:
             self._groups()
-        group, succ, members = self._group, self._succ, self._members
+        group, succ = self._group, self._succ
         reach: list[int] = []
-        for index, bits in enumerate(members):
-            found = bits
+        for index, inside in enumerate(self._keys):
+            found = self._members[index]
             later: set[int] = set()
-            rest = bits
-            while rest:
-                lowest = rest & -rest
-                rest ^= lowest
-                member = lowest.bit_length() - 1
+            for member in inside:
                 later.update(group[nxt] for nxt in succ[member])
                 if member & 1:
-                    for key in self._turned_off_keys(member):
-                        if group[key] < 0:
-                            found |= 1 << key
+                    found |= self._sinks(member)
             later.discard(index)
             for other in later:
                 found |= reach[other]
@@ -250,9 +284,9 @@ def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> Stati
     return links
 
 
-OFF_KEYS = sum(1 << (cand * 2) for cand in range(729))  # the bits of every "off" key
+OFF_SPOTS = (1 << 729) - 1  # the bits of every "off" potential
 
 
 def contradictory(reached: int) -> bool:
-    """Whether a set of potentials (bits by key) holds a candidate both on and off."""
-    return bool(reached & reached >> 1 & OFF_KEYS)
+    """Whether a set of potentials (bits by ``SPOT``) holds a candidate both on and off."""
+    return bool(reached & reached >> 729 & OFF_SPOTS)

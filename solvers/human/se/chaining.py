@@ -140,9 +140,10 @@ class Chaining:
             cell_off: dict[int, Pot] = {}
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
-                on_to_on, on_to_off, absurd = self._on_run(marks, key, runs, advanced, y_links)
+                on_to_on, on_to_off, absurd = self._on_run(marks, have, key, runs, advanced, y_links)
                 double = count >= 3 and not self.nishio and self.dynamic
-                self._binary(marks, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced, y_links)
+                self._binary(marks, have, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced,
+                             y_links)
                 if not self.nishio:
                     self._regions(marks, have, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
@@ -162,22 +163,22 @@ class Chaining:
         """The grid's links, for static chains."""
         return None if self.dynamic else static_links(marks, y_links)
 
-    def _on_run(self, marks: list[int], key: int, runs: Runs, advanced: Callable | None,
+    def _on_run(self, marks: list[int], have: list[int], key: int, runs: Runs, advanced: Callable | None,
                 y_links: bool) -> Run:
         """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
-        chains' ones, with the same outcome)."""
+        chains' ones, with the same outcome); ``have``: ``digit_cells(marks)``."""
         run = runs.get(key)
         if run is None:
             start = Pot(key)
             to_on: dict[int, Pot] = {key: start}
             to_off: dict[int, Pot] = {}
             absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                               links=self._links(marks, y_links))
+                               links=self._links(marks, y_links), cells=have)
             run = runs[key] = (to_on, to_off, absurd)
         return run
 
-    def _binary(self, marks: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint], double: bool,
-                advanced: Callable | None, y_links: bool) -> None:
+    def _binary(self, marks: list[int], have: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint],
+                double: bool, advanced: Callable | None, y_links: bool) -> None:
         contradiction = self.dynamic or self.nishio
         on_to_on, on_to_off, absurd = on_run
         if contradiction and absurd:
@@ -186,7 +187,7 @@ class Chaining:
         off_to_on: dict[int, Pot] = {}
         off_to_off = {p_off.key: p_off}
         absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                           links=self._links(marks, y_links))
+                           links=self._links(marks, y_links), cells=have)
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off, p_off, True)
         if double:
@@ -220,7 +221,7 @@ class Chaining:
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
             for other in places[1:]:
-                other_on, other_off, _ = self._on_run(marks, (other * 9 + d0) * 2 + 1, runs, advanced, True)
+                other_on, other_off, _ = self._on_run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
                 region_on = {k: p for k, p in region_on.items() if k in other_on}
@@ -302,12 +303,12 @@ def _static_quiet(marks: list[int], have: list[int], cell: int, links: StaticLin
             if places is not None:
                 groups.append([(c * 9 + d0) * 2 + 1 for c in places])
     for starts in groups:
-        reached = [links.reach_of(key) for key in starts]
-        if any(contradictory(r) for r in reached):
-            return False
-        common = reached[0]
-        for r in reached[1:]:
-            common &= r
+        common = -1
+        for key in starts:
+            reached = links.reach_of(key)
+            if contradictory(reached):
+                return False
+            common &= reached
         if common:
             return False
     return True

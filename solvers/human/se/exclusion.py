@@ -72,18 +72,24 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
     seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
     allowed = [0] * len(cells)
     everything = [marks[c] for c in cells]
-    for values in product(*(digits_of(marks[c]) for c in cells)):
-        if any(values[i] == values[j] for i, j in seeing):
-            continue
-        taken = 0
-        for v in values:
-            taken |= 1 << (v - 1)
-        if any(not b & ~taken for b in blockers):
-            continue
-        for i, v in enumerate(values):
-            allowed[i] |= 1 << (v - 1)
-        if allowed == everything:
-            return None  # every candidate of the base cells is allowed: nothing to eliminate
+    blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
+    for values in product(*([1 << (v - 1) for v in digits_of(m)] for m in everything)):
+        for i, j in seeing:
+            if values[i] == values[j]:
+                break
+        else:
+            taken = 0
+            for v in values:
+                taken |= v
+            stopped = blocked.get(taken)
+            if stopped is None:
+                stopped = blocked[taken] = any(not b & ~taken for b in blockers)
+            if stopped:
+                continue
+            for i, v in enumerate(values):
+                allowed[i] |= v
+            if allowed == everything:
+                return None  # every candidate of the base cells is allowed: nothing to eliminate
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
     if not eliminations:
         return None

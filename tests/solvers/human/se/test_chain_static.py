@@ -10,7 +10,7 @@ import pytest
 
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
-from sudokit.solvers.human.se.chain_static import StaticLinks
+from sudokit.solvers.human.se.chain_static import SPOT, StaticLinks
 from sudokit.solvers.registry import get_backend
 
 PUZZLES = ("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
@@ -53,9 +53,9 @@ def test_groups_and_reach_are_networkx_ones(y_links, x_links):
         links = StaticLinks(marks, y_links, x_links)
         graph = reference(links, marks)
         for component in nx.strongly_connected_components(graph):
-            bits = sum(1 << key for key in component)
+            bits = sum(1 << SPOT[key] for key in component)
             for key in component:
                 assert links.group_of(key) == bits
                 assert links.on_cycle(key) == (len(component) > 1)
         for key in graph:
-            assert links.reach_of(key) == sum(1 << k for k in nx.descendants(graph, key)) | 1 << key
+            assert links.reach_of(key) == sum(1 << SPOT[k] for k in nx.descendants(graph, key)) | 1 << SPOT[key]
