@@ -57,6 +57,8 @@ class StaticLinks:
         self._members: list[int] = []  # per group, its potentials as bits
         self._succ: list[list[int]] = []  # per key, the strong potentials it implies
         self._have: list[int] = []  # per digit, its cells
+        self._weak: list[int] = []  # per digit, its cells outside strong links
+        self._weak_digits: list[int] = []  # per cell, its digits outside strong links
         self._keys: list[list[int]] = []  # per group, its keys
         self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
         self._group_reach: list[int] | None = None
@@ -151,12 +153,10 @@ class StaticLinks:
     def _sinks(self, key: int) -> int:
         """The "off" potentials outside the groups (they imply nothing) that "on" ``key`` implies."""
         cell, d0 = divmod(key >> 1, 9)
-        strong = self._strong
-        found = (PEER_BITS[cell] & self._have[d0] & ~strong[d0]) << d0 * 81
+        found = (PEER_BITS[cell] & self._weak[d0]) << d0 * 81
         if self.y_links:
-            for d in BITS[self.marks[cell] & ~(1 << d0)]:
-                if not strong[d] >> cell & 1:
-                    found |= 1 << (d * 81 + cell)
+            for d in BITS[self._weak_digits[cell] & ~(1 << d0)]:
+                found |= 1 << (d * 81 + cell)
         return found
 
     def _groups(self) -> None:
@@ -177,6 +177,15 @@ class StaticLinks:
                     for d0 in BITS[m]:
                         strong[d0] |= 1 << cell
         self._strong = strong
+        self._weak = [have[d0] & ~strong[d0] for d0 in range(9)]  # per digit, its cells outside strong links
+        weak_digits = [0] * 81  # per cell, its digits outside strong links
+        for d0 in range(9):
+            bits = self._weak[d0]
+            while bits:
+                lowest = bits & -bits
+                bits ^= lowest
+                weak_digits[lowest.bit_length() - 1] |= 1 << d0
+        self._weak_digits = weak_digits
         nodes: list[int] = []
         succ: list[list[int]] = [[]] * 1458
         for d0 in range(9):

@@ -64,7 +64,6 @@ from sudokit.solvers.human.se.chain_core import (
     ADVANCED,
     BITS,
     CELL,
-    CELL_UNITS,
     UNIT_BITS,
     Pot,
     digit_cells,
@@ -128,11 +127,12 @@ class Chaining:
         runs: Runs = {}
         links = self._links(marks, True)
         have = digit_cells(marks)
+        regions = _region_table(have)
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
                 continue
-            if links is not None and _static_quiet(marks, have, cell, links):
+            if links is not None and _static_quiet(marks, regions, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
@@ -145,7 +145,8 @@ class Chaining:
                 self._binary(marks, have, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced,
                              y_links)
                 if not self.nishio:
-                    self._regions(marks, have, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
+                    self._regions(marks, have, regions[cell * 9 + d0], d0, on_to_on, on_to_off, hints, advanced,
+                                  runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
                     cell_on, cell_off = dict(on_to_on), dict(on_to_off)
@@ -212,11 +213,13 @@ class Chaining:
         hints.append(ChainHint(self.technique, self.base, 7 if absurd else 1, removable, list(ends), list(ends),
                                placement=placement if concluded & 1 else None, pattern=pattern))
 
-    def _regions(self, marks: list[int], have: list[int], cell: int, d0: int, on_to_on: dict[int, Pot],
-                 on_to_off: dict[int, Pot], hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
-        for unit in CELL_UNITS[cell]:
-            places = _region_starts(have[d0] & UNIT_BITS[unit], cell, self.multiple)
-            if places is None:
+    def _regions(self, marks: list[int], have: list[int], starts: list[tuple[int, list[int]]], d0: int,
+                 on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], hints: list[ChainHint], advanced: Callable | None,
+                 runs: Runs) -> None:
+        """The region chains of the units (``starts``: ``_region_table``'s, for the candidate) whose
+        first place is the candidate assumed (its outcome ``on_to_on``, ``on_to_off``)."""
+        for unit, places in starts:
+            if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
@@ -282,30 +285,34 @@ class Chaining:
             yield producer.hints(marks)
 
 
-def _region_starts(places: int, cell: int, multiple: bool) -> list[int] | None:
-    """The places (bits, one unit's) of a region chain's starts, ascending (SE's order: units list
-    their cells ascending), when ``cell`` begins them: two places, or more for multiple chains."""
-    count = places.bit_count()
-    if not (count == 2 or (multiple and count > 2)) or places & -places != 1 << cell:
-        return None
-    return cells_of(places)
+def _region_table(have: list[int]) -> list[list[tuple[int, list[int]]]]:
+    """Per candidate (``cell * 9 + digit - 1``), the units (SE's order) where its digit has two
+    places or more and its cell is the first, with those places (ascending: SE's order)."""
+    found: list[list[tuple[int, list[int]]]] = [[] for _ in range(729)]
+    for unit, unit_bits in enumerate(UNIT_BITS):
+        for d0 in range(9):
+            places = have[d0] & unit_bits
+            if places & (places - 1):
+                cells = cells_of(places)
+                found[cells[0] * 9 + d0].append((unit, cells))
+    return found
 
 
-def _static_quiet(marks: list[int], have: list[int], cell: int, links: StaticLinks) -> bool:
+def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], cell: int,
+                  links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
-    other starts' of the cell, nor of any unit the cell begins for a digit (``have``: each
-    digit's cells)."""
+    other starts' of the cell, nor of any unit the cell begins for a digit (``regions``:
+    ``_region_table``'s)."""
     groups = [[(cell * 9 + d0) * 2 + 1 for d0 in BITS[marks[cell]]]]
     for d0 in BITS[marks[cell]]:
-        for unit in CELL_UNITS[cell]:
-            places = _region_starts(have[d0] & UNIT_BITS[unit], cell, True)
-            if places is not None:
-                groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+        for _, places in regions[cell * 9 + d0]:
+            groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+    reach = links.reach_of
     for starts in groups:
         common = -1
         for key in starts:
-            reached = links.reach_of(key)
+            reached = reach(key)
             if contradictory(reached):
                 return False
             common &= reached
