@@ -102,22 +102,34 @@ def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
 PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
 
 
-def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
-    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
+def on_to_off(key: int, marks: list[int], y_links: bool, have: list[int] | None = None) -> list[tuple[int, int]]:
+    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once; ``have`` is
+    ``digit_cells(marks)`` when given."""
     cell, d0 = divmod(key >> 1, 9)
     bit = 1 << d0
-    found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
+    if have is None:
+        found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
+    else:  # the same, unit by unit (each lists its cells ascending)
+        found = []
+        seen = 1 << cell
+        for unit in CELL_UNITS[cell]:
+            bits = have[d0] & UNIT_BITS[unit] & ~seen
+            seen |= bits
+            while bits:
+                lowest = bits & -bits
+                bits ^= lowest
+                found.append(((lowest.bit_length() - 1) * 18 + d0 * 2, unit))
     if y_links:
         base = cell * 18
         return [(base + d * 2, CELL) for d in BITS[marks[cell] & ~bit]] + found
     return found
 
 
-def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
-              y_links: bool, have: list[int] | None = None) -> list[Pot]:
-    """What an "off" potential turns on in a changing grid, in SE's order; ``source`` (dynamic
-    chains: the grid the chain started from) adds the removals that made the cell or unit a pair
-    as parents; ``have`` is ``digit_cells(marks)`` when given."""
+def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], source_have: list[int],
+              to_off: dict[int, Pot], y_links: bool) -> list[Pot]:
+    """What an "off" potential turns on in a changing grid (``marks``, its ``have``: as
+    ``digit_cells``), in SE's order; the removals since the chain began (from ``source``, its
+    ``source_have``) that made the cell or unit a pair are parents too."""
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -127,27 +139,25 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
         if m.bit_count() == 2:
             other = BITS[m & ~bit][0]
             q = Pot(cell * 18 + other * 2 + 1, [p], CELL)
-            if source is not None:
-                gone = source[cell] & ~m
+            gone = source[cell] & ~m
+            if gone:
                 q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
             found.append(q)
     for unit in CELL_UNITS[cell]:
-        if have is not None:
-            places = have[d0] & UNIT_BITS[unit]
-            if places.bit_count() != 2:
-                continue
-            other = (places & ~(1 << cell)).bit_length() - 1
-        else:
-            spots = [c for c in UNITS[unit] if marks[c] & bit]
-            if len(spots) != 2:
-                continue
-            other = spots[1] if spots[0] == cell else spots[0]
+        unit_bits = UNIT_BITS[unit]
+        places = have[d0] & unit_bits
+        if places.bit_count() != 2:
+            continue
+        other = (places & ~(1 << cell)).bit_length() - 1
         key = (other * 9 + d0) * 2 + 1
         if found and (found[0].key == key or (len(found) > 1 and found[1].key == key)):
             continue  # only the block's other place (found[0] or [1]) can be a line's too
         q = Pot(key, [p], unit)
-        if source is not None:
-            q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit] if source[c] & bit and not marks[c] & bit)
+        gone = source_have[d0] & ~places & unit_bits
+        while gone:  # ascending: the unit's order
+            lowest = gone & -gone
+            gone ^= lowest
+            q.parents.append(to_off[(lowest.bit_length() - 1) * 18 + d0 * 2])
         found.append(q)
     return found
 
@@ -162,14 +172,15 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
     candidate found both on and off, as (on, off), or None. ``marks`` is restored on return;
     ``cells``, when given, is ``digit_cells(marks)`` (left as it is)."""
     source = marks[:]
-    have = (cells[:] if cells is not None else digit_cells(marks)) if dynamic else None
+    source_have = (cells if cells is not None else digit_cells(marks)) if dynamic else []
+    have = source_have[:] if dynamic else None
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
-                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links)):
+                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links, have)):
                     if key | 1 in to_on:
                         return to_on[key | 1], Pot(key, [p], cause)
                     if key not in to_off:
@@ -181,7 +192,8 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                 if links is not None:
                     made = [Pot(key, [p], cause) for key, cause in links.turned_on(p.key)]
                 else:
-                    made = off_to_on(p, marks, source, to_off, y_links, have)
+                    assert have is not None  # chains without static links are dynamic
+                    made = off_to_on(p, marks, have, source, source_have, to_off, y_links)
                 if have is not None:
                     cell, d0 = divmod(p.key >> 1, 9)
                     marks[cell] &= ~(1 << d0)

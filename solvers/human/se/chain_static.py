@@ -118,19 +118,38 @@ class StaticLinks:
         return found
 
     def returning(self) -> frozenset[int]:
-        """The potentials a walk from which reaches their own negation (a forcing chain's sources)."""
+        """The potentials a walk from which reaches their own negation (a forcing chain's sources).
+
+        A strong candidate's potentials ask their group's reach. An "on" outside the strong links
+        reaches its "off" only through the strong "off"s it implies (its other "off"s imply
+        nothing): so each strong "off" names, in one mask, the weak "on"s that imply it and whose
+        "off" it reaches."""
         if self._returning is None:
-            if not self._group:
-                self._groups()
+            if self._group_reach is None:
+                self._group_reach = self._close()
+            group, reach, strong, weak = self._group, self._group_reach, self._strong, self._weak
             found = set()
-            group = self._group
-            for cell, m in enumerate(self.marks):
-                for d0 in BITS[m]:
-                    on = (cell * 9 + d0) * 2 + 1
-                    if self.reaches(on, on - 1):
-                        found.add(on)
-                    if group[on - 1] >= 0 and self.reaches(on - 1, on):
-                        found.add(on - 1)
+            for d0 in range(9):
+                bits = strong[d0]
+                while bits:
+                    lowest = bits & -bits
+                    bits ^= lowest
+                    cell = lowest.bit_length() - 1
+                    off = (cell * 9 + d0) * 2
+                    reached = reach[group[off]]
+                    if reached >> SPOT[off + 1] & 1:
+                        found.add(off)
+                    if reach[group[off + 1]] >> SPOT[off] & 1:
+                        found.add(off + 1)
+                    peers = reached >> d0 * 81 & PEER_BITS[cell] & weak[d0]
+                    while peers:
+                        low = peers & -peers
+                        peers ^= low
+                        found.add(((low.bit_length() - 1) * 9 + d0) * 2 + 1)
+                    if self.y_links:
+                        for d in BITS[self._weak_digits[cell] & ~(1 << d0)]:
+                            if reached >> (d * 81 + cell) & 1:
+                                found.add((cell * 9 + d) * 2 + 1)
             self._returning = frozenset(found)
         return self._returning
 

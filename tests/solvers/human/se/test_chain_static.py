@@ -57,5 +57,10 @@ def test_groups_and_reach_are_networkx_ones(y_links, x_links):
             for key in component:
                 assert links.group_of(key) == bits
                 assert links.on_cycle(key) == (len(component) > 1)
+        returning = set()
         for key in graph:
-            assert links.reach_of(key) == sum(1 << SPOT[k] for k in nx.descendants(graph, key)) | 1 << SPOT[key]
+            below = nx.descendants(graph, key)
+            assert links.reach_of(key) == sum(1 << SPOT[k] for k in below) | 1 << SPOT[key]
+            if key ^ 1 in below:
+                returning.add(key)
+        assert links.returning() == returning
