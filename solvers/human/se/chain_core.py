@@ -126,10 +126,11 @@ def on_to_off(key: int, marks: list[int], y_links: bool, have: list[int] | None 
 
 
 def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], source_have: list[int],
-              to_off: dict[int, Pot], y_links: bool) -> list[Pot]:
+              to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool) -> list[Pot]:
     """What an "off" potential turns on in a changing grid (``marks``, its ``have``: as
     ``digit_cells``), in SE's order; the removals since the chain began (from ``source``, its
-    ``source_have``) that made the cell or unit a pair are parents too."""
+    ``source_have``) that made the cell or unit a pair are parents too. A potential already in
+    ``to_on`` is left out, unless its "off" is in ``to_off`` (a contradiction)."""
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -137,12 +138,13 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     if y_links:
         m = marks[cell]
         if m.bit_count() == 2:
-            other = BITS[m & ~bit][0]
-            q = Pot(cell * 18 + other * 2 + 1, [p], CELL)
-            gone = source[cell] & ~m
-            if gone:
-                q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
-            found.append(q)
+            key = cell * 18 + BITS[m & ~bit][0] * 2 + 1
+            if key not in to_on or key - 1 in to_off:
+                q = Pot(key, [p], CELL)
+                gone = source[cell] & ~m
+                if gone:
+                    q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
+                found.append(q)
     for unit in CELL_UNITS[cell]:
         unit_bits = UNIT_BITS[unit]
         places = have[d0] & unit_bits
@@ -150,6 +152,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
             continue
         other = (places & ~(1 << cell)).bit_length() - 1
         key = (other * 9 + d0) * 2 + 1
+        if key in to_on and key - 1 not in to_off:
+            continue
         if found and (found[0].key == key or (len(found) > 1 and found[1].key == key)):
             continue  # only the block's other place (found[0] or [1]) can be a line's too
         q = Pot(key, [p], unit)
@@ -187,17 +191,21 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         q = Pot(key, [p], cause)
                         to_off[key] = q
                         pending_off.append(q)
-            else:
+            elif links is not None:
                 p = pending_off.popleft()
-                if links is not None:
-                    made = [Pot(key, [p], cause) for key, cause in links.turned_on(p.key)]
-                else:
-                    assert have is not None  # chains without static links are dynamic
-                    made = off_to_on(p, marks, have, source, source_have, to_off, y_links)
-                if have is not None:
-                    cell, d0 = divmod(p.key >> 1, 9)
-                    marks[cell] &= ~(1 << d0)
-                    have[d0] &= ~(1 << cell)
+                for key, cause in links.turned_on(p.key):
+                    if key & ~1 in to_off:
+                        return Pot(key, [p], cause), to_off[key & ~1]
+                    if key not in to_on:
+                        q = to_on[key] = Pot(key, [p], cause)
+                        pending_on.append(q)
+            else:
+                assert have is not None  # chains without static links are dynamic
+                p = pending_off.popleft()
+                made = off_to_on(p, marks, have, source, source_have, to_on, to_off, y_links)
+                cell, d0 = divmod(p.key >> 1, 9)
+                marks[cell] &= ~(1 << d0)
+                have[d0] &= ~(1 << cell)
                 for q in made:
                     if q.key & ~1 in to_off:
                         return q, to_off[q.key & ~1]

@@ -9,13 +9,16 @@ multiple chain only where its starts' consequences meet.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNIT_BITS, digit_cells, on_to_off
 
 
-def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
-    """Per candidate (``cell * 9 + digit - 1``), its (unit, other cell) for each unit where the digit
-    has two places left (for static chains, whose grid does not change), units in SE's order."""
-    found: list[list[tuple[int, int]]] = [[] for _ in range(729)]
+def conjugates(marks: list[int]) -> dict[int, list[tuple[int, int]]]:
+    """Per candidate (``cell * 9 + digit - 1``) with any, its (unit, other cell) for each unit where
+    the digit has two places left (for static chains, whose grid does not change), units in SE's
+    order."""
+    found: dict[int, list[tuple[int, int]]] = defaultdict(list)
     have = digit_cells(marks)
     for unit, unit_bits in enumerate(UNIT_BITS):  # block, row, column: SE's order
         for d0 in range(9):
@@ -25,7 +28,7 @@ def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
                 a, b = low.bit_length() - 1, (places ^ low).bit_length() - 1
                 found[a * 9 + d0].append((unit, b))
                 found[b * 9 + d0].append((unit, a))
-    return found
+    return dict(found)
 
 
 def _spot(key: int) -> int:
@@ -47,7 +50,7 @@ class StaticLinks:
     """
 
     def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
-                 pairs: list[list[tuple[int, int]]] | None = None):
+                 pairs: dict[int, list[tuple[int, int]]] | None = None):
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
         self.pairs = pairs if pairs is not None else conjugates(marks)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
@@ -82,7 +85,7 @@ class StaticLinks:
                 m = self.marks[cell]
                 if m.bit_count() == 2:
                     found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
-            for unit, other in self.pairs[cand] if self.x_links else ():
+            for unit, other in self.pairs.get(cand, ()) if self.x_links else ():
                 on = (other * 9 + d0) * 2 + 1
                 if all(k != on for k, _ in found):
                     found.append((on, unit))

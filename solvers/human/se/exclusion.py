@@ -68,10 +68,15 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
 
 def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
     marks, geo = view.marks, view.geometry
-    blockers = [marks[e] for e in excluders]
-    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
-    allowed = [0] * len(cells)
     everything = [marks[c] for c in cells]
+    held = 0
+    for m in everything:
+        held |= m
+    blockers = [marks[e] for e in excluders if not marks[e] & ~held]  # the others never lose every value
+    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
+    if not blockers and not seeing:
+        return None  # every combination is possible
+    allowed = [0] * len(cells)
     blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
     for values in product(*([1 << (v - 1) for v in digits_of(m)] for m in everything)):
         for i, j in seeing:
