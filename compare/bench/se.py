@@ -1,7 +1,7 @@
 """How close SE mode comes to Sudoku Explainer's own ratings, run by hand (not part of the tests).
 
     python -m sudokit.compare.bench.se [--limit N] [--unbiased N] [--hardest N] [--timeout S] [--seed K]
-                                       [--log PATH]
+                                       [--log PATH] [--data DIR]
 
 For the SE-rated sample (``se_rated/se_rated_dev.csv``: ``--limit`` puzzles drawn at random, all by
 default) and the unbiased collection (``unbiased/cbg001_21695_ratings.csv``, GPL, read where it
@@ -54,6 +54,9 @@ def rate_all(puzzles: Sequence[tuple[str, float | None]], timeout: float, log: P
     """Each puzzle rated by SE mode; with a ``log``, those it holds (for ``section``) are read, not
     rated again, and each newly rated one is appended to it at once."""
     known = _logged(log, section)
+    if log is not None and log.exists() and not log.read_bytes().endswith(b"\n"):
+        with open(log, "a") as f:
+            f.write("\n")  # after a line cut short
     found = []
     for line, se in puzzles:
         rated = known.get(line)
@@ -155,17 +158,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--log", type=Path, default=None,
                         help="JSON lines file: each result appended as it comes, puzzles already there skipped")
+    parser.add_argument("--data", type=Path, default=DATA, help="the shared data folder (../shared/data)")
     args = parser.parse_args(argv)
     sections = []
-    dev = DATA / "se_rated" / "se_rated_dev.csv"
+    data = args.data
+    dev = data / "se_rated" / "se_rated_dev.csv"
     if dev.exists() and args.limit != 0:
         rows = _sample(_read_csv(dev, "se_rating"), args.limit, args.seed)
         sections.append(agreement(rate_all(rows, args.timeout, args.log, "dev"), "SE-rated sample (se_rated_dev.csv)"))
-    unbiased = DATA / "unbiased" / "cbg001_21695_ratings.csv"
+    unbiased = data / "unbiased" / "cbg001_21695_ratings.csv"
     if unbiased.exists() and args.unbiased:
         rows = _sample(_read_csv(unbiased, "SER"), args.unbiased, args.seed)
         sections.append(agreement(rate_all(rows, args.timeout, args.log, "unbiased"), "Unbiased collection (cbg001, SER)"))
-    forum = DATA / "tdoku" / "forum_hardest_1905_11plus.txt"
+    forum = data / "tdoku" / "forum_hardest_1905_11plus.txt"
     if forum.exists() and args.hardest:
         lines = [line.split()[0] for line in forum.read_text().splitlines() if line.strip() and line[0] != "#"]
         rows = [(line, None) for line in _sample(lines, args.hardest, args.seed)]

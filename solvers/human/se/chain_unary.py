@@ -38,16 +38,14 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     hints: list[ChainHint] = []
     bound = static_links(marks, True, True)
     returning = bound.returning()
+    starts = [(m.bit_count(), [((cell * 9 + d0) * 2 + 1, bound.group_of((cell * 9 + d0) * 2 + 1)) for d0 in BITS[m]])
+              for cell, m in enumerate(marks) if m.bit_count() >= 2]  # each cell's "on"s, with their groups
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
-        for cell in range(81):
-            m = marks[cell]
-            count = m.bit_count()
-            if count < 2 or (count > 2 and not x_links):
+        for count, keys in starts:
+            if count > 2 and not x_links:
                 continue
-            for d0 in BITS[m]:
-                key = (cell * 9 + d0) * 2 + 1
-                within = bound.group_of(key)
+            for key, within in keys:
                 if within & (within - 1):  # the start can come back to itself
                     for end in _cycles(links, Pot(key), within):
                         hint = _cycle_hint(marks, end, y_links, x_links)

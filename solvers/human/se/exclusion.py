@@ -76,25 +76,38 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
     seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
     if not blockers and not seeing:
         return None  # every combination is possible
-    allowed = [0] * len(cells)
+    choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
     blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
-    for values in product(*([1 << (v - 1) for v in digits_of(m)] for m in everything)):
+
+    def possible(values: tuple[int, ...]) -> bool:
         for i, j in seeing:
             if values[i] == values[j]:
-                break
-        else:
-            taken = 0
-            for v in values:
-                taken |= v
-            stopped = blocked.get(taken)
-            if stopped is None:
-                stopped = blocked[taken] = any(not b & ~taken for b in blockers)
-            if stopped:
+                return False
+        taken = 0
+        for v in values:
+            taken |= v
+        stopped = blocked.get(taken)
+        if stopped is None:
+            stopped = blocked[taken] = any(not b & ~taken for b in blockers)
+        return not stopped
+
+    # A value is allowed when some possible combination holds it: for each value not yet seen in
+    # one, look for one (the first found allows all its values; the outcome is the same as trying
+    # every combination).
+    allowed = [0] * len(cells)
+    for i, mine in enumerate(choices):
+        others = choices[:i] + choices[i + 1:]
+        for v in mine:
+            if allowed[i] & v:
                 continue
-            for i, v in enumerate(values):
-                allowed[i] |= v
-            if allowed == everything:
-                return None  # every candidate of the base cells is allowed: nothing to eliminate
+            for rest in product(*others):
+                values = (*rest[:i], v, *rest[i:])
+                if possible(values):
+                    for j, w in enumerate(values):
+                        allowed[j] |= w
+                    break
+    if allowed == everything:
+        return None
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
     if not eliminations:
         return None
