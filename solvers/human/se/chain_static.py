@@ -63,6 +63,7 @@ class StaticLinks:
         self._weak: list[int] = []  # per digit, its cells outside strong links
         self._weak_digits: list[int] = []  # per cell, its digits outside strong links
         self._keys: list[list[int]] = []  # per group, its keys
+        self._key_sets: list[frozenset[int] | None] = []  # per group, its keys (made when asked)
         self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
         self._group_reach: list[int] | None = None
         self._returning: frozenset[int] | None = None
@@ -160,10 +161,6 @@ class StaticLinks:
         """Whether a walk from potential ``start`` can reach ``goal``."""
         return bool(self.reach_of(start) >> SPOT[goal] & 1)
 
-    def on_cycle(self, key: int) -> bool:
-        """Whether a walk from ``key`` can come back to it."""
-        return self.group_of(key).bit_count() > 1
-
     def group_of(self, key: int) -> int:
         """The potentials of ``key``'s strongly connected group (those a walk from ``key`` can reach
         and come back from), as bits by ``SPOT``."""
@@ -171,6 +168,19 @@ class StaticLinks:
             self._groups()
         index = self._group[key]
         return self._members[index] if index >= 0 else 1 << SPOT[key]
+
+    def cycle_of(self, key: int) -> frozenset[int]:
+        """The keys of ``key``'s strongly connected group when a walk from ``key`` can come back to
+        it, else nothing."""
+        if not self._group:
+            self._groups()
+        index = self._group[key]
+        if index < 0 or len(self._keys[index]) < 2:
+            return frozenset()
+        found = self._key_sets[index]
+        if found is None:
+            found = self._key_sets[index] = frozenset(self._keys[index])
+        return found
 
     def _sinks(self, key: int) -> int:
         """The "off" potentials outside the groups (they imply nothing) that "on" ``key`` implies."""
@@ -276,6 +286,7 @@ class StaticLinks:
                         members.append(bits)
                         keys.append(inside)
         self._group, self._members, self._keys, self._succ = group, members, keys, succ
+        self._key_sets = [None] * len(keys)
 
     def _close(self) -> list[int]:
         """What each group reaches, as bits by ``SPOT`` (groups come successors first): its members,

@@ -23,7 +23,7 @@ from sudokit.solvers.human.se.chain_core import (
     digit_of,
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name
-from sudokit.solvers.human.se.chain_static import SPOT, StaticLinks, static_links
+from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
 CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.5, 3),
@@ -38,7 +38,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     hints: list[ChainHint] = []
     bound = static_links(marks, True, True)
     returning = bound.returning()
-    starts = [(m.bit_count(), [((cell * 9 + d0) * 2 + 1, bound.group_of((cell * 9 + d0) * 2 + 1)) for d0 in BITS[m]])
+    starts = [(m.bit_count(), [((cell * 9 + d0) * 2 + 1, bound.cycle_of((cell * 9 + d0) * 2 + 1)) for d0 in BITS[m]])
               for cell, m in enumerate(marks) if m.bit_count() >= 2]  # each cell's "on"s, with their groups
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
@@ -46,7 +46,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
             if count > 2 and not x_links:
                 continue
             for key, within in keys:
-                if within & (within - 1):  # the start can come back to itself
+                if within:  # the start can come back to itself
                     for end in _cycles(links, Pot(key), within):
                         hint = _cycle_hint(marks, end, y_links, x_links)
                         if hint.removable:
@@ -57,11 +57,11 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     return hints
 
 
-def _cycles(links: StaticLinks, start: Pot, within: int) -> list[Pot]:
+def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:
     """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
     walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
     (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``. The walk
-    keeps to ``within`` (bits by ``SPOT``: the start's strongly connected group), as a potential outside
+    keeps to ``within`` (the keys of the start's strongly connected group), as a potential outside
     it cannot lead back: the potentials inside are reached in the same order, by the same parents."""
     root = (start.key, 0, None)
     to_on = {start.key}
@@ -73,7 +73,7 @@ def _cycles(links: StaticLinks, start: Pot, within: int) -> list[Pot]:
         pending_off = []
         for p in pending_on:
             for key, cause in links.turned_off(p[0]):
-                if not within >> SPOT[key] & 1:
+                if key not in within:
                     continue
                 q = p
                 while q[2] is not None and q[2][0] != key:
@@ -85,7 +85,7 @@ def _cycles(links: StaticLinks, start: Pot, within: int) -> list[Pot]:
             for key, cause in links.turned_on(p[0]):
                 if length >= 4 and key == start.key:
                     ends.append(_as_chain((key, cause, p), start))
-                if key not in to_on and within >> SPOT[key] & 1:
+                if key not in to_on and key in within:
                     pending_on.append((key, cause, p))
                     to_on.add(key)
     return ends
