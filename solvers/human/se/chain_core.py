@@ -166,7 +166,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     return found
 
 
-Advanced = Callable[[list[int], list[int], dict[int, Pot]], Iterable[Pot]]
+Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
+# (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)
 
 
 def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *, y_links: bool = True,
@@ -213,7 +214,8 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         to_on[q.key] = q
                         pending_on.append(q)
             if advanced is not None and not pending_on and not pending_off:
-                for q in advanced(marks, source, to_off):
+                assert have is not None  # chains with inner techniques are dynamic
+                for q in advanced(marks, source, to_off, have, source_have):
                     if q.key not in to_off:
                         to_off[q.key] = q
                         pending_off.append(q)

@@ -14,12 +14,12 @@ from collections import defaultdict
 from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNIT_BITS, digit_cells, on_to_off
 
 
-def conjugates(marks: list[int]) -> dict[int, list[tuple[int, int]]]:
+def conjugates(marks: list[int], have: list[int] | None = None) -> dict[int, list[tuple[int, int]]]:
     """Per candidate (``cell * 9 + digit - 1``) with any, its (unit, other cell) for each unit where
     the digit has two places left (for static chains, whose grid does not change), units in SE's
-    order."""
+    order (``have``: ``digit_cells(marks)``, when known)."""
     found: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    have = digit_cells(marks)
+    have = have if have is not None else digit_cells(marks)
     for unit, unit_bits in enumerate(UNIT_BITS):  # block, row, column: SE's order
         for d0 in range(9):
             places = have[d0] & unit_bits
@@ -52,14 +52,14 @@ class StaticLinks:
     def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
                  pairs: dict[int, list[tuple[int, int]]] | None = None):
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
-        self.pairs = pairs if pairs is not None else conjugates(marks)
+        self._have = digit_cells(marks)  # per digit, its cells
+        self.pairs = pairs if pairs is not None else conjugates(marks, self._have)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
         self._strong: list[int] = []  # per digit, the cells where it takes part in a strong link
         self._group: list[int] = []  # per key, its group among the strong potentials (-1: none)
         self._members: list[int] = []  # per group, its potentials as bits
         self._succ: list[list[int]] = []  # per key, the strong potentials it implies
-        self._have: list[int] = []  # per digit, its cells
         self._weak: list[int] = []  # per digit, its cells outside strong links
         self._weak_digits: list[int] = []  # per cell, its digits outside strong links
         self._keys: list[list[int]] = []  # per group, its keys
@@ -72,7 +72,7 @@ class StaticLinks:
         """What "on" ``key`` turns off, as ``on_to_off``."""
         found = self._off[key >> 1]
         if found is None:
-            found = self._off[key >> 1] = on_to_off(key, self.marks, self.y_links)
+            found = self._off[key >> 1] = on_to_off(key, self.marks, self.y_links, self._have)
         return found
 
     def turned_on(self, key: int) -> list[tuple[int, int]]:
@@ -194,8 +194,7 @@ class StaticLinks:
     def _groups(self) -> None:
         """Tarjan's strongly connected groups of the strong candidates' potentials, numbered
         successors first."""
-        marks = self.marks
-        self._have = have = digit_cells(marks)
+        marks, have = self.marks, self._have
         strong = [0] * 9
         if self.x_links:
             for unit_bits in UNIT_BITS:

@@ -251,8 +251,9 @@ class Chaining:
 
     # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
 
-    def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot]) -> list[Pot]:
-        for group in self._rule_hints(marks, source):
+    def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
+                  source_have: list[int]) -> list[Pot]:
+        for group in self._rule_hints(marks, source, have, source_have):
             found: list[Pot] = []
             for hint in group:
                 parents = hint.rule_parents(source, marks)
@@ -266,10 +267,10 @@ class Chaining:
                 return found
         return []
 
-    def _rule_hints(self, marks: list[int], source: list[int]) -> Iterator[list]:
+    def _rule_hints(self, marks: list[int], source: list[int], have: list[int], source_have: list[int]) -> Iterator[list]:
         if marks == source:
             return  # nothing removed: no hint can need the chain
-        yield from simple_rules(marks, source)
+        yield from simple_rules(marks, source, have, source_have)
         if self._inner is None:
             inner: list[tuple[bool, bool, int]] = []
             if 2 <= self.level < 4:
