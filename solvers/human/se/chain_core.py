@@ -102,23 +102,11 @@ def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
 PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
 
 
-def on_to_off(key: int, marks: list[int], y_links: bool, have: list[int] | None = None) -> list[tuple[int, int]]:
-    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once; ``have`` is
-    ``digit_cells(marks)`` when given."""
+def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
+    """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
     cell, d0 = divmod(key >> 1, 9)
     bit = 1 << d0
-    if have is None:
-        found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
-    else:  # the same, unit by unit (each lists its cells ascending)
-        found = []
-        seen = 1 << cell
-        for unit in CELL_UNITS[cell]:
-            bits = have[d0] & UNIT_BITS[unit] & ~seen
-            seen |= bits
-            while bits:
-                lowest = bits & -bits
-                bits ^= lowest
-                found.append(((lowest.bit_length() - 1) * 18 + d0 * 2, unit))
+    found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
     if y_links:
         base = cell * 18
         return [(base + d * 2, CELL) for d in BITS[marks[cell] & ~bit]] + found
@@ -185,7 +173,7 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
-                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links, have)):
+                for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links)):
                     if key | 1 in to_on:
                         return to_on[key | 1], Pot(key, [p], cause)
                     if key not in to_off:

@@ -72,7 +72,7 @@ class StaticLinks:
         """What "on" ``key`` turns off, as ``on_to_off``."""
         found = self._off[key >> 1]
         if found is None:
-            found = self._off[key >> 1] = on_to_off(key, self.marks, self.y_links, self._have)
+            found = self._off[key >> 1] = on_to_off(key, self.marks, self.y_links)
         return found
 
     def turned_on(self, key: int) -> list[tuple[int, int]]:
