@@ -65,6 +65,7 @@ class StaticLinks:
         self._keys: list[list[int]] = []  # per group, its keys
         self._key_sets: list[frozenset[int] | None] = []  # per group, its keys (made when asked)
         self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
+        self._sound: list[int | None] = [None] * 1458  # the same, 0 when contradictory
         self._group_reach: list[int] | None = None
         self._returning: frozenset[int] | None = None
 
@@ -120,6 +121,15 @@ class StaticLinks:
                 found = 1 << SPOT[start]
             self._reach[start] = found
         return found
+
+    def sound_reach(self, start: int) -> int | None:
+        """What a walk from ``start`` reaches (as ``reach_of``), or None when that holds a candidate
+        both on and off."""
+        found = self._sound[start]
+        if found is None:
+            reached = self.reach_of(start)
+            found = self._sound[start] = 0 if contradictory(reached) else reached
+        return found or None
 
     def returning(self) -> frozenset[int]:
         """The potentials a walk from which reaches their own negation (a forcing chain's sources).

@@ -71,7 +71,7 @@ from sudokit.solvers.human.se.chain_core import (
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
-from sudokit.solvers.human.se.chain_static import StaticLinks, contradictory, static_links
+from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
@@ -309,12 +309,12 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
     for d0 in BITS[marks[cell]]:
         for _, places in regions[cell * 9 + d0]:
             groups.append([(c * 9 + d0) * 2 + 1 for c in places])
-    reach = links.reach_of
+    reach = links.sound_reach
     for starts in groups:
         common = -1
         for key in starts:
             reached = reach(key)
-            if contradictory(reached):
+            if reached is None:
                 return False
             common &= reached
         if common:

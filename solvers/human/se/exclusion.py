@@ -54,11 +54,13 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             twins = (excluders[first] | excluders[second]) & base_bits & ~(1 << first) & ~(1 << second)
             groups = [(first, second, *tail) for tail in combinations(cells_of(twins), degree - 2)]
         for cells in groups:
-            key = tuple(sorted(cells))
             common = pair_common
             for c in cells[2:]:
                 common &= excluders[c]
-            if common.bit_count() < 2 or key in seen:
+            if common.bit_count() < 2:
+                continue
+            key = tuple(sorted(cells))
+            if key in seen:
                 continue
             seen.add(key)
             step = _exclusion(view, name, rating, key, cells_of(common))
@@ -78,34 +80,31 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
         return None  # every combination is possible
     choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
     blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
-
-    def possible(values: tuple[int, ...]) -> bool:
-        for i, j in seeing:
-            if values[i] == values[j]:
-                return False
-        taken = 0
-        for v in values:
-            taken |= v
-        stopped = blocked.get(taken)
-        if stopped is None:
-            stopped = blocked[taken] = any(not b & ~taken for b in blockers)
-        return not stopped
-
     # A value is allowed when some possible combination holds it: for each value not yet seen in
     # one, look for one (the first found allows all its values; the outcome is the same as trying
     # every combination).
     allowed = [0] * len(cells)
     for i, mine in enumerate(choices):
-        others = choices[:i] + choices[i + 1:]
+        rests = list(product(*choices[:i], *choices[i + 1:]))
         for v in mine:
             if allowed[i] & v:
                 continue
-            for rest in product(*others):
+            for rest in rests:
                 values = (*rest[:i], v, *rest[i:])
-                if possible(values):
-                    for j, w in enumerate(values):
-                        allowed[j] |= w
-                    break
+                for a, b in seeing:
+                    if values[a] == values[b]:
+                        break
+                else:
+                    taken = 0
+                    for w in values:
+                        taken |= w
+                    stopped = blocked.get(taken)
+                    if stopped is None:
+                        stopped = blocked[taken] = any(not e & ~taken for e in blockers)
+                    if not stopped:
+                        for j, w in enumerate(values):
+                            allowed[j] |= w
+                        break
     if allowed == everything:
         return None
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))

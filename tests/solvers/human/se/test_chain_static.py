@@ -60,7 +60,10 @@ def test_groups_and_reach_are_networkx_ones(y_links, x_links):
         returning = set()
         for key in graph:
             below = nx.descendants(graph, key)
-            assert links.reach_of(key) == sum(1 << SPOT[k] for k in below) | 1 << SPOT[key]
+            reached = sum(1 << SPOT[k] for k in below) | 1 << SPOT[key]
+            assert links.reach_of(key) == reached
+            both_ways = any(k ^ 1 in below or k ^ 1 == key for k in below)
+            assert links.sound_reach(key) == (None if both_ways else reached)
             if key ^ 1 in below:
                 returning.add(key)
         assert links.returning() == returning
