@@ -49,11 +49,11 @@ class StaticLinks:
     group of its own, and what it reaches is read from the groups it links to.
     """
 
-    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
-                 pairs: dict[int, list[tuple[int, int]]] | None = None):
+    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True, kin: StaticLinks | None = None):
+        """``kin``: links of the same grid (of other kinds), whose digit cells and pairs are shared."""
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
-        self._have = digit_cells(marks)  # per digit, its cells
-        self.pairs = pairs if pairs is not None else conjugates(marks, self._have)
+        self._have: list[int] = kin._have if kin else digit_cells(marks)  # per digit, its cells
+        self.pairs: dict[int, list[tuple[int, int]]] = kin.pairs if kin else conjugates(marks, self._have)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
         self._strong: list[int] = []  # per digit, the cells where it takes part in a strong link
@@ -63,7 +63,7 @@ class StaticLinks:
         self._weak: list[int] = []  # per digit, its cells outside strong links
         self._weak_digits: list[int] = []  # per cell, its digits outside strong links
         self._keys: list[list[int]] = []  # per group, its keys
-        self._key_sets: list[frozenset[int] | None] = []  # per group, its keys (made when asked)
+        self._cycles: dict[int, frozenset[int]] = {}  # as ``cycles``
         self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
         self._sound: list[int | None] = [None] * 1458  # the same, 0 when contradictory
         self._group_reach: list[int] | None = None
@@ -89,7 +89,10 @@ class StaticLinks:
                     found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
             for unit, other in self.pairs.get(cand, ()) if self.x_links else ():
                 on = (other * 9 + d0) * 2 + 1
-                if all(k != on for k, _ in found):
+                for k, _ in found:
+                    if k == on:
+                        break
+                else:
                     found.append((on, unit))
             self._on[cand] = found
         return found
@@ -179,18 +182,11 @@ class StaticLinks:
         index = self._group[key]
         return self._members[index] if index >= 0 else 1 << SPOT[key]
 
-    def cycle_of(self, key: int) -> frozenset[int]:
-        """The keys of ``key``'s strongly connected group when a walk from ``key`` can come back to
-        it, else nothing."""
+    def cycles(self) -> dict[int, frozenset[int]]:
+        """Per key a walk from which can come back to it, the keys of its strongly connected group."""
         if not self._group:
             self._groups()
-        index = self._group[key]
-        if index < 0 or len(self._keys[index]) < 2:
-            return frozenset()
-        found = self._key_sets[index]
-        if found is None:
-            found = self._key_sets[index] = frozenset(self._keys[index])
-        return found
+        return self._cycles
 
     def _sinks(self, key: int) -> int:
         """The "off" potentials outside the groups (they imply nothing) that "on" ``key`` implies."""
@@ -295,7 +291,7 @@ class StaticLinks:
                         members.append(bits)
                         keys.append(inside)
         self._group, self._members, self._keys, self._succ = group, members, keys, succ
-        self._key_sets = [None] * len(keys)
+        self._cycles = {key: inside for inside in map(frozenset, keys) if len(inside) > 1 for key in inside}
 
     def _close(self) -> list[int]:
         """What each group reaches, as bits by ``SPOT`` (groups come successors first): its members,
@@ -318,20 +314,22 @@ class StaticLinks:
         return reach
 
 
-_static: dict[tuple[tuple[int, ...], bool, bool], StaticLinks] = {}
+_static: dict[tuple[int, ...], dict[tuple[bool, bool], StaticLinks]] = {}
 
 
 def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
     places in a unit, for "off" to "on"), kept for the last few grids."""
     cells = tuple(marks)
-    links = _static.get((cells, y_links, x_links))
-    if links is None:
-        kin = next((other for (grid, _, _), other in _static.items() if grid == cells), None)
-        if len(_static) >= 12:
+    kinds = _static.get(cells)
+    if kinds is None:
+        if len(_static) >= 4:
             _static.clear()
-        links = StaticLinks(marks, y_links, x_links, kin.pairs if kin else None)
-        _static[cells, y_links, x_links] = links
+        kinds = _static[cells] = {}
+    links = kinds.get((y_links, x_links))
+    if links is None:
+        kin = next(iter(kinds.values()), None)
+        links = kinds[y_links, x_links] = StaticLinks(marks, y_links, x_links, kin)
     return links
 
 

@@ -37,16 +37,17 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
     bound = static_links(marks, True, True)
-    returning = bound.returning()
-    starts = [(m.bit_count(), [((cell * 9 + d0) * 2 + 1, bound.cycle_of((cell * 9 + d0) * 2 + 1)) for d0 in BITS[m]])
-              for cell, m in enumerate(marks) if m.bit_count() >= 2]  # each cell's "on"s, with their groups
+    returning, cycles = bound.returning(), bound.cycles()
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
-        for count, keys in starts:
-            if count > 2 and not x_links:
+        for cell, m in enumerate(marks):
+            count = m.bit_count()
+            if count < 2 or (count > 2 and not x_links):
                 continue
-            for key, within in keys:
-                if within:  # the start can come back to itself
+            for d0 in BITS[m]:
+                key = (cell * 9 + d0) * 2 + 1
+                within = cycles.get(key)
+                if within is not None:  # the start can come back to itself
                     for end in _cycles(links, Pot(key), within):
                         hint = _cycle_hint(marks, end, y_links, x_links)
                         if hint.removable:
