@@ -43,6 +43,7 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
                 excluders[cell] = bits
     base = sorted(excluders)
     base_bits = sum(1 << c for c in base)
+    sight = [sum(1 << p for p in geo.peers[cell]) if cell in excluders else 0 for cell in range(len(marks))]
     seen: set[tuple[Cell, ...]] = set()
     for first, second in combinations(base, 2):
         pair_common = excluders[first] & excluders[second]
@@ -63,19 +64,22 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             if key in seen:
                 continue
             seen.add(key)
-            step = _exclusion(view, name, rating, key, cells_of(common))
+            step = _exclusion(view, name, rating, key, cells_of(common), sight)
             if step is not None:
                 yield step
 
 
-def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
-    marks, geo = view.marks, view.geometry
+def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell],
+               sight: list[int]) -> Step | None:
+    """The step of base ``cells`` and their common ``excluders`` (``sight``: each base cell's peers,
+    as a bitset), or None when nothing is eliminated."""
+    marks = view.marks
     everything = [marks[c] for c in cells]
     held = 0
     for m in everything:
         held |= m
     blockers = [marks[e] for e in excluders if not marks[e] & ~held]  # the others never lose every value
-    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
+    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if sight[cells[i]] >> cells[j] & 1]
     if not blockers and not seeing:
         return None  # every combination is possible
     choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
@@ -85,11 +89,11 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
     # every combination).
     allowed = [0] * len(cells)
     for i, mine in enumerate(choices):
-        rests = list(product(*choices[:i], *choices[i + 1:]))
+        others = choices[:i] + choices[i + 1:]
         for v in mine:
             if allowed[i] & v:
                 continue
-            for rest in rests:
+            for rest in product(*others):
                 values = (*rest[:i], v, *rest[i:])
                 for a, b in seeing:
                     if values[a] == values[b]:
