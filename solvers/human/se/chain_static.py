@@ -224,26 +224,19 @@ class StaticLinks:
                 weak_digits[lowest.bit_length() - 1] |= 1 << d0
         self._weak_digits = weak_digits
         nodes: list[int] = []
-        succ: list[list[int]] = [[]] * 1458
         for d0 in range(9):
             bits = strong[d0]
             while bits:
                 lowest = bits & -bits
                 bits ^= lowest
-                cell = lowest.bit_length() - 1
-                off = (cell * 9 + d0) * 2
+                off = ((lowest.bit_length() - 1) * 9 + d0) * 2
                 nodes.append(off)
                 nodes.append(off + 1)
-                succ[off] = [key for key, _ in self.turned_on(off)]
-                peers = PEER_BITS[cell] & strong[d0]
-                found = []
-                while peers:
-                    low = peers & -peers
-                    found.append((low.bit_length() - 1) * 18 + d0 * 2)
-                    peers ^= low
-                if self.y_links:
-                    found.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)] if strong[d] >> cell & 1)
-                succ[off + 1] = found
+        offs = set(nodes[::2])
+        succ: list[list[int]] = [[]] * 1458
+        for off in nodes[::2]:  # the links among the strong potentials (walks use the same lists)
+            succ[off] = [key for key, _ in self.turned_on(off)]
+            succ[off + 1] = [key for key, _ in self.turned_off(off + 1) if key in offs]
         order = [-1] * 1458
         low_link = [0] * 1458
         stacked = [False] * 1458
@@ -298,18 +291,17 @@ class StaticLinks:
         the groups they link to, and the "off" potentials outside the groups its "on" ones imply."""
         if not self._group:
             self._groups()
-        group, succ = self._group, self._succ
+        group, succ, sinks = self._group, self._succ, self._sinks
         reach: list[int] = []
         for index, inside in enumerate(self._keys):
             found = self._members[index]
-            later: set[int] = set()
             for member in inside:
-                later.update(group[nxt] for nxt in succ[member])
+                for nxt in succ[member]:
+                    other = group[nxt]
+                    if other != index:
+                        found |= reach[other]
                 if member & 1:
-                    found |= self._sinks(member)
-            later.discard(index)
-            for other in later:
-                found |= reach[other]
+                    found |= sinks(member)
             reach.append(found)
         return reach
 
