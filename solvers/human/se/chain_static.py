@@ -170,10 +170,6 @@ class StaticLinks:
             self._returning = frozenset(found)
         return self._returning
 
-    def reaches(self, start: int, goal: int) -> bool:
-        """Whether a walk from potential ``start`` can reach ``goal``."""
-        return bool(self.reach_of(start) >> SPOT[goal] & 1)
-
     def group_of(self, key: int) -> int:
         """The potentials of ``key``'s strongly connected group (those a walk from ``key`` can reach
         and come back from), as bits by ``SPOT``."""

@@ -51,7 +51,10 @@ Speed without changing SE's answer: each assumption's consequences are computed 
 (SE recomputes them for region chains); inner techniques are shared between levels and keep the
 grids they have searched; inside a chain, the simple techniques look only at units the chain
 removed something from (elsewhere they would need none of its removals, and SE drops them);
-forcing chains and cycles are walked only from starts whose links can lead back to them.
+forcing chains and cycles are walked only from starts whose links can lead back to them (the
+strongly connected groups of the strong candidates' potentials, ``chain_static``), a cycle's walk
+kept to its start's group; a static cell or region chain is only followed where its starts' reach
+(bitsets) meets.
 """
 
 from __future__ import annotations
