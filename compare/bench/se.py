@@ -1,6 +1,7 @@
 """How close SE mode comes to Sudoku Explainer's own ratings, run by hand (not part of the tests).
 
     python -m sudokit.compare.bench.se [--limit N] [--unbiased N] [--hardest N] [--timeout S] [--seed K]
+                                       [--log PATH] [--data DIR]
 
 For the SE-rated sample (``se_rated/se_rated_dev.csv``: ``--limit`` puzzles drawn at random, all by
 default) and the unbiased collection (``unbiased/cbg001_21695_ratings.csv``, GPL, read where it
@@ -10,19 +11,22 @@ the time per puzzle. For ``--hardest`` (200) of the forum's hardest puzzles
 (``tdoku/forum_hardest_1905_11plus.txt``, ER 11 and up, no per-puzzle rating): the share rated
 without guessing, the ER distribution and the time per puzzle. A puzzle SE mode cannot finish
 (stuck, or over ``--timeout`` seconds) counts as not rated; the shares are over every puzzle tried.
-The figures are printed as Markdown.
+The figures are printed as Markdown. With ``--log PATH`` each puzzle's result is appended to PATH
+(one JSON line) as soon as it is rated, a rerun skips the puzzles PATH already holds, and the
+figures come from PATH: a long run survives an interruption.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import random
 import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from sudokit.compare.bench.human import spearman
@@ -35,21 +39,55 @@ DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 @dataclass(frozen=True)
 class Rated:
-    """One puzzle: SE's ER (None when unknown), SE mode's (None when not rated), and the seconds it took."""
+    """One puzzle: SE's ER (None when unknown), SE mode's (None when not rated), and the (wall and
+    CPU) seconds it took."""
 
     puzzle: str
     se: float | None
     ours: float | None
     seconds: float
+    cpu: float = 0.0
 
 
-def rate_all(puzzles: Sequence[tuple[str, float | None]], timeout: float) -> list[Rated]:
+def rate_all(puzzles: Sequence[tuple[str, float | None]], timeout: float, log: Path | None = None,
+             section: str = "") -> list[Rated]:
+    """Each puzzle rated by SE mode; with a ``log``, those it holds (for ``section``) are read, not
+    rated again, and each newly rated one is appended to it at once."""
+    known = _logged(log, section)
+    if log is not None and log.exists() and not log.read_bytes().endswith(b"\n"):
+        with open(log, "a") as f:
+            f.write("\n")  # after a line cut short
     found = []
     for line, se in puzzles:
-        began = time.perf_counter()
-        result = solve_logically(Grid.parse(line), mode="se", time_limit=timeout)
-        ours = result.rating.se_rating if result.status is Status.SOLVED else None
-        found.append(Rated(line, se, ours, time.perf_counter() - began))
+        rated = known.get(line)
+        if rated is None:
+            rated = _rate(line, se, timeout)
+            if log is not None:
+                with open(log, "a") as f:
+                    f.write(json.dumps({"section": section, **asdict(rated)}) + "\n")
+        found.append(rated)
+    return found
+
+
+def _rate(line: str, se: float | None, timeout: float) -> Rated:
+    began, cpu = time.perf_counter(), time.process_time()
+    result = solve_logically(Grid.parse(line), mode="se", time_limit=timeout)
+    ours = result.rating.se_rating if result.status is Status.SOLVED else None
+    return Rated(line, se, ours, time.perf_counter() - began, time.process_time() - cpu)
+
+
+def _logged(log: Path | None, section: str) -> dict[str, Rated]:
+    """The puzzles of ``section`` already in the log (a line cut short by an interruption skipped)."""
+    found: dict[str, Rated] = {}
+    if log is None or not log.exists():
+        return found
+    for text in log.read_text().splitlines():
+        try:
+            entry = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if entry.pop("section", None) == section:
+            found[entry["puzzle"]] = Rated(**entry)
     return found
 
 
@@ -95,11 +133,11 @@ def hardest(rated: list[Rated], title: str) -> str:
 
 
 def _times(rated: list[Rated]) -> str:
-    seconds = sorted(r.seconds for r in rated)
-    if not seconds:
+    if not rated:
         return "-"
+    seconds, cpu = sorted(r.seconds for r in rated), sorted(r.cpu for r in rated)
     return (f"median {statistics.median(seconds):.2f} s, mean {statistics.mean(seconds):.2f} s, "
-            f"max {seconds[-1]:.1f} s")
+            f"max {seconds[-1]:.1f} s (CPU: median {statistics.median(cpu):.2f} s, max {cpu[-1]:.1f} s)")
 
 
 def _read_csv(path: Path, column: str) -> list[tuple[str, float | None]]:
@@ -118,21 +156,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hardest", type=int, default=200, help="forum-hardest puzzles")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--log", type=Path, default=None,
+                        help="JSON lines file: each result appended as it comes, puzzles already there skipped")
+    parser.add_argument("--data", type=Path, default=DATA, help="the shared data folder (../shared/data)")
     args = parser.parse_args(argv)
     sections = []
-    dev = DATA / "se_rated" / "se_rated_dev.csv"
+    data = args.data
+    dev = data / "se_rated" / "se_rated_dev.csv"
     if dev.exists() and args.limit != 0:
         rows = _sample(_read_csv(dev, "se_rating"), args.limit, args.seed)
-        sections.append(agreement(rate_all(rows, args.timeout), "SE-rated sample (se_rated_dev.csv)"))
-    unbiased = DATA / "unbiased" / "cbg001_21695_ratings.csv"
+        sections.append(agreement(rate_all(rows, args.timeout, args.log, "dev"), "SE-rated sample (se_rated_dev.csv)"))
+    unbiased = data / "unbiased" / "cbg001_21695_ratings.csv"
     if unbiased.exists() and args.unbiased:
         rows = _sample(_read_csv(unbiased, "SER"), args.unbiased, args.seed)
-        sections.append(agreement(rate_all(rows, args.timeout), "Unbiased collection (cbg001, SER)"))
-    forum = DATA / "tdoku" / "forum_hardest_1905_11plus.txt"
+        sections.append(agreement(rate_all(rows, args.timeout, args.log, "unbiased"), "Unbiased collection (cbg001, SER)"))
+    forum = data / "tdoku" / "forum_hardest_1905_11plus.txt"
     if forum.exists() and args.hardest:
         lines = [line.split()[0] for line in forum.read_text().splitlines() if line.strip() and line[0] != "#"]
         rows = [(line, None) for line in _sample(lines, args.hardest, args.seed)]
-        sections.append(hardest(rate_all(rows, args.timeout), "Forum hardest (ER 11+)"))
+        sections.append(hardest(rate_all(rows, args.timeout, args.log, "hardest"), "Forum hardest (ER 11+)"))
     print("\n\n".join(sections) if sections else "no data beside this checkout (../shared/data)")
 
 

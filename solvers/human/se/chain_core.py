@@ -113,11 +113,12 @@ def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]
     return found
 
 
-def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[int, Pot],
-              y_links: bool, have: list[int] | None = None) -> list[Pot]:
-    """What an "off" potential turns on in a changing grid, in SE's order; ``source`` (dynamic
-    chains: the grid the chain started from) adds the removals that made the cell or unit a pair
-    as parents; ``have`` is ``digit_cells(marks)`` when given."""
+def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], source_have: list[int],
+              to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool) -> list[Pot]:
+    """What an "off" potential turns on in a changing grid (``marks``, its ``have``: as
+    ``digit_cells``), in SE's order; the removals since the chain began (from ``source``, its
+    ``source_have``) that made the cell or unit a pair are parents too. A potential already in
+    ``to_on`` is left out, unless its "off" is in ``to_off`` (a contradiction)."""
     cand = p.key >> 1
     cell, d0 = divmod(cand, 9)
     bit = 1 << d0
@@ -125,43 +126,47 @@ def off_to_on(p: Pot, marks: list[int], source: list[int] | None, to_off: dict[i
     if y_links:
         m = marks[cell]
         if m.bit_count() == 2:
-            other = BITS[m & ~bit][0]
-            q = Pot(cell * 18 + other * 2 + 1, [p], CELL)
-            if source is not None:
+            key = cell * 18 + BITS[m & ~bit][0] * 2 + 1
+            if key not in to_on or key - 1 in to_off:
+                q = Pot(key, [p], CELL)
                 gone = source[cell] & ~m
-                q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
-            found.append(q)
+                if gone:
+                    q.parents.extend(to_off[cell * 18 + d * 2] for d in BITS[gone])
+                found.append(q)
     for unit in CELL_UNITS[cell]:
-        if have is not None:
-            places = have[d0] & UNIT_BITS[unit]
-            if places.bit_count() != 2:
-                continue
-            other = (places & ~(1 << cell)).bit_length() - 1
-        else:
-            spots = [c for c in UNITS[unit] if marks[c] & bit]
-            if len(spots) != 2:
-                continue
-            other = spots[1] if spots[0] == cell else spots[0]
-        key = (other * 9 + d0) * 2 + 1
-        if any(q.key == key for q in found):
+        unit_bits = UNIT_BITS[unit]
+        places = have[d0] & unit_bits
+        if places.bit_count() != 2:
             continue
+        other = (places & ~(1 << cell)).bit_length() - 1
+        key = (other * 9 + d0) * 2 + 1
+        if key in to_on and key - 1 not in to_off:
+            continue
+        if found and (found[0].key == key or (len(found) > 1 and found[1].key == key)):
+            continue  # only the block's other place (found[0] or [1]) can be a line's too
         q = Pot(key, [p], unit)
-        if source is not None:
-            q.parents.extend(to_off[(c * 9 + d0) * 2] for c in UNITS[unit] if source[c] & bit and not marks[c] & bit)
+        gone = source_have[d0] & ~places & unit_bits
+        while gone:  # ascending: the unit's order
+            lowest = gone & -gone
+            gone ^= lowest
+            q.parents.append(to_off[(lowest.bit_length() - 1) * 18 + d0 * 2])
         found.append(q)
     return found
 
 
-Advanced = Callable[[list[int], list[int], dict[int, Pot]], Iterable[Pot]]
+Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
+# (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)
 
 
 def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *, y_links: bool = True,
               dynamic: bool = False, advanced: Advanced | None = None,
-              links: StaticLinks | None = None) -> tuple[Pot, Pot] | None:
+              links: StaticLinks | None = None, cells: list[int] | None = None) -> tuple[Pot, Pot] | None:
     """Complete ``to_on``/``to_off`` with everything that follows (SE's ``doChaining``); the first
-    candidate found both on and off, as (on, off), or None. ``marks`` is restored on return."""
+    candidate found both on and off, as (on, off), or None. ``marks`` is restored on return;
+    ``cells``, when given, is ``digit_cells(marks)`` (left as it is)."""
     source = marks[:]
-    have = digit_cells(marks) if dynamic else None
+    source_have = (cells if cells is not None else digit_cells(marks)) if dynamic else []
+    have = source_have[:] if dynamic else None
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:
@@ -175,16 +180,21 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         q = Pot(key, [p], cause)
                         to_off[key] = q
                         pending_off.append(q)
-            else:
+            elif links is not None:
                 p = pending_off.popleft()
-                if links is not None:
-                    made = [Pot(key, [p], cause) for key, cause in links.turned_on(p.key)]
-                else:
-                    made = off_to_on(p, marks, source, to_off, y_links, have)
-                if have is not None:
-                    cell, d0 = divmod(p.key >> 1, 9)
-                    marks[cell] &= ~(1 << d0)
-                    have[d0] &= ~(1 << cell)
+                for key, cause in links.turned_on(p.key):
+                    if key & ~1 in to_off:
+                        return Pot(key, [p], cause), to_off[key & ~1]
+                    if key not in to_on:
+                        q = to_on[key] = Pot(key, [p], cause)
+                        pending_on.append(q)
+            else:
+                assert have is not None  # chains without static links are dynamic
+                p = pending_off.popleft()
+                made = off_to_on(p, marks, have, source, source_have, to_on, to_off, y_links)
+                cell, d0 = divmod(p.key >> 1, 9)
+                marks[cell] &= ~(1 << d0)
+                have[d0] &= ~(1 << cell)
                 for q in made:
                     if q.key & ~1 in to_off:
                         return q, to_off[q.key & ~1]
@@ -192,7 +202,8 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         to_on[q.key] = q
                         pending_on.append(q)
             if advanced is not None and not pending_on and not pending_off:
-                for q in advanced(marks, source, to_off):
+                assert have is not None  # chains with inner techniques are dynamic
+                for q in advanced(marks, source, to_off, have, source_have):
                     if q.key not in to_off:
                         to_off[q.key] = q
                         pending_off.append(q)

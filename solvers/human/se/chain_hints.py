@@ -109,7 +109,12 @@ class ChainHint:
         return tuple(found.values())
 
     def step(self) -> Step:
-        """The hint as an engine step, rated with SE's exact difficulty."""
+        """The hint as an engine step, rated with SE's exact difficulty (made once: the finders of
+        a producer's techniques all yield it)."""
+        return self._step
+
+    @cached_property
+    def _step(self) -> Step:
         cells = tuple(sorted({c for c, _ in self.removable}))
         digits = tuple(sorted({d for _, d in self.removable}))
         step = Step(self.technique, 9, digits=digits, eliminations=self.removable, cells=cells, pattern=self.pattern,

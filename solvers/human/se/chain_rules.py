@@ -40,17 +40,24 @@ class RuleHint:
 
 
 
-def simple_rules(marks: list[int], initial: list[int]) -> Iterator[list[RuleHint]]:
+def simple_rules(marks: list[int], initial: list[int], have: list[int] | None = None,
+                 initial_have: list[int] | None = None) -> Iterator[list[RuleHint]]:
     """Each simple technique's hints that need the removals from ``initial`` to ``marks``, in turn
-    (SE's order: locking, hidden pair, naked pair, X-wing)."""
-    gone = [a & ~b for a, b in zip(initial, marks, strict=True)]
-    if not any(gone):
+    (SE's order: locking, hidden pair, naked pair, X-wing); ``have`` and ``initial_have``, when
+    given, are the two grids' ``digit_cells``."""
+    have = have if have is not None else digit_cells(marks)
+    initial_have = initial_have if initial_have is not None else digit_cells(initial)
+    lost = [a & ~b for a, b in zip(initial_have, have, strict=True)]
+    if not any(lost):
         return
-    have = digit_cells(marks)
-    lost = digit_cells(gone)
+    filled = lost_cells = 0  # the cells with a candidate, with a lost one
+    for bits in have:
+        filled |= bits
+    for bits in lost:
+        lost_cells |= bits
     yield list(_locking(have, lost))
-    yield list(_hidden_pairs(marks, have, lost))
-    yield list(_naked_pairs(marks, gone))
+    yield list(_hidden_pairs(marks, have, lost, filled, lost_cells))
+    yield list(_naked_pairs(marks, [a & ~b for a, b in zip(initial, marks, strict=True)], filled, lost_cells))
     yield list(_x_wings(have, lost))
 
 
@@ -70,20 +77,22 @@ def _locking(have: list[int], lost: list[int]) -> Iterable[RuleHint]:
                 continue
             for order, cover in CROSSING[base]:
                 cover_bits = UNIT_BITS[cover]
+                if places & ~cover_bits:
+                    continue
                 needed = lost[d0] & base_bits & ~cover_bits
                 removable = have[d0] & cover_bits & ~base_bits
-                if needed and removable and not places & ~cover_bits:
+                if needed and removable:
                     found.append((order, d0, RuleHint(tuple((c, d0 + 1) for c in cells_of(removable)),
                                                       tuple((c * 9 + d0) * 2 for c in _in_unit_order(base, needed)))))
     found.sort(key=lambda item: item[:2])
     return (hint for _, _, hint in found)
 
 
-def _hidden_pairs(marks: list[int], have: list[int], lost: list[int]) -> Iterator[RuleHint]:
+def _hidden_pairs(marks: list[int], have: list[int], lost: list[int], filled: int,
+                  lost_cells: int) -> Iterator[RuleHint]:
     for unit in range(27):
         unit_bits = UNIT_BITS[unit]
-        lost_here = [d0 for d0 in range(9) if lost[d0] & unit_bits]
-        if not lost_here or sum(1 for c in UNITS[unit] if marks[c]) <= 4:
+        if not lost_cells & unit_bits or (filled & unit_bits).bit_count() <= 4:
             continue
         few = [d0 for d0 in range(9) if 0 < (have[d0] & unit_bits).bit_count() <= 2]
         for a, b in combinations(few, 2):
@@ -99,16 +108,18 @@ def _hidden_pairs(marks: list[int], have: list[int], lost: list[int]) -> Iterato
                 yield RuleHint(removable, parents)
 
 
-def _naked_pairs(marks: list[int], gone: list[int]) -> Iterator[RuleHint]:
+def _naked_pairs(marks: list[int], gone: list[int], filled: int, lost_cells: int) -> Iterator[RuleHint]:
     for unit in range(27):
-        cells = UNITS[unit]
-        if not any(gone[c] for c in cells) or sum(1 for c in cells if marks[c]) < 4:
+        unit_bits = UNIT_BITS[unit]
+        if not lost_cells & unit_bits or (filled & unit_bits).bit_count() < 4:
             continue
-        for p, q in combinations([c for c in cells if marks[c]], 2):
+        cells = UNITS[unit]
+        # a pair's two cells have two values between them: cells with more take no part
+        for p, q in combinations([c for c in cells if 0 < marks[c].bit_count() <= 2], 2):
             union = marks[p] | marks[q]
             if (not gone[p] and not gone[q]) or union.bit_count() != 2:
                 continue
-            removable = tuple((c, d + 1) for c in sorted(cells) if c not in (p, q) for d in BITS[marks[c] & union])
+            removable = tuple((c, d + 1) for c in cells if c not in (p, q) for d in BITS[marks[c] & union])
             if removable:
                 parents = tuple(c * 18 + d * 2 for c in (p, q) for d in BITS[gone[c] & ~union])
                 if parents:

@@ -1,46 +1,73 @@
 """The links of a grid that does not change (SE's static chains), found once per grid.
 
 ``StaticLinks`` keeps what each potential implies, and the strongly connected groups of those
-implications (Tarjan's algorithm) with what each group reaches: a walk is only taken where it can
+implications (Tarjan's algorithm) with what each group reaches (sets of potentials are bits by
+``SPOT``: a digit's cells, as a bitset, shift into place): a walk is only taken where it can
 get somewhere (a forcing chain back to its own candidate, a cycle back to its start), and a static
 multiple chain only where its starts' consequences meet.
 """
 
 from __future__ import annotations
 
-from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNITS, digit_cells, on_to_off
+from collections import defaultdict
+
+from sudokit.solvers.human.se.chain_core import BITS, CELL, PEER_BITS, UNIT_BITS, digit_cells, on_to_off
 
 
-def conjugates(marks: list[int]) -> list[list[tuple[int, int]]]:
-    """Per candidate (``cell * 9 + digit - 1``), its (unit, other cell) for each unit where the digit
-    has two places left (for static chains, whose grid does not change)."""
-    found: list[list[tuple[int, int]]] = [[] for _ in range(729)]
-    for unit, cells in enumerate(UNITS):
+def conjugates(marks: list[int], have: list[int] | None = None) -> dict[int, list[tuple[int, int]]]:
+    """Per candidate (``cell * 9 + digit - 1``) with any, its (unit, other cell) for each unit where
+    the digit has two places left (for static chains, whose grid does not change), units in SE's
+    order (``have``: ``digit_cells(marks)``, when known)."""
+    found: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    have = have if have is not None else digit_cells(marks)
+    for unit, unit_bits in enumerate(UNIT_BITS):  # block, row, column: SE's order
         for d0 in range(9):
-            places = [c for c in cells if marks[c] >> d0 & 1]
-            if len(places) == 2:
-                a, b = places
+            places = have[d0] & unit_bits
+            if places.bit_count() == 2:
+                low = places & -places
+                a, b = low.bit_length() - 1, (places ^ low).bit_length() - 1
                 found[a * 9 + d0].append((unit, b))
                 found[b * 9 + d0].append((unit, a))
-    for pairs in found:
-        pairs.sort()  # block, row, column: SE's order
-    return found
+    return dict(found)
+
+
+def _spot(key: int) -> int:
+    cell, d0 = divmod(key >> 1, 9)
+    return (key & 1) * 729 + d0 * 81 + cell
+
+
+SPOT: tuple[int, ...] = tuple(_spot(key) for key in range(1458))  # a potential's bit in a set of
+# potentials: "off"s first, then "on"s; by digit, then cell (so a digit's cells shift into place)
 
 
 class StaticLinks:
-    """The links of a grid that does not change (static chains), each potential's found once."""
+    """The links of a grid that does not change (static chains), each potential's found once.
 
-    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True,
-                 pairs: list[list[tuple[int, int]]] | None = None):
+    Only the candidates that take part in a strong link (a conjugate pair or a bivalue cell, as
+    the links allow) have an "off" that implies anything, so only they can lie on a cycle: the
+    strongly connected groups are found among their potentials alone; any other potential is a
+    group of its own, and what it reaches is read from the groups it links to.
+    """
+
+    def __init__(self, marks: list[int], y_links: bool, x_links: bool = True, kin: StaticLinks | None = None):
+        """``kin``: links of the same grid (of other kinds), whose digit cells and pairs are shared."""
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
-        self.pairs = pairs if pairs is not None else conjugates(marks)
+        self._have: list[int] = kin._have if kin else digit_cells(marks)  # per digit, its cells
+        self.pairs: dict[int, list[tuple[int, int]]] = kin.pairs if kin else conjugates(marks, self._have)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
         self._on: list[list[tuple[int, int]] | None] = [None] * 729
-        self._reach: list[int] | None = None
-        self._group: list[int] = []
-        self._sizes: list[int] = []
-        self._members: list[list[int]] = []
-        self._succ: list[list[int]] = []
+        self._strong: list[int] = []  # per digit, the cells where it takes part in a strong link
+        self._group: list[int] = []  # per key, its group among the strong potentials (-1: none)
+        self._members: list[int] = []  # per group, its potentials as bits
+        self._succ: list[list[int]] = []  # per key, the strong potentials it implies
+        self._weak: list[int] = []  # per digit, its cells outside strong links
+        self._weak_digits: list[int] = []  # per cell, its digits outside strong links
+        self._keys: list[list[int]] = []  # per group, its keys
+        self._cycles: dict[int, frozenset[int]] = {}  # as ``cycles``
+        self._reach: list[int | None] = [None] * 1458  # per key, what a walk from it reaches
+        self._sound: list[int | None] = [None] * 1458  # the same, 0 when contradictory
+        self._group_reach: list[int] | None = None
+        self._returning: frozenset[int] | None = None
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -60,67 +87,164 @@ class StaticLinks:
                 m = self.marks[cell]
                 if m.bit_count() == 2:
                     found.append((cell * 18 + BITS[m & ~(1 << d0)][0] * 2 + 1, CELL))
-            for unit, other in self.pairs[cand] if self.x_links else ():
+            for unit, other in self.pairs.get(cand, ()) if self.x_links else ():
                 on = (other * 9 + d0) * 2 + 1
-                if all(k != on for k, _ in found):
+                for k, _ in found:
+                    if k == on:
+                        break
+                else:
                     found.append((on, unit))
             self._on[cand] = found
         return found
 
     def reach_of(self, start: int) -> int:
-        """The potentials a walk from ``start`` reaches (``start`` included), as bits by key."""
-        if self._reach is None:
-            self._reach = self._close()
-        return self._reach[self._group[start]]
+        """The potentials a walk from ``start`` reaches (``start`` included), as bits by ``SPOT``."""
+        found = self._reach[start]
+        if found is None:
+            if self._group_reach is None:
+                self._group_reach = self._close()
+            index = self._group[start]
+            if index >= 0:
+                found = self._group_reach[index]
+            elif start & 1:  # an "on" outside the groups: its own "off"s, and what the strong ones reach
+                found = 1 << SPOT[start] | self._sinks(start)
+                cell, d0 = divmod(start >> 1, 9)
+                strong = self._strong
+                group, reach = self._group, self._group_reach
+                peers = PEER_BITS[cell] & strong[d0]
+                while peers:
+                    low = peers & -peers
+                    peers ^= low
+                    found |= reach[group[(low.bit_length() - 1) * 18 + d0 * 2]]
+                if self.y_links:
+                    for d in BITS[self.marks[cell] & ~(1 << d0)]:
+                        if strong[d] >> cell & 1:
+                            found |= reach[group[cell * 18 + d * 2]]
+            else:  # an "off" without a strong link implies nothing
+                found = 1 << SPOT[start]
+            self._reach[start] = found
+        return found
 
-    def may_reach(self, start: int, goal: int) -> bool:
-        """False when no walk from ``start`` reaches ``goal``: its group comes later in the order
-        Tarjan finds them (successors first)."""
-        if not self._group:
-            self._groups()
-        return self._group[goal] <= self._group[start]
+    def sound_reach(self, start: int) -> int | None:
+        """What a walk from ``start`` reaches (as ``reach_of``), or None when that holds a candidate
+        both on and off."""
+        found = self._sound[start]
+        if found is None:
+            reached = self.reach_of(start)
+            found = self._sound[start] = 0 if contradictory(reached) else reached
+        return found or None
 
-    def reaches(self, start: int, goal: int) -> bool:
-        """Whether a walk from potential ``start`` can reach ``goal``."""
-        return self.may_reach(start, goal) and bool(self.reach_of(start) >> goal & 1)
+    def returning(self) -> frozenset[int]:
+        """The potentials a walk from which reaches their own negation (a forcing chain's sources).
 
-    def on_cycle(self, key: int) -> bool:
-        """Whether a walk from ``key`` can come back to it."""
-        if not self._group:
-            self._groups()
-        return self._sizes[self._group[key]] > 1
-
-    def _groups(self) -> None:
-        """Tarjan's strongly connected groups of the potentials, numbered successors first."""
-        marks = self.marks
-        nodes = [cand * 2 + on for cand in range(729) if marks[cand // 9] >> cand % 9 & 1 for on in (0, 1)]
-        have = digit_cells(marks)
-        succ: list[list[int]] = [[]] * 1458
-        for node in nodes:
-            if node & 1:  # the peers holding the digit, and (Y-links) the cell's other digits, off
-                cell, d0 = divmod(node >> 1, 9)
-                bits = PEER_BITS[cell] & have[d0]
-                found = []
+        A strong candidate's potentials ask their group's reach. An "on" outside the strong links
+        reaches its "off" only through the strong "off"s it implies (its other "off"s imply
+        nothing): so each strong "off" names, in one mask, the weak "on"s that imply it and whose
+        "off" it reaches."""
+        if self._returning is None:
+            if self._group_reach is None:
+                self._group_reach = self._close()
+            group, reach, strong, weak = self._group, self._group_reach, self._strong, self._weak
+            found = set()
+            for d0 in range(9):
+                bits = strong[d0]
                 while bits:
                     lowest = bits & -bits
-                    found.append((lowest.bit_length() - 1) * 18 + d0 * 2)
                     bits ^= lowest
-                if self.y_links:
-                    found.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)])
-                succ[node] = found
-            else:
-                succ[node] = [key for key, _ in self.turned_on(node)]
+                    cell = lowest.bit_length() - 1
+                    off = (cell * 9 + d0) * 2
+                    reached = reach[group[off]]
+                    if reached >> SPOT[off + 1] & 1:
+                        found.add(off)
+                    if reach[group[off + 1]] >> SPOT[off] & 1:
+                        found.add(off + 1)
+                    peers = reached >> d0 * 81 & PEER_BITS[cell] & weak[d0]
+                    while peers:
+                        low = peers & -peers
+                        peers ^= low
+                        found.add(((low.bit_length() - 1) * 9 + d0) * 2 + 1)
+                    if self.y_links:
+                        for d in BITS[self._weak_digits[cell] & ~(1 << d0)]:
+                            if reached >> (d * 81 + cell) & 1:
+                                found.add((cell * 9 + d) * 2 + 1)
+            self._returning = frozenset(found)
+        return self._returning
+
+    def group_of(self, key: int) -> int:
+        """The potentials of ``key``'s strongly connected group (those a walk from ``key`` can reach
+        and come back from), as bits by ``SPOT``."""
+        if not self._group:
+            self._groups()
+        index = self._group[key]
+        return self._members[index] if index >= 0 else 1 << SPOT[key]
+
+    def cycles(self) -> dict[int, frozenset[int]]:
+        """Per key a walk from which can come back to it, the keys of its strongly connected group."""
+        if not self._group:
+            self._groups()
+        return self._cycles
+
+    def _sinks(self, key: int) -> int:
+        """The "off" potentials outside the groups (they imply nothing) that "on" ``key`` implies."""
+        cell, d0 = divmod(key >> 1, 9)
+        found = (PEER_BITS[cell] & self._weak[d0]) << d0 * 81
+        if self.y_links:
+            for d in BITS[self._weak_digits[cell] & ~(1 << d0)]:
+                found |= 1 << (d * 81 + cell)
+        return found
+
+    def _groups(self) -> None:
+        """Tarjan's strongly connected groups of the strong candidates' potentials, numbered
+        successors first."""
+        marks, have = self.marks, self._have
+        strong = [0] * 9
+        if self.x_links:
+            for unit_bits in UNIT_BITS:
+                for d0 in range(9):
+                    places = have[d0] & unit_bits
+                    if places.bit_count() == 2:
+                        strong[d0] |= places
+        if self.y_links:
+            for cell, m in enumerate(marks):
+                if m.bit_count() == 2:
+                    for d0 in BITS[m]:
+                        strong[d0] |= 1 << cell
+        self._strong = strong
+        self._weak = [have[d0] & ~strong[d0] for d0 in range(9)]  # per digit, its cells outside strong links
+        weak_digits = [0] * 81  # per cell, its digits outside strong links
+        for d0 in range(9):
+            bits = self._weak[d0]
+            while bits:
+                lowest = bits & -bits
+                bits ^= lowest
+                weak_digits[lowest.bit_length() - 1] |= 1 << d0
+        self._weak_digits = weak_digits
+        nodes: list[int] = []
+        for d0 in range(9):
+            bits = strong[d0]
+            while bits:
+                lowest = bits & -bits
+                bits ^= lowest
+                off = ((lowest.bit_length() - 1) * 9 + d0) * 2
+                nodes.append(off)
+                nodes.append(off + 1)
+        offs = set(nodes[::2])
+        succ: list[list[int]] = [[]] * 1458
+        for off in nodes[::2]:  # the links among the strong potentials (walks use the same lists)
+            succ[off] = [key for key, _ in self.turned_on(off)]
+            succ[off + 1] = [key for key, _ in self.turned_off(off + 1) if key in offs]
         order = [-1] * 1458
-        low = [0] * 1458
+        low_link = [0] * 1458
         stacked = [False] * 1458
         group = [-1] * 1458
         stack: list[int] = []
-        groups: list[list[int]] = []
+        members: list[int] = []
+        keys: list[list[int]] = []
         count = 0
         for root in nodes:
             if order[root] >= 0:
                 continue
-            order[root] = low[root] = count
+            order[root] = low_link[root] = count
             count += 1
             stack.append(root)
             stacked[root] = True
@@ -129,71 +253,77 @@ class StaticLinks:
                 node, nexts = work[-1]
                 for nxt in nexts:
                     if order[nxt] < 0:
-                        order[nxt] = low[nxt] = count
+                        order[nxt] = low_link[nxt] = count
                         count += 1
                         stack.append(nxt)
                         stacked[nxt] = True
                         work.append((nxt, iter(succ[nxt])))
                         break
-                    if stacked[nxt] and order[nxt] < low[node]:
-                        low[node] = order[nxt]
+                    if stacked[nxt] and order[nxt] < low_link[node]:
+                        low_link[node] = order[nxt]
                 else:
                     work.pop()
-                    if work and low[node] < low[work[-1][0]]:
-                        low[work[-1][0]] = low[node]
-                    if low[node] == order[node]:
-                        members = []
-                        index = len(groups)
+                    if work and low_link[node] < low_link[work[-1][0]]:
+                        low_link[work[-1][0]] = low_link[node]
+                    if low_link[node] == order[node]:
+                        bits = 0
+                        index = len(members)
+                        inside = []
                         while True:
                             member = stack.pop()
                             stacked[member] = False
                             group[member] = index
-                            members.append(member)
+                            bits |= 1 << SPOT[member]
+                            inside.append(member)
                             if member == node:
                                 break
-                        groups.append(members)
-        self._group, self._members, self._succ = group, groups, succ
-        self._sizes = [len(m) for m in groups]
+                        members.append(bits)
+                        keys.append(inside)
+        self._group, self._members, self._keys, self._succ = group, members, keys, succ
+        self._cycles = {key: inside for inside in map(frozenset, keys) if len(inside) > 1 for key in inside}
 
     def _close(self) -> list[int]:
-        """What each group reaches, as bits by key (groups come successors first)."""
+        """What each group reaches, as bits by ``SPOT`` (groups come successors first): its members,
+        the groups they link to, and the "off" potentials outside the groups its "on" ones imply."""
         if not self._group:
             self._groups()
-        group, succ = self._group, self._succ
+        group, succ, sinks = self._group, self._succ, self._sinks
         reach: list[int] = []
-        for index, members in enumerate(self._members):
-            bits = 0
-            later: set[int] = set()
-            for member in members:
-                bits |= 1 << member
-                later.update(group[nxt] for nxt in succ[member])
-            later.discard(index)
-            for other in later:
-                bits |= reach[other]
-            reach.append(bits)
+        for index, inside in enumerate(self._keys):
+            found = self._members[index]
+            for member in inside:
+                for nxt in succ[member]:
+                    other = group[nxt]
+                    if other != index:
+                        found |= reach[other]
+                if member & 1:
+                    found |= sinks(member)
+            reach.append(found)
         return reach
 
 
-_static: dict[tuple[tuple[int, ...], bool, bool], StaticLinks] = {}
+_static: dict[tuple[int, ...], dict[tuple[bool, bool], StaticLinks]] = {}
 
 
 def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
     places in a unit, for "off" to "on"), kept for the last few grids."""
     cells = tuple(marks)
-    links = _static.get((cells, y_links, x_links))
-    if links is None:
-        kin = next((other for (grid, _, _), other in _static.items() if grid == cells), None)
-        if len(_static) >= 12:
+    kinds = _static.get(cells)
+    if kinds is None:
+        if len(_static) >= 4:
             _static.clear()
-        links = StaticLinks(marks, y_links, x_links, kin.pairs if kin else None)
-        _static[cells, y_links, x_links] = links
+        kinds = _static[cells] = {}
+    links = kinds.get((y_links, x_links))
+    if links is None:
+        kin = next(iter(kinds.values()), None)
+        links = kinds[y_links, x_links] = StaticLinks(marks, y_links, x_links, kin)
     return links
 
 
-OFF_KEYS = sum(1 << (cand * 2) for cand in range(729))  # the bits of every "off" key
+OFF_SPOTS = (1 << 729) - 1  # the bits of every "off" potential
 
 
 def contradictory(reached: int) -> bool:
-    """Whether a set of potentials (bits by key) holds a candidate both on and off."""
-    return bool(reached & reached >> 1 & OFF_KEYS)
+    """Whether a set of potentials (bits by ``SPOT``) holds a candidate both on and off."""
+    return bool(reached & reached >> 729 & OFF_SPOTS)

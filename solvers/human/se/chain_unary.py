@@ -36,31 +36,34 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
     and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
-    both = static_links(marks, True, True)
+    bound = static_links(marks, True, True)
+    returning, cycles = bound.returning(), bound.cycles()
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         links = static_links(marks, y_links, x_links)
-        bound = both
-        for cell in range(81):
-            m = marks[cell]
+        for cell, m in enumerate(marks):
             count = m.bit_count()
             if count < 2 or (count > 2 and not x_links):
                 continue
             for d0 in BITS[m]:
-                start = Pot((cell * 9 + d0) * 2 + 1)
-                for end in _cycles(links, start) if bound.on_cycle(start.key) else ():
-                    hint = _cycle_hint(marks, end, y_links, x_links)
-                    if hint.removable:
-                        hints.append(hint)
-                if x_links:
-                    for target in _forcing_chains(links, start, bound):
+                key = (cell * 9 + d0) * 2 + 1
+                within = cycles.get(key)
+                if within is not None:  # the start can come back to itself
+                    for end in _cycles(links, Pot(key), within):
+                        hint = _cycle_hint(marks, end, y_links, x_links)
+                        if hint.removable:
+                            hints.append(hint)
+                if x_links and (key in returning or key - 1 in returning):
+                    for target in _forcing_chains(links, key, returning):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
 
 
-def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
+def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:
     """The ends of the cycles back to ``start`` (SE's walk: an "off" reached again by another way is
     walked again, unless it lies on its own way back; an "on", once). Potentials are kept as
-    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``."""
+    (key, cause, parent) tuples while walking; a cycle found becomes a chain of ``Pot``. The walk
+    keeps to ``within`` (the keys of the start's strongly connected group), as a potential outside
+    it cannot lead back: the potentials inside are reached in the same order, by the same parents."""
     root = (start.key, 0, None)
     to_on = {start.key}
     pending_on: list[tuple] = [root]
@@ -71,6 +74,8 @@ def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
         pending_off = []
         for p in pending_on:
             for key, cause in links.turned_off(p[0]):
+                if key not in within:
+                    continue
                 q = p
                 while q[2] is not None and q[2][0] != key:
                     q = q[2]
@@ -81,7 +86,7 @@ def _cycles(links: StaticLinks, start: Pot) -> list[Pot]:
             for key, cause in links.turned_on(p[0]):
                 if length >= 4 and key == start.key:
                     ends.append(_as_chain((key, cause, p), start))
-                if key not in to_on:
+                if key not in to_on and key in within:
                     pending_on.append((key, cause, p))
                     to_on.add(key)
     return ends
@@ -98,11 +103,10 @@ def _as_chain(node: tuple, start: Pot) -> Pot:
     return p
 
 
-def _forcing_chains(links: StaticLinks, start: Pot, bound: StaticLinks) -> list[Pot]:
-    """The start's forcing chains: "on" reaching its own "off", then "off" reaching its "on"
-    (walked only when the links can get there)."""
-    found = (_forcing_target(links, source) for source in (start, Pot(start.key & ~1))
-             if bound.reaches(source.key, source.key ^ 1))
+def _forcing_chains(links: StaticLinks, key: int, returning: frozenset[int]) -> list[Pot]:
+    """The forcing chains of "on" ``key``: "on" reaching its own "off", then "off" reaching its
+    "on" (walked only from the ``returning`` potentials: the others cannot get there)."""
+    found = (_forcing_target(links, Pot(source)) for source in (key, key - 1) if source in returning)
     return [target for target in found if target is not None]
 
 

@@ -51,7 +51,10 @@ Speed without changing SE's answer: each assumption's consequences are computed 
 (SE recomputes them for region chains); inner techniques are shared between levels and keep the
 grids they have searched; inside a chain, the simple techniques look only at units the chain
 removed something from (elsewhere they would need none of its removals, and SE drops them);
-forcing chains and cycles are walked only from starts whose links can lead back to them.
+forcing chains and cycles are walked only from starts whose links can lead back to them (the
+strongly connected groups of the strong candidates' potentials, ``chain_static``), a cycle's walk
+kept to its start's group; a static cell or region chain is only followed where its starts' reach
+(bitsets) meets.
 """
 
 from __future__ import annotations
@@ -59,10 +62,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, CELL_UNITS, UNITS, Pot, propagate
+from sudokit.models.graph import cells_of
+from sudokit.solvers.human.se.chain_core import (
+    ADVANCED,
+    BITS,
+    CELL,
+    UNIT_BITS,
+    Pot,
+    digit_cells,
+    propagate,
+)
 from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
-from sudokit.solvers.human.se.chain_static import StaticLinks, contradictory, static_links
+from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
@@ -117,11 +129,13 @@ class Chaining:
         y_links = not self.nishio
         runs: Runs = {}
         links = self._links(marks, True)
+        have = digit_cells(marks)
+        regions = _region_table(have)
         for cell in range(81):
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
                 continue
-            if links is not None and _static_quiet(marks, cell, links):
+            if links is not None and _static_quiet(marks, regions, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
@@ -129,11 +143,13 @@ class Chaining:
             cell_off: dict[int, Pot] = {}
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
-                on_to_on, on_to_off, absurd = self._on_run(marks, key, runs, advanced, y_links)
+                on_to_on, on_to_off, absurd = self._on_run(marks, have, key, runs, advanced, y_links)
                 double = count >= 3 and not self.nishio and self.dynamic
-                self._binary(marks, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced, y_links)
+                self._binary(marks, have, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced,
+                             y_links)
                 if not self.nishio:
-                    self._regions(marks, cell, d0, on_to_on, on_to_off, hints, advanced, runs)
+                    self._regions(marks, have, regions[cell * 9 + d0], d0, on_to_on, on_to_off, hints, advanced,
+                                  runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
                     cell_on, cell_off = dict(on_to_on), dict(on_to_off)
@@ -151,22 +167,22 @@ class Chaining:
         """The grid's links, for static chains."""
         return None if self.dynamic else static_links(marks, y_links)
 
-    def _on_run(self, marks: list[int], key: int, runs: Runs, advanced: Callable | None,
+    def _on_run(self, marks: list[int], have: list[int], key: int, runs: Runs, advanced: Callable | None,
                 y_links: bool) -> Run:
         """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
-        chains' ones, with the same outcome)."""
+        chains' ones, with the same outcome); ``have``: ``digit_cells(marks)``."""
         run = runs.get(key)
         if run is None:
             start = Pot(key)
             to_on: dict[int, Pot] = {key: start}
             to_off: dict[int, Pot] = {}
             absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                               links=self._links(marks, y_links))
+                               links=self._links(marks, y_links), cells=have)
             run = runs[key] = (to_on, to_off, absurd)
         return run
 
-    def _binary(self, marks: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint], double: bool,
-                advanced: Callable | None, y_links: bool) -> None:
+    def _binary(self, marks: list[int], have: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint],
+                double: bool, advanced: Callable | None, y_links: bool) -> None:
         contradiction = self.dynamic or self.nishio
         on_to_on, on_to_off, absurd = on_run
         if contradiction and absurd:
@@ -175,7 +191,7 @@ class Chaining:
         off_to_on: dict[int, Pot] = {}
         off_to_off = {p_off.key: p_off}
         absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                           links=self._links(marks, y_links))
+                           links=self._links(marks, y_links), cells=have)
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off, p_off, True)
         if double:
@@ -200,17 +216,18 @@ class Chaining:
         hints.append(ChainHint(self.technique, self.base, 7 if absurd else 1, removable, list(ends), list(ends),
                                placement=placement if concluded & 1 else None, pattern=pattern))
 
-    def _regions(self, marks: list[int], cell: int, d0: int, on_to_on: dict[int, Pot], on_to_off: dict[int, Pot],
-                 hints: list[ChainHint], advanced: Callable | None, runs: Runs) -> None:
-        bit = 1 << d0
-        for unit in CELL_UNITS[cell]:
-            places = [c for c in UNITS[unit] if marks[c] & bit]
-            if not (len(places) == 2 or (self.multiple and len(places) > 2)) or places[0] != cell:
+    def _regions(self, marks: list[int], have: list[int], starts: list[tuple[int, list[int]]], d0: int,
+                 on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], hints: list[ChainHint], advanced: Callable | None,
+                 runs: Runs) -> None:
+        """The region chains of the units (``starts``: ``_region_table``'s, for the candidate) whose
+        first place is the candidate assumed (its outcome ``on_to_on``, ``on_to_off``)."""
+        for unit, places in starts:
+            if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
             for other in places[1:]:
-                other_on, other_off, _ = self._on_run(marks, (other * 9 + d0) * 2 + 1, runs, advanced, True)
+                other_on, other_off, _ = self._on_run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
                 region_on = {k: p for k, p in region_on.items() if k in other_on}
@@ -237,8 +254,9 @@ class Chaining:
 
     # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
 
-    def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot]) -> list[Pot]:
-        for group in self._rule_hints(marks, source):
+    def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
+                  source_have: list[int]) -> list[Pot]:
+        for group in self._rule_hints(marks, source, have, source_have):
             found: list[Pot] = []
             for hint in group:
                 parents = hint.rule_parents(source, marks)
@@ -252,10 +270,10 @@ class Chaining:
                 return found
         return []
 
-    def _rule_hints(self, marks: list[int], source: list[int]) -> Iterator[list]:
+    def _rule_hints(self, marks: list[int], source: list[int], have: list[int], source_have: list[int]) -> Iterator[list]:
         if marks == source:
             return  # nothing removed: no hint can need the chain
-        yield from simple_rules(marks, source)
+        yield from simple_rules(marks, source, have, source_have)
         if self._inner is None:
             inner: list[tuple[bool, bool, int]] = []
             if 2 <= self.level < 4:
@@ -271,23 +289,37 @@ class Chaining:
             yield producer.hints(marks)
 
 
-def _static_quiet(marks: list[int], cell: int, links: StaticLinks) -> bool:
+def _region_table(have: list[int]) -> list[list[tuple[int, list[int]]]]:
+    """Per candidate (``cell * 9 + digit - 1``), the units (SE's order) where its digit has two
+    places or more and its cell is the first, with those places (ascending: SE's order)."""
+    found: list[list[tuple[int, list[int]]]] = [[] for _ in range(729)]
+    for unit, unit_bits in enumerate(UNIT_BITS):
+        for d0 in range(9):
+            places = have[d0] & unit_bits
+            if places & (places - 1):
+                cells = cells_of(places)
+                found[cells[0] * 9 + d0].append((unit, cells))
+    return found
+
+
+def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], cell: int,
+                  links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
-    other starts' of the cell, nor of any unit the cell begins for a digit."""
+    other starts' of the cell, nor of any unit the cell begins for a digit (``regions``:
+    ``_region_table``'s)."""
     groups = [[(cell * 9 + d0) * 2 + 1 for d0 in BITS[marks[cell]]]]
     for d0 in BITS[marks[cell]]:
-        for unit in CELL_UNITS[cell]:
-            places = [c for c in UNITS[unit] if marks[c] >> d0 & 1]
-            if len(places) >= 2 and places[0] == cell:
-                groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+        for _, places in regions[cell * 9 + d0]:
+            groups.append([(c * 9 + d0) * 2 + 1 for c in places])
+    reach = links.sound_reach
     for starts in groups:
-        reached = [links.reach_of(key) for key in starts]
-        if any(contradictory(r) for r in reached):
-            return False
-        common = reached[0]
-        for r in reached[1:]:
-            common &= r
+        common = -1
+        for key in starts:
+            reached = reach(key)
+            if reached is None:
+                return False
+            common &= reached
         if common:
             return False
     return True

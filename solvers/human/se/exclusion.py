@@ -43,6 +43,7 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
                 excluders[cell] = bits
     base = sorted(excluders)
     base_bits = sum(1 << c for c in base)
+    sight = [sum(1 << p for p in geo.peers[cell]) if cell in excluders else 0 for cell in range(len(marks))]
     seen: set[tuple[Cell, ...]] = set()
     for first, second in combinations(base, 2):
         pair_common = excluders[first] & excluders[second]
@@ -54,33 +55,62 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             twins = (excluders[first] | excluders[second]) & base_bits & ~(1 << first) & ~(1 << second)
             groups = [(first, second, *tail) for tail in combinations(cells_of(twins), degree - 2)]
         for cells in groups:
-            key = tuple(sorted(cells))
             common = pair_common
             for c in cells[2:]:
                 common &= excluders[c]
-            if common.bit_count() < 2 or key in seen:
+            if common.bit_count() < 2:
+                continue
+            key = tuple(sorted(cells))
+            if key in seen:
                 continue
             seen.add(key)
-            step = _exclusion(view, name, rating, key, cells_of(common))
+            step = _exclusion(view, name, rating, key, cells_of(common), sight)
             if step is not None:
                 yield step
 
 
-def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
-    marks, geo = view.marks, view.geometry
-    blockers = [marks[e] for e in excluders]
-    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if geo.sees(cells[i], cells[j])]
+def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell],
+               sight: list[int]) -> Step | None:
+    """The step of base ``cells`` and their common ``excluders`` (``sight``: each base cell's peers,
+    as a bitset), or None when nothing is eliminated."""
+    marks = view.marks
+    everything = [marks[c] for c in cells]
+    held = 0
+    for m in everything:
+        held |= m
+    blockers = [marks[e] for e in excluders if not marks[e] & ~held]  # the others never lose every value
+    seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if sight[cells[i]] >> cells[j] & 1]
+    if not blockers and not seeing:
+        return None  # every combination is possible
+    choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
+    blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
+    # A value is allowed when some possible combination holds it: for each value not yet seen in
+    # one, look for one (the first found allows all its values; the outcome is the same as trying
+    # every combination).
     allowed = [0] * len(cells)
-    for values in product(*(digits_of(marks[c]) for c in cells)):
-        if any(values[i] == values[j] for i, j in seeing):
-            continue
-        taken = 0
-        for v in values:
-            taken |= 1 << (v - 1)
-        if any(not b & ~taken for b in blockers):
-            continue
-        for i, v in enumerate(values):
-            allowed[i] |= 1 << (v - 1)
+    for i, mine in enumerate(choices):
+        others = choices[:i] + choices[i + 1:]
+        for v in mine:
+            if allowed[i] & v:
+                continue
+            for rest in product(*others):
+                values = (*rest[:i], v, *rest[i:])
+                for a, b in seeing:
+                    if values[a] == values[b]:
+                        break
+                else:
+                    taken = 0
+                    for w in values:
+                        taken |= w
+                    stopped = blocked.get(taken)
+                    if stopped is None:
+                        stopped = blocked[taken] = any(not e & ~taken for e in blockers)
+                    if not stopped:
+                        for j, w in enumerate(values):
+                            allowed[j] |= w
+                        break
+    if allowed == everything:
+        return None
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
     if not eliminations:
         return None
