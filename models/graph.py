@@ -242,7 +242,7 @@ class Als:
         mask = 0
         for c in cells:
             mask |= marks[c]
-        places = {d: tuple(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
+        places = {d: tuple([c for c in cells if marks[c] >> (d - 1) & 1]) for d in digits_of(mask)}
         return cls(cells, mask, places, bits_of(cells), isqrt(len(marks)))
 
     def node(self, digit: Digit) -> AlsNode:

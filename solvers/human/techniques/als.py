@@ -43,11 +43,12 @@ from sudokit.solvers.human.view import View
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
         a, b = sets[i], sets[j]
         sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
         if len(restricted) == 1:
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))]
+            groups = [(z, sa[z] & sb[z]) for z in digits_of(seen[i] & seen[j] & ~(1 << (restricted[0] - 1)))]
         else:  # doubly linked: both sets locked
             groups = [(x, sa[x] & sb[x]) for x in restricted]
             groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
@@ -59,15 +60,13 @@ def als_xz(view: View) -> Iterator[Step]:
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
-        wings = [(j, x) for j, restricted in near for x in restricted]
-        for (i, x), (j, y) in combinations(wings, 2):
-            if x == y:  # A and B may overlap: one of them is locked either way
+        wings = [(j, x, seen[j] & ~(1 << (x - 1))) for j, restricted in near for x in restricted]  # Zs: not X
+        for (i, x, zi), (j, y, zj) in combinations(wings, 2):
+            if x == y or not (zs := zi & zj):  # A and B may overlap: one of them is locked either way
                 continue
             a, b = sets[i], sets[j]
-            zs = a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1))
-            if not zs:
-                continue
             sa, sb = sight[i], sight[j]
             groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
             if eliminations := _eliminations(holders, groups, ~(a.bits | b.bits | c.bits)):
@@ -286,6 +285,13 @@ def _blossoms(sets: Sequence[Als], sight: list[dict[Digit, int]], holders: Seque
 def _sights(view: View) -> list[dict[Digit, int]]:
     """Per ALS of the view, per digit: the cells that see every cell of the set holding it (a bitset)."""
     return [{digit: seen for digit, (_, seen) in s.sight.items()} for s in view.als]
+
+
+def _seen_digits(view: View) -> list[int]:
+    """Per ALS of the view: the digits (a mask) with a candidate seeing every cell of the set holding
+    the digit (the only digits the set can eliminate)."""
+    holders = view.holding
+    return [sum(1 << (d - 1) for d, seen in sight.items() if seen & holders[d]) for sight in view.shared(_sights)]
 
 
 def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], outside: int) -> tuple[Candidate, ...]:
