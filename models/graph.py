@@ -530,9 +530,9 @@ class GraphView:
             others: list[tuple[tuple[Cell, ...], Node]] = [((c,), CellNode(c, digit)) for c in cells]
             others += [(g, GroupNode(g, digit)) for g in groups]
             for group in groups:
-                node = GroupNode(group, digit)
+                node, inside = GroupNode(group, digit), set(group)
                 for cells_of_other, other in others:
-                    if set(group).isdisjoint(cells_of_other):
+                    if inside.isdisjoint(cells_of_other):
                         strong = len(group) + len(cells_of_other) == len(cells)  # together, every place
                         link = graph.get_edge_data(node, other)
                         if not (link and link["strong"]):
@@ -652,7 +652,7 @@ class GraphView:
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
         """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""
-        return [group for group in _crossings(self.size, unit, tuple(cells)) if len(group) > 1]
+        return _unit_groups(self.size, unit, tuple(cells))
 
 
 @cache
@@ -669,5 +669,9 @@ def _intersections(size: int) -> dict[int, list[frozenset[Cell]]]:
     return found
 
 
-def _crossings(size: int, unit: int, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
-    return [tuple(c for c in cells if c in part) for part in _intersections(size)[unit]]
+@cache
+def _unit_groups(size: int, unit: int, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """The groups of some cells of a unit: those in each crossing box (or line), when two or more
+    (a function of few arguments, kept: a solve asks it again and again)."""
+    crossings = [tuple([c for c in cells if c in part]) for part in _intersections(size)[unit]]
+    return [group for group in crossings if len(group) > 1]

@@ -584,7 +584,7 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
     for start in links.starts():
         reached, proved = links.search(start, MAX_LINKS)
         closing = set(links.weak[start])  # the ends a weak link closes into a loop
-        cs, ds, bs = cell[start], digit[start], bits[start]
+        cs, ds = cell[start], digit[start]
         holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
         others = holds & ~(1 << (ds - 1))
         seen = peers[cs] if cs != ROOT else 0
@@ -597,9 +597,8 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
                     useful = others & ~(1 << (de - 1))
                 elif de == ds:
                     useful = near & sees[end]
-                else:
-                    useful = ((holds >> (de - 1) & 1 and not bits[end] & ~seen)
-                              or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
+                else:  # the start's cell holding the end's digit and seeing the end, or the reverse
+                    useful = (holds >> (de - 1) & 1 and not bits[end] & ~seen) or (ce != ROOT and near >> ce & 1)
                 if not useful and end not in loops:
                     continue
                 chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
