@@ -24,9 +24,10 @@ Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from sudokit.models.candidates import digits_of
@@ -87,7 +88,8 @@ class Outcome:
 
     def cost(self, codes: Iterable[int]) -> int:
         """The summed distances of some literals from the premise."""
-        return sum(self.depths[k] for k in codes)
+        order = list(self.reached)
+        return sum(bisect_right(self.ends, order.index(k)) for k in codes)
 
     def proof(self, target: int) -> set[int]:
         """The literals ``target`` rests on, itself and the premise included."""
@@ -142,12 +144,14 @@ class Links:
                 groups.append(tuple(off(c, digit) for c in cells))
                 units.append(unit)
         removes, member_of = {}, {}
+        peers = _ordered_peers(size)
         for cell, mask in enumerate(marks):
+            inside = groups[number[cell]] if mask else ()
             for digit in digits_of(mask):
                 bit, code = 1 << (digit - 1), off(cell, digit)
-                removes[code + 1] = (tuple(r for r in groups[number[cell]] if r != code)
-                                     + tuple(off(p, digit) for p in sorted(geo.peers[cell]) if marks[p] & bit))
-                member_of[code] = (number[cell], *(number[u, digit] for u in geo.cell_units[cell]))
+                removes[code + 1] = (*[r for r in inside if r != code],
+                                     *[off(p, digit) for p in peers[cell] if marks[p] & bit])
+                member_of[code] = (number[cell], *[number[u, digit] for u in geo.cell_units[cell]])
         return cls(size, removes, member_of, groups, units, [len(g) for g in groups], [sum(g) for g in groups])
 
     def code(self, literal: Literal) -> int:
@@ -206,9 +210,11 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
                 continue
             for number in member_of[code]:
                 left[number] = count = left[number] - 1
+                if count > 1:
+                    continue
                 if count == 0:
                     return outcome(groups[number], links.empty(number))
-                if count == 1 and (dynamic or sizes[number] == 2):
+                if dynamic or sizes[number] == 2:
                     group = groups[number]
                     for last in group:
                         if last not in reached:
@@ -217,7 +223,7 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
                         continue  # the last one is implied too: the group empties when its turn comes
                     if (setting := last + 1) in reached:
                         continue
-                    reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
+                    reached[setting] = (code, *[g for g in group if g != code and g != last]) if dynamic else (code,)
                     append(setting)
         if following:
             ends.append(len(reached))
@@ -252,6 +258,12 @@ class Implications:
                     (Literal(cell, digit, True), Literal(cell, digit, False))}
         view.memo.store(slot, view.marks, outcomes)
         return cls(links, outcomes)
+
+
+@cache
+def _ordered_peers(size: int) -> tuple[tuple[Cell, ...], ...]:
+    """Per cell, its peers in ascending order."""
+    return tuple(tuple(sorted(peers)) for peers in geometry(size).peers)
 
 
 def reusable(view: View, kept: tuple[tuple[int, ...], dict[Literal, Outcome]] | None) -> dict[Literal, Outcome]:
