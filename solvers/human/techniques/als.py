@@ -158,13 +158,15 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
     inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
     line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
     box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
+    rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
         v = _union(marks, core)
         spare = v.bit_count() - len(core)  # the core's digits that the other two parts must take
         if spare < 2:
             continue
-        box_parts = list(_parts(marks, box_rest, v))
-        for d, vd, d_gain in _parts(marks, line_rest, v):
+        rests = rests or [unit_subsets(marks, line_rest), unit_subsets(marks, box_rest)]
+        box_parts = list(_parts(rests[1], v))
+        for d, vd, d_gain in _parts(rests[0], v):
             for e, ve, e_gain in box_parts:
                 if vd & ve or d_gain + e_gain != spare:
                     continue
@@ -303,9 +305,10 @@ def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], o
     return tuple(sorted(found))
 
 
-def _parts(marks: Sequence[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
-    """Sets of ``cells``, their candidates, and how many of ``v``'s digits they take (one or more)."""
-    for part, mask in unit_subsets(marks, cells):
+def _parts(subsets: Iterable[tuple[tuple[Cell, ...], int]], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
+    """Of some sets of cells with their candidates, those taking one or more of ``v``'s digits: each
+    with its candidates and how many of those digits it takes."""
+    for part, mask in subsets:
         gain = len(part) - (mask & ~v).bit_count()
         if gain > 0:
             yield part, mask, gain
