@@ -304,8 +304,9 @@ def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, t
     """Per set: the disjoint sets it shares restricted common digits with (by index), and those digits.
 
     ``X`` is a restricted common of ``A`` and ``B`` when every ``X`` of one sees every ``X`` of the
-    other. So ``B``'s first cell holding ``X`` sees ``A``'s, and only the sets filed under those
-    cells are tried. Pairs keep the order of trying all in turn: by digit, then set.
+    other (either way round). So ``A``'s first cell holding ``X`` sees ``B``'s: each set is tried
+    against the sets before it filed under the cells it sees. Pairs keep the order of trying all in
+    turn: by digit, then set.
 
     >>> marks = [0b11, 0, 0, 0, 0b110, 0b101] + [0] * 10
     >>> a, b = Als.of((0,), marks), Als.of((4, 5), marks)
@@ -314,18 +315,18 @@ def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, t
     """
     found: list[tuple[Digit, int, int]] = []
     for digit in range(1, size + 1):
-        held: list[tuple[int, int, int]] = []  # the sets holding the digit: (index, cells, cells seeing them)
-        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the same sets by their first cell holding it
+        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the sets so far by their first cell holding it
         firsts = 0
-        for i, s in enumerate(sets):
+        for j, s in enumerate(sets):
             if digit in s.places:
                 bits, seen = s.sight[digit]
-                held.append((i, s.bits, seen))
-                filed.setdefault((bits & -bits).bit_length() - 1, []).append((i, s.bits, bits))
-                firsts |= bits & -bits
-        for i, cells_i, seen_i in held:
-            found += [(digit, i, j) for c in cells_of(seen_i & firsts) for j, cells_j, held_j in filed[c]
-                      if j > i and not cells_i & cells_j and not held_j & ~seen_i]
+                cells_j = s.bits
+                if seen & firsts:
+                    found += [(digit, i, j) for c in cells_of(seen & firsts) for i, cells_i, held_i in filed[c]
+                              if not cells_i & cells_j and not held_i & ~seen]
+                first = bits & -bits
+                filed.setdefault(first.bit_length() - 1, []).append((j, cells_j, bits))
+                firsts |= first
     restricted: dict[tuple[int, int], list[Digit]] = {}
     for digit, i, j in sorted(found):
         restricted.setdefault((i, j), []).append(digit)

@@ -45,10 +45,13 @@ def als_xz(view: View) -> Iterator[Step]:
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
+        single = len(restricted) == 1
+        if single and not (zs := seen[i] & seen[j] & ~(1 << (restricted[0] - 1))):
+            continue  # no Z to eliminate
         a, b = sets[i], sets[j]
         sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
-        if len(restricted) == 1:
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(seen[i] & seen[j] & ~(1 << (restricted[0] - 1)))]
+        if single:
+            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
         else:  # doubly linked: both sets locked
             groups = [(x, sa[x] & sb[x]) for x in restricted]
             groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
