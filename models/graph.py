@@ -242,7 +242,7 @@ class Als:
         mask = 0
         for c in cells:
             mask |= marks[c]
-        places = {d: tuple(c for c in cells if marks[c] >> (d - 1) & 1) for d in digits_of(mask)}
+        places = {d: tuple([c for c in cells if marks[c] >> (d - 1) & 1]) for d in digits_of(mask)}
         return cls(cells, mask, places, bits_of(cells), isqrt(len(marks)))
 
     def node(self, digit: Digit) -> AlsNode:
@@ -304,8 +304,9 @@ def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, t
     """Per set: the disjoint sets it shares restricted common digits with (by index), and those digits.
 
     ``X`` is a restricted common of ``A`` and ``B`` when every ``X`` of one sees every ``X`` of the
-    other. So ``B``'s first cell holding ``X`` sees ``A``'s, and only the sets filed under those
-    cells are tried. Pairs keep the order of trying all in turn: by digit, then set.
+    other (either way round). So ``A``'s first cell holding ``X`` sees ``B``'s: each set is tried
+    against the sets before it filed under the cells it sees. Pairs keep the order of trying all in
+    turn: by digit, then set.
 
     >>> marks = [0b11, 0, 0, 0, 0b110, 0b101] + [0] * 10
     >>> a, b = Als.of((0,), marks), Als.of((4, 5), marks)
@@ -314,18 +315,18 @@ def restricted_commons(size: int, sets: Sequence[Als]) -> list[list[tuple[int, t
     """
     found: list[tuple[Digit, int, int]] = []
     for digit in range(1, size + 1):
-        held: list[tuple[int, int, int]] = []  # the sets holding the digit: (index, cells, cells seeing them)
-        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the same sets by their first cell holding it
+        filed: dict[Cell, list[tuple[int, int, int]]] = {}  # the sets so far by their first cell holding it
         firsts = 0
-        for i, s in enumerate(sets):
+        for j, s in enumerate(sets):
             if digit in s.places:
                 bits, seen = s.sight[digit]
-                held.append((i, s.bits, seen))
-                filed.setdefault((bits & -bits).bit_length() - 1, []).append((i, s.bits, bits))
-                firsts |= bits & -bits
-        for i, cells_i, seen_i in held:
-            found += [(digit, i, j) for c in cells_of(seen_i & firsts) for j, cells_j, held_j in filed[c]
-                      if j > i and not cells_i & cells_j and not held_j & ~seen_i]
+                cells_j = s.bits
+                if seen & firsts:
+                    found += [(digit, i, j) for c in cells_of(seen & firsts) for i, cells_i, held_i in filed[c]
+                              if not cells_i & cells_j and not held_i & ~seen]
+                first = bits & -bits
+                filed.setdefault(first.bit_length() - 1, []).append((j, cells_j, bits))
+                firsts |= first
     restricted: dict[tuple[int, int], list[Digit]] = {}
     for digit, i, j in sorted(found):
         restricted.setdefault((i, j), []).append(digit)
@@ -530,9 +531,9 @@ class GraphView:
             others: list[tuple[tuple[Cell, ...], Node]] = [((c,), CellNode(c, digit)) for c in cells]
             others += [(g, GroupNode(g, digit)) for g in groups]
             for group in groups:
-                node = GroupNode(group, digit)
+                node, inside = GroupNode(group, digit), set(group)
                 for cells_of_other, other in others:
-                    if set(group).isdisjoint(cells_of_other):
+                    if inside.isdisjoint(cells_of_other):
                         strong = len(group) + len(cells_of_other) == len(cells)  # together, every place
                         link = graph.get_edge_data(node, other)
                         if not (link and link["strong"]):
@@ -652,7 +653,7 @@ class GraphView:
 
     def _groups(self, unit: int, cells: list[Cell]) -> list[tuple[Cell, ...]]:
         """The groups inside a unit: its cells meeting each crossing box (or line), when two or more."""
-        return [group for group in _crossings(self.size, unit, tuple(cells)) if len(group) > 1]
+        return _unit_groups(self.size, unit, tuple(cells))
 
 
 @cache
@@ -669,5 +670,9 @@ def _intersections(size: int) -> dict[int, list[frozenset[Cell]]]:
     return found
 
 
-def _crossings(size: int, unit: int, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
-    return [tuple(c for c in cells if c in part) for part in _intersections(size)[unit]]
+@cache
+def _unit_groups(size: int, unit: int, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """The groups of some cells of a unit: those in each crossing box (or line), when two or more
+    (a function of few arguments, kept: a solve asks it again and again)."""
+    crossings = [tuple([c for c in cells if c in part]) for part in _intersections(size)[unit]]
+    return [group for group in crossings if len(group) > 1]

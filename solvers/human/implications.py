@@ -24,9 +24,10 @@ Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from sudokit.models.candidates import digits_of
@@ -49,20 +50,31 @@ class Literal(NamedTuple):
         return CellNode(self.cell, self.digit)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Outcome:
     """Where a premise leads: each literal implied, with the literals it follows from (the first
     completed it) and its distance from the premise; and the contradiction met, if any.
 
-    Literals are kept coded (see ``Links.code``), the premise first, in the order they were reached.
+    Literals are kept coded (see ``Links.code``), the premise first, in the order they were reached
+    (breadth first: by distance). Read-only by convention: a frozen dataclass's ``__init__`` cost a
+    tenth of following a premise (some 300 per state).
     """
 
     premise: Literal
     links: Links
     reached: dict[int, tuple[int, ...]]  # each literal implied: its parents
-    depths: dict[int, int]
+    ends: tuple[int, ...]  # per distance: how many literals are that close (the farthest: the rest)
     shown: tuple[int, ...]  # the literals that show the contradiction (none: no contradiction)
     what: str = ""
+
+    @cached_property
+    def depths(self) -> dict[int, int]:
+        """Each literal's distance from the premise."""
+        depths, order, begin = {}, list(self.reached), 0
+        for depth, end in enumerate((*self.ends, len(order))):
+            depths.update(dict.fromkeys(order[begin:end], depth))
+            begin = end
+        return depths
 
     @property
     def contradiction(self) -> tuple[str, tuple[Literal, ...]] | None:
@@ -77,7 +89,8 @@ class Outcome:
 
     def cost(self, codes: Iterable[int]) -> int:
         """The summed distances of some literals from the premise."""
-        return sum(self.depths[k] for k in codes)
+        order = list(self.reached)
+        return sum(bisect_right(self.ends, order.index(k)) for k in codes)
 
     def proof(self, target: int) -> set[int]:
         """The literals ``target`` rests on, itself and the premise included."""
@@ -109,6 +122,7 @@ class Links:
     groups: list[tuple[int, ...]]
     units: list[int | None]  # each group's unit (None: a cell)
     sizes: list[int]  # each group's size
+    sums: list[int]  # each group's codes, summed
 
     @classmethod
     def of(cls, state: View) -> Links:
@@ -131,13 +145,15 @@ class Links:
                 groups.append(tuple(off(c, digit) for c in cells))
                 units.append(unit)
         removes, member_of = {}, {}
+        peers = _ordered_peers(size)
         for cell, mask in enumerate(marks):
+            inside = groups[number[cell]] if mask else ()
             for digit in digits_of(mask):
                 bit, code = 1 << (digit - 1), off(cell, digit)
-                removes[code + 1] = (tuple(r for r in groups[number[cell]] if r != code)
-                                     + tuple(off(p, digit) for p in sorted(geo.peers[cell]) if marks[p] & bit))
-                member_of[code] = (number[cell], *(number[u, digit] for u in geo.cell_units[cell]))
-        return cls(size, removes, member_of, groups, units, [len(g) for g in groups])
+                removes[code + 1] = (*[r for r in inside if r != code],
+                                     *[off(p, digit) for p in peers[cell] if marks[p] & bit])
+                member_of[code] = (number[cell], *[number[u, digit] for u in geo.cell_units[cell]])
+        return cls(size, removes, member_of, groups, units, [len(g) for g in groups], [sum(g) for g in groups])
 
     def code(self, literal: Literal) -> int:
         cell, digit, on = literal
@@ -146,12 +162,18 @@ class Links:
     def literal(self, code: int) -> Literal:
         """The literal of a code.
 
-        >>> links = Links(9, {}, {}, [], [], [])
+        >>> links = Links(9, {}, {}, [], [], [], [])
         >>> links.code((10, 3, True)), links.literal(185)
         (185, Literal(cell=10, digit=3, on=True))
         """
         cell, digit = divmod(code >> 1, self.size)
         return Literal(cell, digit + 1, bool(code & 1))
+
+    def clash(self, code: int) -> tuple[tuple[int, int], str]:
+        """The literals of a candidate both set and removed, and what that means."""
+        cell, digit, _ = self.literal(code)
+        name = cell_name(cell, self.size)
+        return (code | 1, code & ~1), f"{name}={symbol(digit)} and {name}<>{symbol(digit)}"
 
     def empty(self, group: int) -> str:
         """What a group left without a candidate means."""
@@ -165,49 +187,48 @@ class Links:
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
     """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
     start = links.code(premise)
-    reached: dict[int, tuple[int, ...]] = {start: ()}
-    depths = {start: 0}
-    left = links.sizes.copy()  # per group: its removals not yet implied
-    queue = [start]  # every literal reached, in order: read on as it grows
+    reached: dict[int, tuple[int, ...]] = {start: ()}  # in the order reached: by distance
+    ends = [1]  # where each distance's literals end in that order
 
     def outcome(shown: tuple[int, ...] = (), what: str = "") -> Outcome:
-        return Outcome(premise, links, reached, depths, shown, what)
-
-    def clash(code: int) -> Outcome:
-        cell, digit, _ = links.literal(code)
-        name = cell_name(cell, links.size)
-        return outcome((code | 1, code & ~1), f"{name}={symbol(digit)} and {name}<>{symbol(digit)}")
+        return Outcome(premise, links, reached, tuple(ends), shown, what)
 
     removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
-    append = queue.append
-    for code in queue:
-        below = depths[code] + 1
-        if code & 1:
-            because = (code,)
-            for removal in removes[code]:
-                if removal not in reached:
-                    reached[removal] = because
-                    depths[removal] = below
-                    append(removal)
-                    if removal + 1 in reached:
-                        return clash(removal)
-            continue
-        for number in member_of[code]:
-            left[number] = count = left[number] - 1
-            if count == 0:
-                return outcome(groups[number], links.empty(number))
-            if count == 1 and (dynamic or sizes[number] == 2):
-                group = groups[number]
-                for last in group:
-                    if last not in reached:
-                        break
-                else:
-                    continue  # the last one is implied too: the group empties when its turn comes
-                if (setting := last + 1) in reached:
+    left = sizes.copy()  # per group: its removals not yet implied
+    level = [start]
+    while level:
+        following: list[int] = []  # the literals one step farther
+        append = following.append
+        for code in level:
+            if code & 1:
+                because = (code,)
+                for removal in removes[code]:
+                    if removal not in reached:
+                        reached[removal] = because
+                        append(removal)
+                        if removal + 1 in reached:
+                            return outcome(*links.clash(removal))
+                continue
+            for number in member_of[code]:
+                left[number] = count = left[number] - 1
+                if count > 1:
                     continue
-                reached[setting] = (code, *(g for g in group if g != code and g != last)) if dynamic else (code,)
-                depths[setting] = below
-                append(setting)
+                if count == 0:
+                    return outcome(groups[number], links.empty(number))
+                if dynamic or sizes[number] == 2:
+                    group = groups[number]
+                    for last in group:
+                        if last not in reached:
+                            break
+                    else:
+                        continue  # the last one is implied too: the group empties when its turn comes
+                    if (setting := last + 1) in reached:
+                        continue
+                    reached[setting] = (code, *[g for g in group if g != code and g != last]) if dynamic else (code,)
+                    append(setting)
+        if following:
+            ends.append(len(reached))
+        level = following
     return outcome()
 
 
@@ -230,7 +251,7 @@ class Implications:
     def of(cls, view: View, dynamic: bool) -> Implications:
         """The outcome of every premise. An outcome of the solve's previous state whose premise reached
         nothing the candidates removed since then could change is kept (``reusable``)."""
-        links = Links.of(view)
+        links = view.shared(Links.of)  # the same for chains and nets
         slot = (Implications, view.size, dynamic)
         kept = reusable(view, view.memo.recall(slot))
         outcomes = {premise: kept.get(premise) or consequences(links, premise, dynamic)
@@ -238,6 +259,12 @@ class Implications:
                     (Literal(cell, digit, True), Literal(cell, digit, False))}
         view.memo.store(slot, view.marks, outcomes)
         return cls(links, outcomes)
+
+
+@cache
+def _ordered_peers(size: int) -> tuple[tuple[Cell, ...], ...]:
+    """Per cell, its peers in ascending order."""
+    return tuple(tuple(sorted(peers)) for peers in geometry(size).peers)
 
 
 def reusable(view: View, kept: tuple[tuple[int, ...], dict[Literal, Outcome]] | None) -> dict[Literal, Outcome]:

@@ -43,11 +43,15 @@ from sudokit.solvers.human.view import View
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
+        single = len(restricted) == 1
+        if single and not (zs := seen[i] & seen[j] & ~(1 << (restricted[0] - 1))):
+            continue  # no Z to eliminate
         a, b = sets[i], sets[j]
         sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
-        if len(restricted) == 1:
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(a.mask & b.mask & ~(1 << (restricted[0] - 1)))]
+        if single:
+            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
         else:  # doubly linked: both sets locked
             groups = [(x, sa[x] & sb[x]) for x in restricted]
             groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
@@ -59,15 +63,13 @@ def als_xz(view: View) -> Iterator[Step]:
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
-        wings = [(j, x) for j, restricted in near for x in restricted]
-        for (i, x), (j, y) in combinations(wings, 2):
-            if x == y:  # A and B may overlap: one of them is locked either way
+        wings = [(j, x, seen[j] & ~(1 << (x - 1))) for j, restricted in near for x in restricted]  # Zs: not X
+        for (i, x, zi), (j, y, zj) in combinations(wings, 2):
+            if x == y or not (zs := zi & zj):  # A and B may overlap: one of them is locked either way
                 continue
             a, b = sets[i], sets[j]
-            zs = a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1))
-            if not zs:
-                continue
             sa, sb = sight[i], sight[j]
             groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
             if eliminations := _eliminations(holders, groups, ~(a.bits | b.bits | c.bits)):
@@ -159,13 +161,15 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
     inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
     line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
     box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
+    rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
         v = _union(marks, core)
         spare = v.bit_count() - len(core)  # the core's digits that the other two parts must take
         if spare < 2:
             continue
-        box_parts = list(_parts(marks, box_rest, v))
-        for d, vd, d_gain in _parts(marks, line_rest, v):
+        rests = rests or [unit_subsets(marks, line_rest), unit_subsets(marks, box_rest)]
+        box_parts = list(_parts(rests[1], v))
+        for d, vd, d_gain in _parts(rests[0], v):
             for e, ve, e_gain in box_parts:
                 if vd & ve or d_gain + e_gain != spare:
                     continue
@@ -288,6 +292,13 @@ def _sights(view: View) -> list[dict[Digit, int]]:
     return [{digit: seen for digit, (_, seen) in s.sight.items()} for s in view.als]
 
 
+def _seen_digits(view: View) -> list[int]:
+    """Per ALS of the view: the digits (a mask) with a candidate seeing every cell of the set holding
+    the digit (the only digits the set can eliminate)."""
+    holders = view.holding
+    return [sum(1 << (d - 1) for d, seen in sight.items() if seen & holders[d]) for sight in view.shared(_sights)]
+
+
 def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], outside: int) -> tuple[Candidate, ...]:
     """For each (digit, cells seeing what must hold it): the digit in those cells, within ``outside``."""
     found: set[Candidate] = set()
@@ -297,9 +308,10 @@ def _eliminations(holders: Sequence[int], groups: Iterable[tuple[Digit, int]], o
     return tuple(sorted(found))
 
 
-def _parts(marks: Sequence[int], cells: list[Cell], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
-    """Sets of ``cells``, their candidates, and how many of ``v``'s digits they take (one or more)."""
-    for part, mask in unit_subsets(marks, cells):
+def _parts(subsets: Iterable[tuple[tuple[Cell, ...], int]], v: int) -> Iterator[tuple[tuple[Cell, ...], int, int]]:
+    """Of some sets of cells with their candidates, those taking one or more of ``v``'s digits: each
+    with its candidates and how many of those digits it takes."""
+    for part, mask in subsets:
         gain = len(part) - (mask & ~v).bit_count()
         if gain > 0:
             yield part, mask, gain

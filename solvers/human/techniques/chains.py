@@ -62,7 +62,9 @@ Chain = tuple[Node, ...]  # alternating, the first and last links strong
 Walk = list[int]  # a chain as node numbers
 Maker = Callable[[], "Chain | None"]  # makes a chain on demand (None: no simple one)
 Writer = Callable[[Chain, int], str]  # writes a chain (of a grid of some size) in nice-loop notation
-UNSEEN, ROOT = -2, -1  # in a search's record of where each state was reached from
+ROOT = -1  # in a search's record of where each state was reached from: the start, or a banned state
+# A search's record, per truth value (false, true): node -> where it was reached from (None: not reached)
+Searched = tuple[list[int | None], list[int | None]]
 
 
 def remote_pair(view: View) -> Iterator[Step]:
@@ -117,10 +119,11 @@ def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     for start in links.starts():
         reached, proved = links.search(start, max_links)
         digit = links.digit[start]
-        for end, length in proved:
-            if links.digit[end] == digit and end != start:
-                best.offer("xy_chain", links.seen_by_both(start, end), length,
-                           links.chain_maker(reached, start, end, max_links), _chain_text)
+        for length, ends in proved:
+            for end in ends:
+                if links.digit[end] == digit and end != start:
+                    best.offer("xy_chain", links.seen_by_both(start, end), length,
+                               links.chain_maker(reached, start, end, max_links), _chain_text)
     return iter([step for _, _, step in best.steps()])
 
 
@@ -166,7 +169,7 @@ class _Links:
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
-        self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], tuple[list[int], list[int]]] = {}
+        self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
         self.digit: list[Digit] = []
         self.cell: list[int] = []
         self.sees: list[int] = []
@@ -253,19 +256,19 @@ class _Links:
         return [i for i, links in enumerate(self.strong) if links and self.nodes[i].__class__ is not AlsNode]
 
     def search(self, start: int, max_links: int, banned: Iterable[tuple[int, bool]] = (), goal: int = ROOT
-               ) -> tuple[tuple[list[int], list[int]], list[tuple[int, int]]]:
+               ) -> tuple[Searched, list[tuple[int, list[int]]]]:
         """Breadth first from ``start`` assumed false: where each state was reached from (per truth
-        value), and every node proved true with the length of the shortest chain proving it (in
-        links); ``banned`` states (node, true or not) are never entered. Links alternate, so each
+        value), and the nodes proved true, by the length of the shortest chain proving them (in
+        links; shortest first); ``banned`` states (node, true or not) are never entered. Links alternate, so each
         round of the search enters states of one truth value: strong links make nodes true, weak
         ones false. With a ``goal``, the search stops once it has proved it (how it got there is
         then settled)."""
         count = len(self.nodes)
-        reached = ([UNSEEN] * count, [UNSEEN] * count)  # per truth value (false, true): node -> where from
+        reached: Searched = ([None] * count, [None] * count)
         for node, on in banned:
             reached[on][node] = ROOT
         reached[False][start] = ROOT
-        proved: list[tuple[int, int]] = []
+        proved: list[tuple[int, list[int]]] = []
         frontier, on = [start], False
         strong, weak = self.strong, self.weak
         for length in range(1, max_links + 1):
@@ -274,31 +277,32 @@ class _Links:
             enter = following.append
             for node in frontier:
                 for other in links[node]:
-                    if entered[other] == UNSEEN:
+                    if entered[other] is None:
                         entered[other] = node
                         enter(other)
             if not on:
-                proved += [(node, length) for node in following]
-                if goal != ROOT and reached[True][goal] != UNSEEN:
+                proved.append((length, following))
+                if goal != ROOT and reached[True][goal] is not None:
                     break
             if not following:
                 break
             frontier, on = following, not on
         return reached, proved
 
-    def path(self, reached: tuple[list[int], list[int]], end: int) -> Walk | None:
+    def path(self, reached: Searched, end: int) -> Walk | None:
         """The walk the search found to ``end`` (true), if it reached it."""
-        if reached[True][end] == UNSEEN:
+        if reached[True][end] is None:
             return None
         walk: Walk = []
-        node, on = end, True
-        while node != ROOT:
+        node: int | None = end
+        on = True
+        while node is not None and node != ROOT:
             walk.append(node)
             node, on = reached[on][node], not on
         walk.reverse()
         return walk
 
-    def chain_maker(self, reached: tuple[list[int], list[int]], start: int, end: int, max_links: int,
+    def chain_maker(self, reached: Searched, start: int, end: int, max_links: int,
                     retries: int = 3) -> Maker:
         """The chain to ``end``, made on first demand. A shortest chain may use a candidate twice (both
         true and false): then the search runs again without the first use, a few times."""
@@ -310,7 +314,7 @@ class _Links:
             return made[0]
         return chain
 
-    def _chain(self, reached: tuple[list[int], list[int]], start: int, end: int, max_links: int, retries: int
+    def _chain(self, reached: Searched, start: int, end: int, max_links: int, retries: int
                ) -> Chain | None:
         found, banned = reached, frozenset[tuple[int, bool]]()
         for _ in range(retries):
@@ -325,13 +329,13 @@ class _Links:
         return None
 
     def _banned_search(self, start: int, max_links: int, banned: frozenset[tuple[int, bool]], goal: int
-                       ) -> tuple[list[int], list[int]]:
+                       ) -> Searched:
         """``search`` with some states banned, until ``goal`` is proved. The last such search from the
         same start with the same bans serves when it proved the goal too: up to that round the two are
         the same."""
         key = (start, banned)
         kept = self._searched.get(key)
-        if kept is None or kept[True][goal] == UNSEEN:
+        if kept is None or kept[True][goal] is None:
             kept = self._searched[key] = self.search(start, max_links, banned, goal)[0]
         return kept
 
@@ -548,11 +552,12 @@ def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple
     best = _Best(view)
     for start in links.starts():
         reached, proved = links.search(start, max_links)
-        for end, length in proved:
-            if end != start:
-                best.offer("x_chain", links.seen_by_both(start, end), length,
-                           links.chain_maker(reached, start, end, max_links), _chain_text,
-                           stamp=(links.nodes[start],))
+        for length, ends in proved:
+            for end in ends:
+                if end != start:
+                    best.offer("x_chain", links.seen_by_both(start, end), length,
+                               links.chain_maker(reached, start, end, max_links), _chain_text,
+                               stamp=(links.nodes[start],))
     return best.steps()
 
 
@@ -579,29 +584,30 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
     for start in links.starts():
         reached, proved = links.search(start, MAX_LINKS)
         closing = set(links.weak[start])  # the ends a weak link closes into a loop
-        cs, ds, bs = cell[start], digit[start], bits[start]
+        cs, ds = cell[start], digit[start]
         holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
         others = holds & ~(1 << (ds - 1))
         seen = peers[cs] if cs != ROOT else 0
         near = sees[start] & holding[ds]  # what an end of the start's digit must see to prove something
-        for end, length in proved:  # what ``_Links.conclusions`` finds, tested quickly first
-            ce, de = cell[end], digit[end]
-            if ce == cs != ROOT:
-                useful = others & ~(1 << (de - 1))
-            elif de == ds:
-                useful = near & sees[end]
-            else:
-                useful = ((holds >> (de - 1) & 1 and not bits[end] & ~seen)
-                          or (ce != ROOT and marks[ce] >> (ds - 1) & 1 and not bs & ~peers[ce]))
-            if not useful and (length < 3 or end not in closing):
-                continue
-            chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
-            if useful:
-                for kind, eliminations, text in links.conclusions(start, end):
-                    best.offer(prefix + kind, eliminations, length, chain, text)
-            if length >= 3 and end in closing and (loop := chain()) is not None:
-                best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1, _given(loop),
-                           _loop_text)
+        for length, ends in proved:
+            loops = closing if length >= 3 else set()
+            for end in ends:  # what ``_Links.conclusions`` finds, tested quickly first
+                ce, de = cell[end], digit[end]
+                if ce == cs != ROOT:
+                    useful = others & ~(1 << (de - 1))
+                elif de == ds:
+                    useful = near & sees[end]
+                else:  # the start's cell holding the end's digit and seeing the end, or the reverse
+                    useful = (holds >> (de - 1) & 1 and not bits[end] & ~seen) or (ce != ROOT and near >> ce & 1)
+                if not useful and end not in loops:
+                    continue
+                chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
+                if useful:
+                    for kind, eliminations, text in links.conclusions(start, end):
+                        best.offer(prefix + kind, eliminations, length, chain, text)
+                if end in loops and (loop := chain()) is not None:
+                    best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1,
+                               _given(loop), _loop_text)
     return best.found_steps()
 
 

@@ -84,9 +84,9 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
     order of a set of their (cell, digit, on) triples, as they always were.
     """
     outcomes = view.implications(dynamic).outcomes
-    best: dict[Literal, tuple[int, str, tuple[Literal, ...]]] = {}
+    best: dict[Literal, tuple[int, int | None, tuple[Literal, ...]]] = {}
     cheapest: dict[int, int] = {}
-    for heading, premises in _groups(view):
+    for unit, premises in _groups(view):
         branches = [outcomes[p] for p in premises]
         if any(b.shown for b in branches):
             continue  # a contradiction is a step of its own
@@ -101,8 +101,8 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
             k = links.code(literal)
             cost = sum(b.depths[k] for b in branches)
             if k not in cheapest or cost < cheapest[k]:
-                cheapest[k], best[literal] = cost, (cost, heading, premises)
-    for literal, (_, heading, premises) in sorted(best.items(), key=lambda item: item[1][0]):
+                cheapest[k], best[literal] = cost, (cost, unit, premises)
+    for literal, (_, unit, premises) in sorted(best.items(), key=lambda item: item[1][0]):
         cell, digit, on = literal
         branches = [outcomes[p] for p in premises]
         target = branches[0].links.code(literal)
@@ -110,26 +110,36 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
         paths = [b.path(target) for b in branches]
         yield Step(name, view.size, (digit,), cells=tuple(sorted({p[0] for p in premises})), chain=_links(paths),
                    placements=conclusion if on else (), eliminations=() if on else conclusion,
-                   pattern=f"{heading}: " + "; ".join(eureka(path, view.size) for path in paths),
+                   pattern=f"{_heading(view, unit, premises)}: " + "; ".join(eureka(path, view.size) for path in paths),
                    length=sum(len(b.proof(target)) for b in branches))
 
 
-def _groups(view: View) -> Iterator[tuple[str, tuple[Literal, ...]]]:
-    """Premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places in a unit."""
-    geo, size = view.geometry, view.size
+def _groups(view: View) -> Iterator[tuple[int | None, tuple[Literal, ...]]]:
+    """Premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places
+    in a unit; with that unit (None for the others)."""
     for cell, mask in enumerate(view.marks):
         for digit in digits_of(mask):
-            yield (f"{cell_name(cell, size)} is {symbol(digit)} or not",
-                   (Literal(cell, digit, True), Literal(cell, digit, False)))
+            yield None, (Literal(cell, digit, True), Literal(cell, digit, False))
     for cell, mask in enumerate(view.marks):
         if mask & (mask - 1):
-            yield (f"{cell_name(cell, size)} is {' or '.join(map(symbol, digits_of(mask)))}",
-                   tuple(Literal(cell, d, True) for d in digits_of(mask)))
-    for unit in range(len(geo.units)):
+            yield None, tuple([Literal(cell, d, True) for d in digits_of(mask)])
+    for unit in range(len(view.geometry.units)):
         for digit, places in view.places(unit).items():
             if len(places) > 1:
-                where = " or ".join(cell_name(c, size) for c in places)
-                yield f"{symbol(digit)} of {geo.unit_name(unit)} is in {where}", tuple(Literal(c, digit, True) for c in places)
+                yield unit, tuple([Literal(c, digit, True) for c in places])
+
+
+def _heading(view: View, unit: int | None, premises: tuple[Literal, ...]) -> str:
+    """What a group of premises (of ``_groups``) says: ``r1c2 is 4 or not``, ``r1c2 is 4 or 7``,
+    ``4 of r1 is in r1c2 or r1c5``."""
+    size = view.size
+    cell, digit, _ = premises[0]
+    if unit is not None:
+        where = " or ".join(cell_name(c, size) for c, _, _ in premises)
+        return f"{symbol(digit)} of {view.geometry.unit_name(unit)} is in {where}"
+    if not premises[-1].on:
+        return f"{cell_name(cell, size)} is {symbol(digit)} or not"
+    return f"{cell_name(cell, size)} is {' or '.join(symbol(d) for _, d, _ in premises)}"
 
 
 def _links(paths: Iterable[Sequence[Literal]]) -> tuple[ChainLink, ...]:
