@@ -99,6 +99,7 @@ def report(ratings: Sequence[float], workers: Sequence[Worker]) -> str:
     rows = []
     groups = [(band_name(lo, hi), [i for i, r in enumerate(ratings) if lo <= r < hi]) for lo, hi in BANDS]
     groups += [("SE 8.0+", [i for i, r in enumerate(ratings) if r >= 8.0]), ("all", list(range(len(ratings))))]
+    groups = [(label, chosen) for label, chosen in groups if chosen]  # a small sample may miss a band
     names = [w.name for w in workers]
     out = ["| band | puzzles | " + " | ".join(f"{n} mean / median / p99 (ms) | {n} no guess" for n in names) + " |",
            "|---|---:|" + "---:|---:|" * len(names)]

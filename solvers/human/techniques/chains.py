@@ -370,7 +370,6 @@ class _Links:
 
 
 _NONE: list[int] = []  # no links (shared: never changed in place)
-_NO_LINKS: tuple[list[int], list[int]] = ([], [])
 
 
 class _Numbers:

@@ -34,6 +34,7 @@ LARGE = tuple(f"{finned}{kind}_{name}" for finned in ("", "finned_") for kind in
 SLOWEST = ("finned_franken_jellyfish", "finned_mutant_swordfish", "finned_mutant_jellyfish", "kraken_fish")
 QUICK = tuple(n for n in COMPLEX if n not in SLOWEST)
 MAGICTOUR = SHARED_DATA / "tdoku" / "magictour_top1465.txt"
+NEEDS_MAGICTOUR = pytest.mark.skipif(not MAGICTOUR.exists(), reason="../shared/data/tdoku is not beside this checkout")
 
 
 def magictour(count: int) -> list[Grid]:
@@ -99,6 +100,7 @@ def is_its_pattern(state: Candidates, step: Step) -> None:
 
 
 @pytest.mark.slow
+@NEEDS_MAGICTOUR
 def test_complex_fish_are_their_patterns_on_real_puzzles():
     """Every technique found, sound and exactly its pattern, at the path states of hard puzzles."""
     found = Counter()
@@ -154,6 +156,7 @@ def test_a_kraken_fish_follows_its_fins():
             assert step.pattern.count(";") == len(step.fins) - 1  # one chain per fin
 
 
+@NEEDS_MAGICTOUR
 def test_the_notation_is_hodokus():
     """Base, cover and fins as HoDoKu writes them (``4 r15b8 c257 fr9c6``)."""
     explanations = [step.explanation for _, step in sound_steps(QUICK, magictour(1), first=6)]
