@@ -24,7 +24,6 @@ Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -89,8 +88,8 @@ class Outcome:
 
     def cost(self, codes: Iterable[int]) -> int:
         """The summed distances of some literals from the premise."""
-        order = list(self.reached)
-        return sum(bisect_right(self.ends, order.index(k)) for k in codes)
+        depths = self.depths
+        return sum(depths[k] for k in codes)
 
     def proof(self, target: int) -> set[int]:
         """The literals ``target`` rests on, itself and the premise included."""
@@ -122,7 +121,6 @@ class Links:
     groups: list[tuple[int, ...]]
     units: list[int | None]  # each group's unit (None: a cell)
     sizes: list[int]  # each group's size
-    sums: list[int]  # each group's codes, summed
 
     @classmethod
     def of(cls, state: View) -> Links:
@@ -153,7 +151,7 @@ class Links:
                 removes[code + 1] = (*[r for r in inside if r != code],
                                      *[off(p, digit) for p in peers[cell] if marks[p] & bit])
                 member_of[code] = (number[cell], *[number[u, digit] for u in geo.cell_units[cell]])
-        return cls(size, removes, member_of, groups, units, [len(g) for g in groups], [sum(g) for g in groups])
+        return cls(size, removes, member_of, groups, units, [len(g) for g in groups])
 
     def code(self, literal: Literal) -> int:
         cell, digit, on = literal
@@ -162,7 +160,7 @@ class Links:
     def literal(self, code: int) -> Literal:
         """The literal of a code.
 
-        >>> links = Links(9, {}, {}, [], [], [], [])
+        >>> links = Links(9, {}, {}, [], [], [])
         >>> links.code((10, 3, True)), links.literal(185)
         (185, Literal(cell=10, digit=3, on=True))
         """
