@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.graph import cells_of
+from sudokit.models.graph import cells_of, peer_bits
 from sudokit.models.grid import Cell
 from sudokit.solvers.human.steps import Step, cells_text, removable
 from sudokit.solvers.human.view import View
@@ -43,7 +43,6 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
                 excluders[cell] = bits
     base = sorted(excluders)
     base_bits = sum(1 << c for c in base)
-    sight = [sum(1 << p for p in geo.peers[cell]) if cell in excluders else 0 for cell in range(len(marks))]
     seen: set[tuple[Cell, ...]] = set()
     for first, second in combinations(base, 2):
         pair_common = excluders[first] & excluders[second]
@@ -64,16 +63,14 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             if key in seen:
                 continue
             seen.add(key)
-            step = _exclusion(view, name, rating, key, cells_of(common), sight)
+            step = _exclusion(view, name, rating, key, cells_of(common))
             if step is not None:
                 yield step
 
 
-def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell],
-               sight: list[int]) -> Step | None:
-    """The step of base ``cells`` and their common ``excluders`` (``sight``: each base cell's peers,
-    as a bitset), or None when nothing is eliminated."""
-    marks = view.marks
+def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
+    """The step of base ``cells`` and their common ``excluders``, or None when nothing is eliminated."""
+    marks, sight = view.marks, peer_bits(view.size)
     everything = [marks[c] for c in cells]
     held = 0
     for m in everything:
