@@ -140,9 +140,16 @@ def _times(rated: list[Rated]) -> str:
             f"max {seconds[-1]:.1f} s (CPU: median {statistics.median(cpu):.2f} s, max {cpu[-1]:.1f} s)")
 
 
-def _read_csv(path: Path, column: str) -> list[tuple[str, float | None]]:
+def read_rated(path: Path, column: str) -> list[tuple[str, float | None]]:
+    """The puzzles of a CSV file with their ratings (``column``)."""
     with open(path) as f:
         return [(row["puzzle"], float(row[column])) for row in csv.DictReader(f)]
+
+
+def forum_lines(data: Path) -> list[str]:
+    """The puzzles of the forum's hardest list (``tdoku/forum_hardest_1905_11plus.txt`` in ``data``)."""
+    text = (data / "tdoku" / "forum_hardest_1905_11plus.txt").read_text()
+    return [line.split()[0] for line in text.splitlines() if line.strip() and line[0] != "#"]
 
 
 def _sample(rows: list, count: int | None, seed: int) -> list:
@@ -164,16 +171,15 @@ def main(argv: list[str] | None = None) -> None:
     data = args.data
     dev = data / "se_rated" / "se_rated_dev.csv"
     if dev.exists() and args.limit != 0:
-        rows = _sample(_read_csv(dev, "se_rating"), args.limit, args.seed)
+        rows = _sample(read_rated(dev, "se_rating"), args.limit, args.seed)
         sections.append(agreement(rate_all(rows, args.timeout, args.log, "dev"), "SE-rated sample (se_rated_dev.csv)"))
     unbiased = data / "unbiased" / "cbg001_21695_ratings.csv"
     if unbiased.exists() and args.unbiased:
-        rows = _sample(_read_csv(unbiased, "SER"), args.unbiased, args.seed)
+        rows = _sample(read_rated(unbiased, "SER"), args.unbiased, args.seed)
         sections.append(agreement(rate_all(rows, args.timeout, args.log, "unbiased"), "Unbiased collection (cbg001, SER)"))
     forum = data / "tdoku" / "forum_hardest_1905_11plus.txt"
     if forum.exists() and args.hardest:
-        lines = [line.split()[0] for line in forum.read_text().splitlines() if line.strip() and line[0] != "#"]
-        rows = [(line, None) for line in _sample(lines, args.hardest, args.seed)]
+        rows = [(line, None) for line in _sample(forum_lines(data), args.hardest, args.seed)]
         sections.append(hardest(rate_all(rows, args.timeout, args.log, "hardest"), "Forum hardest (ER 11+)"))
     print("\n\n".join(sections) if sections else "no data beside this checkout (../shared/data)")
 
