@@ -65,6 +65,7 @@ class Outcome:
     ends: tuple[int, ...]  # per distance: how many literals are that close (the farthest: the rest)
     shown: tuple[int, ...]  # the literals that show the contradiction (none: no contradiction)
     what: str = ""
+    netted: bool = True  # followed as a net would follow it (a chain's: no single it left out mattered)
 
     @cached_property
     def depths(self) -> dict[int, int]:
@@ -183,13 +184,18 @@ class Links:
 
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
-    """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
+    """Follow a premise, breadth first, until nothing new follows or a contradiction shows.
+
+    A chain's following differs from a net's only where a group of three or more is left with one
+    candidate not reached: when that never happens, the outcome is the net's too (``netted``).
+    """
     start = links.code(premise)
     reached: dict[int, tuple[int, ...]] = {start: ()}  # in the order reached: by distance
     ends = [1]  # where each distance's literals end in that order
+    netted = True
 
     def outcome(shown: tuple[int, ...] = (), what: str = "") -> Outcome:
-        return Outcome(premise, links, reached, tuple(ends), shown, what)
+        return Outcome(premise, links, reached, tuple(ends), shown, what, netted)
 
     removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
     left = sizes.copy()  # per group: its removals not yet implied
@@ -213,17 +219,19 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
                     continue
                 if count == 0:
                     return outcome(groups[number], links.empty(number))
+                group = groups[number]
+                for last in group:
+                    if last not in reached:
+                        break
+                else:
+                    continue  # the last one is implied too: the group empties when its turn comes
+                if (setting := last + 1) in reached:
+                    continue
                 if dynamic or sizes[number] == 2:
-                    group = groups[number]
-                    for last in group:
-                        if last not in reached:
-                            break
-                    else:
-                        continue  # the last one is implied too: the group empties when its turn comes
-                    if (setting := last + 1) in reached:
-                        continue
                     reached[setting] = (code, *[g for g in group if g != code and g != last]) if dynamic else (code,)
                     append(setting)
+                else:
+                    netted = False  # a net sets it
         if following:
             ends.append(len(reached))
         level = following
@@ -252,6 +260,8 @@ class Implications:
         links = view.shared(Links.of)  # the same for chains and nets
         slot = (Implications, view.size, dynamic)
         kept = reusable(view, view.memo.recall(slot))
+        if dynamic and (chained := view.computed(Implications.chains)) is not None:
+            kept = {premise: outcome for premise, outcome in chained.outcomes.items() if outcome.netted} | kept
         outcomes = {premise: kept.get(premise) or consequences(links, premise, dynamic)
                     for cell, mask in enumerate(view.marks) for digit in digits_of(mask) for premise in
                     (Literal(cell, digit, True), Literal(cell, digit, False))}

@@ -161,6 +161,10 @@ class View:
             self._shared[derive] = derive(self)
         return self._shared[derive]
 
+    def computed(self, derive: Callable[[View], T]) -> T | None:
+        """``derive(self)`` if it was computed for this state (``shared``), else None."""
+        return self._shared.get(derive)
+
     def per_cells(self, derive: Callable[..., T], cells: tuple[Cell, ...], *args: Hashable) -> T:
         """``derive(self, *args)`` for a function of the candidates of ``cells`` alone (a unit's, a
         box-line's): kept for later states where those cells' candidates are the same."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING
 
@@ -68,32 +68,33 @@ Searched = tuple[list[int | None], list[int | None]]
 
 
 def remote_pair(view: View) -> Iterator[Step]:
-    """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits."""
-    import networkx as nx
+    """A chain of bivalue cells holding one pair: a cell seeing two of opposite parity loses both digits.
 
-    marks = view.marks
+    The chains of a pair depend on the cells holding just that pair: they are kept while those
+    cells stay the same (``_pair_chains``); only what they remove is read afresh."""
+    marks, size = view.marks, view.size
     counts = Counter(marks[c] for c in view.bivalue)
     for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
-        same = view.graphs.bivalue_pair(pair)
-        for component in nx.connected_components(same):
-            chain = same.subgraph(component)
-            if nx.is_bipartite(chain):
-                yield from _remote_pairs(view, chain, pair)
+        cells = tuple([c for c in view.bivalue if marks[c] == pair])
+        for targets, pattern in view.memo.get((_pair_chains, size, pair), cells, partial(_pair_chains, view, pair)):
+            if eliminations := removable(view, targets, pair):
+                yield pattern.step(eliminations)
 
 
-def _remote_pairs(view: View, chain: nx.Graph, pair: int) -> Iterator[Step]:
-    """A chain that is a path gives one step (all its far ends together), any other one per pair of ends."""
-    import networkx as nx
+class _RemotePair:
+    """A remote pair's chain between its farthest ends, written as a step on first use."""
 
-    peers, size = view.geometry.peers, view.size
-    distance = dict(nx.all_pairs_shortest_path_length(chain))
-    ends = [(x, y) for x, y in combinations(sorted(chain), 2) if distance[x][y] >= 3 and distance[x][y] % 2]
-    is_path = max(d for _, d in chain.degree) <= 2 and nx.is_tree(chain)
-    for group in ([ends] if is_path and ends else [[xy] for xy in ends]):
-        eliminations = removable(view, {c for x, y in group for c in peers[x] & peers[y]} - set(chain), pair)
-        if eliminations:
-            path = nx.shortest_path(chain, *max(group, key=lambda xy: distance[xy[0]][xy[1]]))
-            a, b = digits_of(pair)
+    def __init__(self, chain: nx.Graph, pair: int, ends: tuple[Cell, Cell], size: int):
+        self.chain, self.pair, self.ends, self.size = chain, pair, ends, size
+        self._made: tuple[tuple[Cell, ...], str, tuple[Node, ...]] | None = None
+
+    def step(self, eliminations: tuple[Candidate, ...]) -> Step:
+        import networkx as nx
+
+        if self._made is None:
+            size = self.size
+            path = nx.shortest_path(self.chain, *self.ends)
+            a, b = digits_of(self.pair)
             text = f"{symbol(a)}/{symbol(b)} {cell_name(path[0], size)}" + "".join(
                 f" -{symbol((a, b)[i % 2])}- {cell_name(cell, size)}" for i, cell in enumerate(path[1:]))
             nodes: list[Node] = []
@@ -102,8 +103,33 @@ def _remote_pairs(view: View, chain: nx.Graph, pair: int) -> Iterator[Step]:
                 nodes += [CellNode(cell, a + b - weak), CellNode(cell, weak)]
             last = (a, b)[(len(path) - 2) % 2]  # the digit the last cell is entered on
             nodes += [CellNode(path[-1], last), CellNode(path[-1], a + b - last)]
-            yield Step("remote_pair", size, (a, b), eliminations=eliminations, cells=tuple(path),
-                       pattern=text, length=2 * len(path), chain=alternating(nodes))
+            self._made = (tuple(path), text, tuple(nodes))
+        path, text, chain = self._made
+        return Step("remote_pair", self.size, digits_of(self.pair), eliminations=eliminations, cells=path,
+                    pattern=text, length=2 * len(path), chain=alternating(chain))
+
+
+def _pair_chains(view: View, pair: int) -> list[tuple[set[Cell], _RemotePair]]:
+    """The remote pairs of the bivalue cells holding ``pair``: per pattern, the cells it would clear
+    of the pair and its chain. A chain that is a path gives one pattern (all its far ends together),
+    any other one per pair of ends."""
+    import networkx as nx
+
+    peers, size = view.geometry.peers, view.size
+    same = view.graphs.bivalue_pair(pair)
+    found = []
+    for component in nx.connected_components(same):
+        chain = same.subgraph(component)
+        if not nx.is_bipartite(chain):
+            continue
+        distance = dict(nx.all_pairs_shortest_path_length(chain))
+        ends = [(x, y) for x, y in combinations(sorted(chain), 2) if distance[x][y] >= 3 and distance[x][y] % 2]
+        is_path = max(d for _, d in chain.degree) <= 2 and nx.is_tree(chain)
+        for group in ([ends] if is_path and ends else [[xy] for xy in ends]):
+            targets = {c for x, y in group for c in peers[x] & peers[y]} - set(chain)
+            farthest = max(group, key=lambda xy: distance[xy[0]][xy[1]])
+            found.append((targets, _RemotePair(chain, pair, farthest, size)))
+    return found
 
 
 def x_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
@@ -453,8 +479,13 @@ def _digit_weak(view: View, digit: Digit) -> Neighbours:
 
 
 def _als_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
-    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``);
-    each node's links are kept while its digit's candidates stay the same."""
+    """A set's ALS nodes with the numbers of what each is weakly linked to (``GraphView.als_node_links``),
+    kept while the set's digits' candidates stay the same (and each node's while its digit's do)."""
+    holding = view.holding
+    return view.memo.get((_als_links, s), tuple([holding[d] for d in digits_of(s.mask)]), lambda: _set_links(view, s))
+
+
+def _set_links(view: View, s: Als) -> list[tuple[AlsNode, list[int]]]:
     linked = [(s.node(d), outside) for d in digits_of(s.mask)
               if (outside := view.per_digit(_seeing_links, d, s.places[d]))]
     return linked if len(linked) > 1 else []
