@@ -44,7 +44,7 @@ SETS: dict[str, BundledSet] = {
                    "sudoku-exchange puzzle bank, public domain"),
         BundledSet("serate-200", "serate-200.csv",
                    "200 of se-sample with Sudoku Explainer 1.2.1.3's own ER/EP/ED (its serate rater)",
-                   "sudoku-exchange puzzle bank, public domain; ratings: SE's serate, run here"),
+                   "sudoku-exchange puzzle bank, public domain; ratings computed with SE 1.2.1.3 (serate)"),
         BundledSet("gecode-9x9", "gecode-9x9.txt", "18 9x9 puzzles", "Gecode examples, MIT-style"),
         BundledSet("gecode-16x16", "gecode-16x16.txt", "55 16x16 puzzles", "Gecode examples, MIT-style"),
         BundledSet("gecode-25x25", "gecode-25x25.txt", "9 25x25 puzzles, hard for exact search",
