@@ -52,6 +52,8 @@ class StaticLinks:
     def __init__(self, marks: list[int], y_links: bool, x_links: bool = True, kin: StaticLinks | None = None):
         """``kin``: links of the same grid (of other kinds), whose digit cells and pairs are shared."""
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
+        self._kinds: dict[tuple[bool, bool], StaticLinks] = kin._kinds if kin else {}  # the grid's links, by kind
+        self._kinds.setdefault((y_links, x_links), self)
         self._have: list[int] = kin._have if kin else digit_cells(marks)  # per digit, its cells
         self.pairs: dict[int, list[tuple[int, int]]] = kin.pairs if kin else conjugates(marks, self._have)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
@@ -68,6 +70,13 @@ class StaticLinks:
         self._sound: list[int | None] = [None] * 1458  # the same, 0 when contradictory
         self._group_reach: list[int] | None = None
         self._returning: frozenset[int] | None = None
+
+    def kind(self, y_links: bool, x_links: bool = True) -> StaticLinks:
+        """The same grid's links of another kind."""
+        links = self._kinds.get((y_links, x_links))
+        if links is None:
+            links = StaticLinks(self.marks, y_links, x_links, self)
+        return links
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -199,11 +208,8 @@ class StaticLinks:
         marks, have = self.marks, self._have
         strong = [0] * 9
         if self.x_links:
-            for unit_bits in UNIT_BITS:
-                for d0 in range(9):
-                    places = have[d0] & unit_bits
-                    if places.bit_count() == 2:
-                        strong[d0] |= places
+            for cand in self.pairs:
+                strong[cand % 9] |= 1 << cand // 9
         if self.y_links:
             for cell, m in enumerate(marks):
                 if m.bit_count() == 2:
@@ -228,11 +234,18 @@ class StaticLinks:
                 off = ((lowest.bit_length() - 1) * 9 + d0) * 2
                 nodes.append(off)
                 nodes.append(off + 1)
-        offs = set(nodes[::2])
         succ: list[list[int]] = [[]] * 1458
-        for off in nodes[::2]:  # the links among the strong potentials (walks use the same lists)
+        for off in nodes[::2]:  # the links among the strong potentials (their order does not matter)
             succ[off] = [key for key, _ in self.turned_on(off)]
-            succ[off + 1] = [key for key, _ in self.turned_off(off + 1) if key in offs]
+            cell, d0 = divmod(off >> 1, 9)
+            after = succ[off + 1] = []  # the strong "off"s of the "on": its digit's peers, its cell's others
+            peers = PEER_BITS[cell] & strong[d0]
+            while peers:
+                low = peers & -peers
+                peers ^= low
+                after.append(((low.bit_length() - 1) * 9 + d0) * 2)
+            if self.y_links:
+                after.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)] if strong[d] >> cell & 1)
         order = [-1] * 1458
         low_link = [0] * 1458
         stacked = [False] * 1458
@@ -302,23 +315,19 @@ class StaticLinks:
         return reach
 
 
-_static: dict[tuple[int, ...], dict[tuple[bool, bool], StaticLinks]] = {}
+_static: dict[tuple[int, ...], StaticLinks] = {}
 
 
 def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
     places in a unit, for "off" to "on"), kept for the last few grids."""
     cells = tuple(marks)
-    kinds = _static.get(cells)
-    if kinds is None:
+    links = _static.get(cells)
+    if links is None:
         if len(_static) >= 4:
             _static.clear()
-        kinds = _static[cells] = {}
-    links = kinds.get((y_links, x_links))
-    if links is None:
-        kin = next(iter(kinds.values()), None)
-        links = kinds[y_links, x_links] = StaticLinks(marks, y_links, x_links, kin)
-    return links
+        links = _static[cells] = StaticLinks(marks, y_links, x_links)
+    return links.kind(y_links, x_links)
 
 
 OFF_SPOTS = (1 << 729) - 1  # the bits of every "off" potential

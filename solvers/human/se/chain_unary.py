@@ -39,7 +39,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     bound = static_links(marks, True, True)
     returning, cycles = bound.returning(), bound.cycles()
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        links = static_links(marks, y_links, x_links)
+        links = bound.kind(y_links, x_links)
         for cell, m in enumerate(marks):
             count = m.bit_count()
             if count < 2 or (count > 2 and not x_links):
@@ -47,7 +47,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
             for d0 in BITS[m]:
                 key = (cell * 9 + d0) * 2 + 1
                 within = cycles.get(key)
-                if within is not None:  # the start can come back to itself
+                if within is not None and _may_cycle(marks, key, within, y_links, x_links):
                     for end in _cycles(links, Pot(key), within):
                         hint = _cycle_hint(marks, end, y_links, x_links)
                         if hint.removable:
@@ -56,6 +56,24 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
                     for target in _forcing_chains(links, key, returning):
                         hints.append(_forcing_hint(marks, target, y_links))
     return hints
+
+
+def _may_cycle(marks: list[int], start: int, within: frozenset[int], y_links: bool, x_links: bool) -> bool:
+    """Whether a walk from ``start`` can come back to it (its strongly connected group, ``within``,
+    says it can with X- and Y-links together): it must reach another "on" in the group first, of
+    the same digit by X-links alone, in a bivalue cell by Y-links alone."""
+    d0 = (start >> 1) % 9
+    for key in within:
+        if key & 1 and key != start:
+            if not y_links:
+                if (key >> 1) % 9 == d0:
+                    return True
+            elif not x_links:
+                if marks[(key >> 1) // 9].bit_count() == 2:
+                    return True
+            else:
+                return True
+    return False
 
 
 def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:

@@ -77,8 +77,10 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
         held |= m
     blockers = [marks[e] for e in excluders if not marks[e] & ~held]  # the others never lose every value
     seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if sight[cells[i]] >> cells[j] & 1]
-    if not blockers and not seeing:
-        return None  # every combination is possible
+    if not blockers and len(seeing) < len(cells) * (len(cells) - 1) // 2:
+        # Only base cells that see each other exclude a combination: with two values or more each,
+        # every value has a possible combination unless all of them see each other.
+        return None
     choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
     blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
     # A value is allowed when some possible combination holds it: for each value not yet seen in
