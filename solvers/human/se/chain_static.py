@@ -52,8 +52,6 @@ class StaticLinks:
     def __init__(self, marks: list[int], y_links: bool, x_links: bool = True, kin: StaticLinks | None = None):
         """``kin``: links of the same grid (of other kinds), whose digit cells and pairs are shared."""
         self.marks, self.y_links, self.x_links = marks[:], y_links, x_links
-        self._kinds: dict[tuple[bool, bool], StaticLinks] = kin._kinds if kin else {}  # the grid's links, by kind
-        self._kinds.setdefault((y_links, x_links), self)
         self._have: list[int] = kin._have if kin else digit_cells(marks)  # per digit, its cells
         self.pairs: dict[int, list[tuple[int, int]]] = kin.pairs if kin else conjugates(marks, self._have)
         self._off: list[list[tuple[int, int]] | None] = [None] * 729
@@ -70,13 +68,6 @@ class StaticLinks:
         self._sound: list[int | None] = [None] * 1458  # the same, 0 when contradictory
         self._group_reach: list[int] | None = None
         self._returning: frozenset[int] | None = None
-
-    def kind(self, y_links: bool, x_links: bool = True) -> StaticLinks:
-        """The same grid's links of another kind."""
-        links = self._kinds.get((y_links, x_links))
-        if links is None:
-            links = StaticLinks(self.marks, y_links, x_links, self)
-        return links
 
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
@@ -207,24 +198,21 @@ class StaticLinks:
         successors first."""
         marks, have = self.marks, self._have
         strong = [0] * 9
+        strong_digits = [0] * 81  # per cell, its digits in strong links
         if self.x_links:
             for cand in self.pairs:
-                strong[cand % 9] |= 1 << cand // 9
+                cell, d0 = divmod(cand, 9)
+                strong[d0] |= 1 << cell
+                strong_digits[cell] |= 1 << d0
         if self.y_links:
             for cell, m in enumerate(marks):
                 if m.bit_count() == 2:
+                    strong_digits[cell] |= m
                     for d0 in BITS[m]:
                         strong[d0] |= 1 << cell
         self._strong = strong
         self._weak = [have[d0] & ~strong[d0] for d0 in range(9)]  # per digit, its cells outside strong links
-        weak_digits = [0] * 81  # per cell, its digits outside strong links
-        for d0 in range(9):
-            bits = self._weak[d0]
-            while bits:
-                lowest = bits & -bits
-                bits ^= lowest
-                weak_digits[lowest.bit_length() - 1] |= 1 << d0
-        self._weak_digits = weak_digits
+        self._weak_digits = [m & ~s for m, s in zip(marks, strong_digits, strict=True)]  # per cell, the same
         nodes: list[int] = []
         for d0 in range(9):
             bits = strong[d0]
@@ -315,19 +303,25 @@ class StaticLinks:
         return reach
 
 
-_static: dict[tuple[int, ...], StaticLinks] = {}
+_static: dict[tuple[int, ...], dict[tuple[bool, bool], StaticLinks]] = {}
 
 
-def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
+def static_links(marks: list[int], y_links: bool, x_links: bool = True,
+                 grid: tuple[int, ...] | None = None) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
-    places in a unit, for "off" to "on"), kept for the last few grids."""
-    cells = tuple(marks)
-    links = _static.get(cells)
-    if links is None:
+    places in a unit, for "off" to "on"), kept for the last few grids (``grid``: ``tuple(marks)``,
+    when known)."""
+    cells = grid if grid is not None else tuple(marks)
+    kinds = _static.get(cells)
+    if kinds is None:
         if len(_static) >= 4:
             _static.clear()
-        links = _static[cells] = StaticLinks(marks, y_links, x_links)
-    return links.kind(y_links, x_links)
+        kinds = _static[cells] = {}
+    links = kinds.get((y_links, x_links))
+    if links is None:
+        kin = next(iter(kinds.values()), None)
+        links = kinds[y_links, x_links] = StaticLinks(marks, y_links, x_links, kin)
+    return links
 
 
 OFF_SPOTS = (1 << 729) - 1  # the bits of every "off" potential
