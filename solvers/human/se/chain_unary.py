@@ -53,7 +53,7 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
             if key in may_cycle:
                 for end in _cycles(links, Pot(key), cycles[key]):
                     hint = _cycle_hint(marks, end, y_links, x_links)
-                    if hint.removable:
+                    if hint is not None:
                         hints.append(hint)
             if cand in forcing:
                 for target in _forcing_chains(links, key, returning):
@@ -186,7 +186,8 @@ def _reversed(end: Pot) -> Pot:
     return line[0]
 
 
-def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
+def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint | None:
+    """The cycle's hint, or None when it removes nothing."""
     line: list[Pot] = []
     p = end
     while p.parents:
@@ -200,9 +201,12 @@ def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> Cha
         bit = 1 << (digit - 1)
         seen = forward if q.on else back
         seen.update((c, digit) for c in PEERS[cell_of(q.key)] if c not in cells and marks[c] & bit)
+    removable = forward & back
+    if not removable:
+        return None
     technique, base, kind = CYCLE[(y_links, x_links)]
     path = [name(q) for q in reversed(line)]
-    return ChainHint(technique, base, kind, tuple(sorted(forward & back)), [end], [end, _reversed(end)],
+    return ChainHint(technique, base, kind, tuple(sorted(removable)), [end], [end, _reversed(end)],
                      pattern=" - ".join(path))
 
 
