@@ -159,18 +159,29 @@ Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]]
 
 
 def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *, y_links: bool = True,
-              dynamic: bool = False, advanced: Advanced | None = None,
-              links: StaticLinks | None = None, cells: list[int] | None = None) -> tuple[Pot, Pot] | None:
+              dynamic: bool = False, advanced: Advanced | None = None, links: StaticLinks | None = None,
+              cells: list[int] | None = None, resume: Advanced | None = None) -> tuple[Pot, Pot] | None:
     """Complete ``to_on``/``to_off`` with everything that follows (SE's ``doChaining``); the first
     candidate found both on and off, as (on, off), or None. ``marks`` is restored on return;
-    ``cells``, when given, is ``digit_cells(marks)`` (left as it is)."""
+    ``cells``, when given, is ``digit_cells(marks)`` (left as it is). ``resume``: ``to_on`` and
+    ``to_off`` are a dynamic chain already followed to its end in ``marks`` without ``advanced``
+    (or with the first of its techniques): it goes on from there, as if it had never stopped,
+    asking ``resume`` there (``advanced`` less what is known to find nothing), then ``advanced``."""
     source = marks[:]
     source_have = (cells if cells is not None else digit_cells(marks)) if dynamic else []
     have = source_have[:] if dynamic else None
-    pending_on = deque(to_on.values())
-    pending_off = deque(to_off.values())
+    resumed = resume is not None
+    pending_on = deque(() if resumed else to_on.values())
+    pending_off = deque(() if resumed else to_off.values())
+    ask = resume if resumed else advanced
+    if resumed:
+        assert have is not None  # only dynamic chains remove what they turn off
+        for key in to_off:
+            cell, d0 = divmod(key >> 1, 9)
+            marks[cell] &= ~(1 << d0)
+            have[d0] &= ~(1 << cell)
     try:
-        while pending_on or pending_off:
+        while True:
             if pending_on:
                 p = pending_on.popleft()
                 for key, cause in (links.turned_off(p.key) if links else on_to_off(p.key, marks, y_links)):
@@ -180,6 +191,17 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                         q = Pot(key, [p], cause)
                         to_off[key] = q
                         pending_off.append(q)
+            elif not pending_off:
+                if ask is None:
+                    return None
+                assert have is not None  # chains with inner techniques are dynamic
+                for q in ask(marks, source, to_off, have, source_have):
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+                ask = advanced
+                if not pending_off:
+                    return None
             elif links is not None:
                 p = pending_off.popleft()
                 for key, cause in links.turned_on(p.key):
@@ -201,13 +223,6 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                     if q.key not in to_on:
                         to_on[q.key] = q
                         pending_on.append(q)
-            if advanced is not None and not pending_on and not pending_off:
-                assert have is not None  # chains with inner techniques are dynamic
-                for q in advanced(marks, source, to_off, have, source_have):
-                    if q.key not in to_off:
-                        to_off[q.key] = q
-                        pending_off.append(q)
-        return None
     finally:
         marks[:] = source
 

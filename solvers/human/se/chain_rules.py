@@ -27,6 +27,9 @@ CROSSING: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((order, cover) for order, (b, cover) in enumerate(LOCKING) if b == base) for base in range(27))
 
 
+SPREAD = tuple(sum(1 << c * 9 for c in range(9) if spots >> c & 1) for spots in range(512))  # bit c -> bit 9c
+
+
 @dataclass(frozen=True)
 class RuleHint:
     """A simple technique's hint: what it removes, and the chain's removals it needs (off keys)."""
@@ -130,10 +133,12 @@ def _x_wings(have: list[int], lost: list[int]) -> Iterator[RuleHint]:
     for d0 in range(9):
         if not lost[d0]:
             continue
-        row_spots, column_spots = [0] * 9, [0] * 9
-        for c in cells_of(have[d0]):
-            row_spots[c // 9] |= 1 << c % 9
-            column_spots[c % 9] |= 1 << c // 9
+        places = have[d0]
+        row_spots = [places >> row * 9 & 0x1FF for row in range(9)]  # per row, its columns with the digit
+        turned = 0  # the places transposed: row r's columns c at bits c * 9 + r
+        for row, columns in enumerate(row_spots):
+            turned |= SPREAD[columns] << row
+        column_spots = [turned >> column * 9 & 0x1FF for column in range(9)]
         for bases, covers, spots in ((ROWS, COLUMNS, row_spots), (COLUMNS, ROWS, column_spots)):
             lines = [(base, spots[i]) for i, base in enumerate(bases) if spots[i].bit_count() == 2]
             for (b1, s1), (b2, s2) in combinations(lines, 2):

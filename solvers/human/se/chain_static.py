@@ -198,27 +198,21 @@ class StaticLinks:
         successors first."""
         marks, have = self.marks, self._have
         strong = [0] * 9
+        strong_digits = [0] * 81  # per cell, its digits in strong links
         if self.x_links:
-            for unit_bits in UNIT_BITS:
-                for d0 in range(9):
-                    places = have[d0] & unit_bits
-                    if places.bit_count() == 2:
-                        strong[d0] |= places
+            for cand in self.pairs:
+                cell, d0 = divmod(cand, 9)
+                strong[d0] |= 1 << cell
+                strong_digits[cell] |= 1 << d0
         if self.y_links:
             for cell, m in enumerate(marks):
                 if m.bit_count() == 2:
+                    strong_digits[cell] |= m
                     for d0 in BITS[m]:
                         strong[d0] |= 1 << cell
         self._strong = strong
         self._weak = [have[d0] & ~strong[d0] for d0 in range(9)]  # per digit, its cells outside strong links
-        weak_digits = [0] * 81  # per cell, its digits outside strong links
-        for d0 in range(9):
-            bits = self._weak[d0]
-            while bits:
-                lowest = bits & -bits
-                bits ^= lowest
-                weak_digits[lowest.bit_length() - 1] |= 1 << d0
-        self._weak_digits = weak_digits
+        self._weak_digits = [m & ~s for m, s in zip(marks, strong_digits, strict=True)]  # per cell, the same
         nodes: list[int] = []
         for d0 in range(9):
             bits = strong[d0]
@@ -228,11 +222,18 @@ class StaticLinks:
                 off = ((lowest.bit_length() - 1) * 9 + d0) * 2
                 nodes.append(off)
                 nodes.append(off + 1)
-        offs = set(nodes[::2])
         succ: list[list[int]] = [[]] * 1458
-        for off in nodes[::2]:  # the links among the strong potentials (walks use the same lists)
+        for off in nodes[::2]:  # the links among the strong potentials (their order does not matter)
             succ[off] = [key for key, _ in self.turned_on(off)]
-            succ[off + 1] = [key for key, _ in self.turned_off(off + 1) if key in offs]
+            cell, d0 = divmod(off >> 1, 9)
+            after = succ[off + 1] = []  # the strong "off"s of the "on": its digit's peers, its cell's others
+            peers = PEER_BITS[cell] & strong[d0]
+            while peers:
+                low = peers & -peers
+                peers ^= low
+                after.append(((low.bit_length() - 1) * 9 + d0) * 2)
+            if self.y_links:
+                after.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)] if strong[d] >> cell & 1)
         order = [-1] * 1458
         low_link = [0] * 1458
         stacked = [False] * 1458
@@ -305,10 +306,12 @@ class StaticLinks:
 _static: dict[tuple[int, ...], dict[tuple[bool, bool], StaticLinks]] = {}
 
 
-def static_links(marks: list[int], y_links: bool, x_links: bool = True) -> StaticLinks:
+def static_links(marks: list[int], y_links: bool, x_links: bool = True,
+                 grid: tuple[int, ...] | None = None) -> StaticLinks:
     """The grid's ``StaticLinks`` (Y-links: a cell's other candidates; X-links: a digit's other
-    places in a unit, for "off" to "on"), kept for the last few grids."""
-    cells = tuple(marks)
+    places in a unit, for "off" to "on"), kept for the last few grids (``grid``: ``tuple(marks)``,
+    when known)."""
+    cells = grid if grid is not None else tuple(marks)
     kinds = _static.get(cells)
     if kinds is None:
         if len(_static) >= 4:

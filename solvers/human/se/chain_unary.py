@@ -36,26 +36,55 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
     and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
-    bound = static_links(marks, True, True)
+    grid = tuple(marks)
+    bound = static_links(marks, True, True, grid)
     returning, cycles = bound.returning(), bound.cycles()
+    starts = _cycle_starts(marks, cycles)
+    sources = {key >> 1 for key in returning}  # the candidates a forcing chain can start from
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        links = static_links(marks, y_links, x_links)
-        for cell, m in enumerate(marks):
-            count = m.bit_count()
+        links = static_links(marks, y_links, x_links, grid)
+        may_cycle = starts[y_links, x_links]
+        forcing = sources if x_links else set()
+        for cand in sorted({key >> 1 for key in may_cycle} | forcing):  # by cell, then digit
+            count = marks[cand // 9].bit_count()
             if count < 2 or (count > 2 and not x_links):
                 continue
-            for d0 in BITS[m]:
-                key = (cell * 9 + d0) * 2 + 1
-                within = cycles.get(key)
-                if within is not None:  # the start can come back to itself
-                    for end in _cycles(links, Pot(key), within):
-                        hint = _cycle_hint(marks, end, y_links, x_links)
-                        if hint.removable:
-                            hints.append(hint)
-                if x_links and (key in returning or key - 1 in returning):
-                    for target in _forcing_chains(links, key, returning):
-                        hints.append(_forcing_hint(marks, target, y_links))
+            key = cand * 2 + 1
+            if key in may_cycle:
+                for end in _cycles(links, Pot(key), cycles[key]):
+                    hint = _cycle_hint(marks, end, y_links, x_links)
+                    if hint is not None:
+                        hints.append(hint)
+            if cand in forcing:
+                for target in _forcing_chains(links, key, returning):
+                    hints.append(_forcing_hint(marks, target, y_links))
     return hints
+
+
+def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]]) -> dict[tuple[bool, bool], set[int]]:
+    """Per kind of links (Y, X), the "on" potentials a walk from which may come back to them: their
+    strongly connected group (with X- and Y-links together, ``cycles``) must hold another "on"
+    the walk can reach first: of the same digit by X-links alone, in a bivalue cell by Y-links alone."""
+    found: dict[tuple[bool, bool], set[int]] = {(False, True): set(), (True, False): set(), (True, True): set()}
+    seen: set[int] = set()
+    for within in cycles.values():
+        if id(within) in seen:
+            continue
+        seen.add(id(within))
+        ons = [key for key in within if key & 1]
+        if len(ons) < 2:
+            continue
+        found[True, True].update(ons)
+        by_digit: dict[int, list[int]] = {}
+        for key in ons:
+            by_digit.setdefault((key >> 1) % 9, []).append(key)
+        for same in by_digit.values():
+            if len(same) > 1:
+                found[False, True].update(same)
+        bivalue = [key for key in ons if marks[(key >> 1) // 9].bit_count() == 2]
+        if len(bivalue) > 1:
+            found[True, False].update(bivalue)
+    return found
 
 
 def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:
@@ -157,7 +186,8 @@ def _reversed(end: Pot) -> Pot:
     return line[0]
 
 
-def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
+def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint | None:
+    """The cycle's hint, or None when it removes nothing."""
     line: list[Pot] = []
     p = end
     while p.parents:
@@ -171,9 +201,12 @@ def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> Cha
         bit = 1 << (digit - 1)
         seen = forward if q.on else back
         seen.update((c, digit) for c in PEERS[cell_of(q.key)] if c not in cells and marks[c] & bit)
+    removable = forward & back
+    if not removable:
+        return None
     technique, base, kind = CYCLE[(y_links, x_links)]
     path = [name(q) for q in reversed(line)]
-    return ChainHint(technique, base, kind, tuple(sorted(forward & back)), [end], [end, _reversed(end)],
+    return ChainHint(technique, base, kind, tuple(sorted(removable)), [end], [end, _reversed(end)],
                      pattern=" - ".join(path))
 
 

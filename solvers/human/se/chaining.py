@@ -54,12 +54,18 @@ removed something from (elsewhere they would need none of its removals, and SE d
 forcing chains and cycles are walked only from starts whose links can lead back to them (the
 strongly connected groups of the strong candidates' potentials, ``chain_static``), a cycle's walk
 kept to its start's group; a static cell or region chain is only followed where its starts' reach
-(bitsets) meets.
+(bitsets) meets. SE asks a level only where the levels before found nothing, and a level's chains
+are those of the level before (when its inner techniques come first in this one's: (+) after
+dynamic, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they stopped: so a level
+takes the level before's chains of the same grid and goes on from their ends, asking there only
+the techniques the level before did not have.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache, partial
 
 from sudokit.models.graph import cells_of
@@ -92,10 +98,20 @@ class Chaining:
     """One of SE's chaining producers: ``multiple`` (cell/region chains), ``dynamic``, ``nishio``,
     and the nesting ``level`` (0: none, 1: (+), 2-5: nested)."""
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0):
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
+                 prefix: Chaining | None = None):
+        """``prefix``: a dynamic producer whose chains stop where this one's may go on (a lower
+        level whose inner techniques are the first of this one's): when it has just searched the
+        same grid, this one's chains go on from its chains' ends."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
+        self.prefix = prefix
+        self._kept = False  # whether a later level goes on from its chains
+        if prefix is not None:
+            prefix._kept = True
         self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
+        self._runs: tuple[tuple[int, ...], Runs] | None = None  # its last search's grid and chains, when
+        # it found nothing (else SE does not ask the next level there)
 
     @property
     def base(self) -> float:
@@ -115,7 +131,8 @@ class Chaining:
         found = self._cache.get(grid)
         if found is None:
             work = list(marks)
-            found = se_sorted(self._multiple(work) if self.multiple or self.dynamic else unary_hints(work))
+            with _no_cycle_collection():
+                found = se_sorted(self._multiple(work, grid) if self.multiple or self.dynamic else unary_hints(work))
             if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found
@@ -123,11 +140,12 @@ class Chaining:
 
     # ---- SE's getMultipleChainsHintList
 
-    def _multiple(self, marks: list[int]) -> list[ChainHint]:
+    def _multiple(self, marks: list[int], grid: tuple[int, ...]) -> list[ChainHint]:
         hints: list[ChainHint] = []
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
         runs: Runs = {}
+        self._runs = None
         links = self._links(marks, True)
         have = digit_cells(marks)
         regions = _region_table(have)
@@ -143,10 +161,10 @@ class Chaining:
             cell_off: dict[int, Pot] = {}
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
-                on_to_on, on_to_off, absurd = self._on_run(marks, have, key, runs, advanced, y_links)
+                on_to_on, on_to_off, absurd = self._run(marks, have, key, runs, advanced, y_links)
                 double = count >= 3 and not self.nishio and self.dynamic
                 self._binary(marks, have, on_to_on[key], (on_to_on, on_to_off, absurd), hints, double, advanced,
-                             y_links)
+                             y_links, runs)
                 if not self.nishio:
                     self._regions(marks, have, regions[cell * 9 + d0], d0, on_to_on, on_to_off, hints, advanced,
                                   runs)
@@ -161,37 +179,58 @@ class Chaining:
                     for key in outcomes[1]:
                         chains = [outcomes[0][d0][key] for d0 in BITS[marks[cell]]]
                         self._add(hints, marks, key, chains, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
+        if self._kept and not hints:
+            self._runs = grid, runs
         return hints
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
         return None if self.dynamic else static_links(marks, y_links)
 
-    def _on_run(self, marks: list[int], have: list[int], key: int, runs: Runs, advanced: Callable | None,
-                y_links: bool) -> Run:
-        """What assuming ``key`` on implies (each assumption once per search: SE repeats the region
-        chains' ones, with the same outcome); ``have``: ``digit_cells(marks)``."""
+    def _run(self, marks: list[int], have: list[int], key: int, runs: Runs, advanced: Callable | None,
+             y_links: bool) -> Run:
+        """What assuming ``key`` (on or off) implies (each assumption once per search: SE repeats
+        the region chains' ones, with the same outcome); ``have``: ``digit_cells(marks)``."""
         run = runs.get(key)
         if run is None:
-            start = Pot(key)
-            to_on: dict[int, Pot] = {key: start}
-            to_off: dict[int, Pot] = {}
-            absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                               links=self._links(marks, y_links), cells=have)
-            run = runs[key] = (to_on, to_off, absurd)
+            run = runs[key] = self._resumed(marks, have, key, advanced) or self._started(
+                marks, have, key, advanced, y_links)
         return run
 
+    def _started(self, marks: list[int], have: list[int], key: int, advanced: Callable | None,
+                 y_links: bool) -> Run:
+        start = Pot(key)
+        to_on: dict[int, Pot] = {key: start} if key & 1 else {}
+        to_off: dict[int, Pot] = {} if key & 1 else {key: start}
+        absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
+                           links=self._links(marks, y_links), cells=have)
+        return to_on, to_off, absurd
+
+    def _resumed(self, marks: list[int], have: list[int], key: int, advanced: Callable | None) -> Run | None:
+        """The chain from ``key`` gone on from where the prefix producer's stopped, when it has
+        just searched this grid (a chain that met a contradiction is over: it is the same). Where
+        it stopped, the prefix's inner techniques found nothing: only the others are asked."""
+        prefix = self.prefix
+        before = prefix._runs if prefix is not None else None
+        if prefix is None or before is None or advanced is None or before[0] != tuple(marks):
+            return None
+        run = before[1].get(key)
+        if run is None or run[2] is not None:
+            return run
+        to_on, to_off = dict(run[0]), dict(run[1])
+        known = len(prefix._inner_producers()) if prefix.level > 0 else None
+        absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
+                           resume=partial(self._advanced, known=known))
+        return to_on, to_off, absurd
+
     def _binary(self, marks: list[int], have: list[int], p_on: Pot, on_run: Run, hints: list[ChainHint],
-                double: bool, advanced: Callable | None, y_links: bool) -> None:
+                double: bool, advanced: Callable | None, y_links: bool, runs: Runs) -> None:
         contradiction = self.dynamic or self.nishio
         on_to_on, on_to_off, absurd = on_run
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_on, p_on, True)
-        p_off = Pot(p_on.key - 1)
-        off_to_on: dict[int, Pot] = {}
-        off_to_off = {p_off.key: p_off}
-        absurd = propagate(marks, off_to_on, off_to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
-                           links=self._links(marks, y_links), cells=have)
+        off_to_on, off_to_off, absurd = self._run(marks, have, p_on.key - 1, runs, advanced, y_links)
+        p_off = off_to_off[p_on.key - 1]
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off, p_off, True)
         if double:
@@ -227,7 +266,7 @@ class Chaining:
             outs_on, outs_off = [on_to_on], [on_to_off]
             region_on, region_off = dict(on_to_on), dict(on_to_off)
             for other in places[1:]:
-                other_on, other_off, _ = self._on_run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
+                other_on, other_off, _ = self._run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
                 region_on = {k: p for k, p in region_on.items() if k in other_on}
@@ -255,8 +294,8 @@ class Chaining:
     # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
 
     def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
-                  source_have: list[int]) -> list[Pot]:
-        for group in self._rule_hints(marks, source, have, source_have):
+                  source_have: list[int], known: int | None = None) -> list[Pot]:
+        for group in self._rule_hints(marks, source, have, source_have, known):
             found: list[Pot] = []
             for hint in group:
                 parents = hint.rule_parents(source, marks)
@@ -270,10 +309,19 @@ class Chaining:
                 return found
         return []
 
-    def _rule_hints(self, marks: list[int], source: list[int], have: list[int], source_have: list[int]) -> Iterator[list]:
+    def _rule_hints(self, marks: list[int], source: list[int], have: list[int], source_have: list[int],
+                    known: int | None = None) -> Iterator[list]:
+        """Each inner technique's hints in turn (``known``: the simple rules and that many inner
+        producers are known to add nothing here, and are not asked)."""
         if marks == source:
             return  # nothing removed: no hint can need the chain
-        yield from simple_rules(marks, source, have, source_have)
+        if known is None:
+            yield from simple_rules(marks, source, have, source_have)
+        for producer in self._inner_producers()[known or 0:]:
+            yield producer.hints(marks)
+
+    def _inner_producers(self) -> list[Chaining]:
+        """The chaining techniques it applies inside its chains, in order."""
         if self._inner is None:
             inner: list[tuple[bool, bool, int]] = []
             if 2 <= self.level < 4:
@@ -285,8 +333,23 @@ class Chaining:
                 if self.level >= 5:
                     inner.append((True, True, self.level - 3))
             self._inner = [_inner_producer(*params) for params in inner]
-        for producer in self._inner:
-            yield producer.hints(marks)
+        return self._inner
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a search runs: a search makes millions of small
+    objects (potentials, their lists, the chains' dicts), none in a reference cycle (each is freed
+    as soon as unused), and the collections they set off would scan the long-lived caches again
+    and again (forum-hardest #4: 2.4 s of collections without the pause, 0.4 s with it)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _region_table(have: list[int]) -> list[list[tuple[int, list[int]]]]:
@@ -351,12 +414,14 @@ PRODUCERS: dict[str, Chaining] = {
     "nishio": Chaining(False, True, nishio=True),
     "multiple": Chaining(True, False),
     "dynamic": Chaining(True, True),
-    "dynamic_plus": Chaining(True, True, level=1),
-    "nested_forcing": Chaining(True, True, level=2),
-    "nested_multiple": Chaining(True, True, level=3),
-    "nested_dynamic": Chaining(True, True, level=4),
-    "nested_dynamic_plus": Chaining(True, True, level=5),
 }
+# SE asks a level only where the one before found nothing: its chains go on from that one's, when
+# the inner techniques of that one come first in its own (level 4 does not apply level 2's)
+PRODUCERS["dynamic_plus"] = Chaining(True, True, level=1, prefix=PRODUCERS["dynamic"])
+PRODUCERS["nested_forcing"] = Chaining(True, True, level=2, prefix=PRODUCERS["dynamic_plus"])
+PRODUCERS["nested_multiple"] = Chaining(True, True, level=3, prefix=PRODUCERS["nested_forcing"])
+PRODUCERS["nested_dynamic"] = Chaining(True, True, level=4, prefix=PRODUCERS["dynamic_plus"])
+PRODUCERS["nested_dynamic_plus"] = Chaining(True, True, level=5, prefix=PRODUCERS["nested_dynamic"])
 
 
 def _producer_hints(producer: str, view: View) -> list[ChainHint]:

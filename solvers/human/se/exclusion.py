@@ -13,7 +13,7 @@ excluder of one of the first two (so also has at most three candidates).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, product
+from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import cells_of, peer_bits
@@ -68,6 +68,39 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
                 yield step
 
 
+def _allowed(everything: list[int], seeing: list[tuple[int, int]], blockers: list[int]) -> list[int]:
+    """Per base cell (two or three, their candidates ``everything``), the values some possible
+    combination gives it: no two cells that see each other (``seeing``, index pairs) share a value,
+    no excluder (``blockers``) loses every candidate. Combinations are tried in order, the first
+    cell's values outermost; once every value of the other cells is allowed, one combination per
+    first-cell value is enough (the outcome is the same as trying every combination)."""
+    first, second, third = ([[1 << (v - 1) for v in digits_of(m)] for m in everything] + [[0]])[:3]
+    first_second, first_third, second_third = ((0, 1) in seeing, (0, 2) in seeing, (1, 2) in seeing)
+    rest_whole = everything[1], everything[2] if len(everything) > 2 else 0
+    allowed = [0, 0, 0]
+    for x in first:
+        for y in second:
+            if first_second and x == y:
+                continue
+            for z in third:
+                if (first_third and z == x) or (second_third and z == y):
+                    continue
+                taken = x | y | z
+                for e in blockers:
+                    if not e & ~taken:
+                        break
+                else:
+                    allowed[0] |= x
+                    allowed[1] |= y
+                    allowed[2] |= z
+                    if (allowed[1], allowed[2]) == rest_whole:
+                        break
+            else:
+                continue
+            break
+    return allowed[:len(everything)]
+
+
 def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
     """The step of base ``cells`` and their common ``excluders``, or None when nothing is eliminated."""
     marks, sight = view.marks, peer_bits(view.size)
@@ -77,35 +110,11 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
         held |= m
     blockers = [marks[e] for e in excluders if not marks[e] & ~held]  # the others never lose every value
     seeing = [(i, j) for i, j in combinations(range(len(cells)), 2) if sight[cells[i]] >> cells[j] & 1]
-    if not blockers and not seeing:
-        return None  # every combination is possible
-    choices = [[1 << (v - 1) for v in digits_of(m)] for m in everything]
-    blocked: dict[int, bool] = {}  # values taken (bits) -> whether they take every candidate of an excluder
-    # A value is allowed when some possible combination holds it: for each value not yet seen in
-    # one, look for one (the first found allows all its values; the outcome is the same as trying
-    # every combination).
-    allowed = [0] * len(cells)
-    for i, mine in enumerate(choices):
-        others = choices[:i] + choices[i + 1:]
-        for v in mine:
-            if allowed[i] & v:
-                continue
-            for rest in product(*others):
-                values = (*rest[:i], v, *rest[i:])
-                for a, b in seeing:
-                    if values[a] == values[b]:
-                        break
-                else:
-                    taken = 0
-                    for w in values:
-                        taken |= w
-                    stopped = blocked.get(taken)
-                    if stopped is None:
-                        stopped = blocked[taken] = any(not e & ~taken for e in blockers)
-                    if not stopped:
-                        for j, w in enumerate(values):
-                            allowed[j] |= w
-                        break
+    if not blockers and len(seeing) < len(cells) * (len(cells) - 1) // 2:
+        # Only base cells that see each other exclude a combination: with two values or more each,
+        # every value has a possible combination unless all of them see each other.
+        return None
+    allowed = _allowed(everything, seeing, blockers)
     if allowed == everything:
         return None
     eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))

@@ -13,13 +13,14 @@ from sudokit.models.grid import Grid
 from sudokit.solvers.human.engine import apply_step
 from sudokit.solvers.human.rating import chain_bonus, se_rating
 from sudokit.solvers.human.registry import TECHNIQUES
-from sudokit.solvers.human.se import chaining
+from sudokit.solvers.human.se import chain_core, chaining
 from sudokit.solvers.human.se.chain_hints import length_bonus
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import Memo, View
 from sudokit.solvers.registry import get_backend
 from tests.conftest import shared_file
 
+FORUM_HARDEST_0 = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
 # The engine's techniques standing in for SE's easier ones (SE's order, up to BUG 5.6-6.0).
 BASICS = ("full_house", "hidden_single", "naked_single", "locked_candidates_pointing",
           "locked_candidates_claiming", "naked_pair", "x_wing", "hidden_pair", "naked_triple", "swordfish",
@@ -230,3 +231,31 @@ def test_a_forum_hardest_puzzle_is_rated_without_guessing():
     assert not [s.explanation for s in path if wrong(s, truth)]
     hardest = max(path, key=se_rating)
     assert se_rating(hardest) >= 11.0 and hardest.technique.startswith("se_nested")
+
+
+def test_a_level_going_on_from_the_level_befores_chains_finds_the_chains_it_finds_alone():
+    """Level 2 takes level 1's chains of the same grid and goes on from their ends, asking there
+    only the inner forcing chains: each chain (its potentials, their order, what each rests on,
+    its contradiction) is the one level 2 follows from scratch."""
+    marks = list(Candidates.from_grid(Grid.parse(FORUM_HARDEST_0)).marks)
+    have = chain_core.digit_cells(marks)
+    lower = chaining.Chaining(True, True, level=1)
+    upper = chaining.Chaining(True, True, level=2, prefix=lower)
+    keys = [(cell * 9 + d0) * 2 + on for cell in range(0, 81, 7) for d0 in chain_core.BITS[marks[cell]][:2]
+            for on in (1, 0)]
+    lower._runs = tuple(marks), {key: lower._started(marks, have, key, lower._advanced, True) for key in keys}
+    went_on = 0
+    for key in keys:
+        resumed = upper._resumed(marks, have, key, upper._advanced)
+        alone = upper._started(marks, have, key, upper._advanced, True)
+        assert resumed is not None
+        assert _outline(resumed) == _outline(alone)
+        went_on += len(resumed[1]) > len(lower._runs[1][key][1])
+    assert went_on  # some chains got further with the inner forcing chains
+
+
+def _outline(run: chaining.Run) -> tuple:
+    """A run as keys: each potential with the keys of what it rests on, in order; the contradiction."""
+    to_on, to_off, absurd = run
+    pots = [*to_on.values(), *to_off.values(), *(absurd or ())]
+    return tuple((p.key, p.cause, tuple(q.key for q in chain_core.chain_of(p))) for p in pots)
