@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import statistics
 import subprocess
 import time
@@ -51,9 +52,12 @@ def serate(classpath: str, puzzle: str, timeout: float) -> Triple | None:
     or when SE reports a processing error, 0.0)."""
     command = ["java", "-cp", classpath, "diuf.sudoku.test.serate", "--format=%r/%p/%d", puzzle]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=True)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None
+    if done.returncode or not done.stdout.strip():
+        said = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"serate (classpath {classpath}) failed on {puzzle}: {said}")
     er, ep, ed = (float(x) for x in done.stdout.split()[-1].split("/"))
     return None if er == 0.0 else (er, ep, ed)
 
@@ -137,6 +141,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--log", type=Path, default=None, help="JSON lines: results so far, skipped on a rerun")
     parser.add_argument("--data", type=Path, default=DATA, help="the shared data folder (../shared/data)")
     args = parser.parse_args(argv)
+    if shutil.which("java") is None:
+        parser.error("java is not on the PATH (Sudoku Explainer needs it)")
+    if not Path(args.classpath).exists():
+        parser.error(f"--classpath {args.classpath}: no such jar or folder")
     puzzles: list[str] = []
     if args.puzzles:
         puzzles += [line.split()[0] for line in args.puzzles.read_text().splitlines() if line.strip()]
