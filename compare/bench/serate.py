@@ -22,6 +22,7 @@ import random
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -82,7 +83,7 @@ def rate_both(puzzles: Sequence[str], classpath: str, timeout: float, log: Path 
                 continue  # a line cut short by an interruption
             entry["se"], entry["ours"] = (tuple(entry[k]) if entry[k] else None for k in ("se", "ours"))
             known[entry["puzzle"]] = Both(**entry)
-    found = []
+    found: list[Both] = []
     for puzzle in puzzles:
         both = known.get(puzzle)
         if both is None:
@@ -91,6 +92,8 @@ def rate_both(puzzles: Sequence[str], classpath: str, timeout: float, log: Path 
             se_seconds = time.perf_counter() - began
             mine, cpu = ours(puzzle, timeout)
             both = Both(puzzle, se, mine, se_seconds, cpu)
+            print(f"{len(found) + 1}/{len(puzzles)} {puzzle}: SE {_triple(se)} in {se_seconds:.0f} s, "
+                  f"SE mode {_triple(mine)} in {cpu:.1f} s CPU", file=sys.stderr, flush=True)
             if log is not None:
                 with open(log, "a") as f:
                     f.write(json.dumps(asdict(both)) + "\n")
@@ -100,11 +103,11 @@ def rate_both(puzzles: Sequence[str], classpath: str, timeout: float, log: Path 
 
 def report(rated: list[Both]) -> str:
     """Exact shares of ER, EP, ED and all three; times; the puzzles that differ."""
-    both = [r for r in rated if r.se and r.ours]
+    both = [(r.se, r.ours) for r in rated if r.se and r.ours]
     n = len(both)
 
     def share(index: slice) -> str:
-        hits = sum(1 for r in both if r.se and r.ours and r.se[index] == r.ours[index])
+        hits = sum(1 for se, mine in both if se[index] == mine[index])
         return f"{hits} ({hits / n:.1%})" if n else "-"
 
     lines = [f"{len(rated)} puzzles; rated by both {n} (SE failed or timed out on "
