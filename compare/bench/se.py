@@ -33,6 +33,7 @@ from sudokit.compare.bench.human import spearman
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.rating import Rating
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
@@ -69,26 +70,35 @@ def rate_all(puzzles: Sequence[tuple[str, float | None]], timeout: float, log: P
     return found
 
 
-def _rate(line: str, se: float | None, timeout: float) -> Rated:
+def se_mode_rating(puzzle: str, timeout: float) -> tuple[Rating | None, float, float]:
+    """SE mode's rating of a puzzle (None when it did not finish within ``timeout`` seconds), and the
+    wall and CPU seconds it took."""
     began, cpu = time.perf_counter(), time.process_time()
-    result = solve_logically(Grid.parse(line), mode="se", time_limit=timeout)
-    ours = result.rating.se_rating if result.status is Status.SOLVED else None
-    return Rated(line, se, ours, time.perf_counter() - began, time.process_time() - cpu)
+    result = solve_logically(Grid.parse(puzzle), mode="se", time_limit=timeout)
+    rating = result.rating if result.status is Status.SOLVED else None
+    return rating, time.perf_counter() - began, time.process_time() - cpu
+
+
+def logged(log: Path | None) -> list[dict]:
+    """The entries of a JSON-lines log (none when it does not exist; a line cut short by an
+    interruption skipped)."""
+    entries = []
+    for text in log.read_text().splitlines() if log is not None and log.exists() else ():
+        try:
+            entries.append(json.loads(text))
+        except json.JSONDecodeError:
+            continue
+    return entries
+
+
+def _rate(line: str, se: float | None, timeout: float) -> Rated:
+    rating, seconds, cpu = se_mode_rating(line, timeout)
+    return Rated(line, se, rating.se_rating if rating else None, seconds, cpu)
 
 
 def _logged(log: Path | None, section: str) -> dict[str, Rated]:
-    """The puzzles of ``section`` already in the log (a line cut short by an interruption skipped)."""
-    found: dict[str, Rated] = {}
-    if log is None or not log.exists():
-        return found
-    for text in log.read_text().splitlines():
-        try:
-            entry = json.loads(text)
-        except json.JSONDecodeError:
-            continue
-        if entry.pop("section", None) == section:
-            found[entry["puzzle"]] = Rated(**entry)
-    return found
+    """The puzzles of ``section`` already in the log."""
+    return {entry["puzzle"]: Rated(**entry) for entry in logged(log) if entry.pop("section", None) == section}
 
 
 def agreement(rated: list[Rated], title: str) -> str:

@@ -28,10 +28,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from sudokit.compare.bench.se import DATA, forum_lines, read_rated
-from sudokit.models.grid import Grid
-from sudokit.solvers.base import Status
-from sudokit.solvers.human.engine import solve_logically
+from sudokit.compare.bench.se import DATA, forum_lines, logged, read_rated, se_mode_rating
 
 Triple = tuple[float, float, float]  # ER, EP, ED
 
@@ -65,24 +62,16 @@ def serate(classpath: str, puzzle: str, timeout: float) -> Triple | None:
 
 def ours(puzzle: str, timeout: float) -> tuple[Triple | None, float]:
     """SE mode's ER/EP/ED (None when it did not finish) and its CPU seconds."""
-    cpu = time.process_time()
-    result = solve_logically(Grid.parse(puzzle), mode="se", time_limit=timeout)
-    rating = result.rating if result.status is Status.SOLVED else None
-    spent = time.process_time() - cpu
-    return ((rating.se_rating, rating.ep, rating.ed) if rating else None), spent
+    rating, _, cpu = se_mode_rating(puzzle, timeout)
+    return ((rating.se_rating, rating.ep, rating.ed) if rating else None), cpu
 
 
 def rate_both(puzzles: Sequence[str], classpath: str, timeout: float, log: Path | None) -> list[Both]:
     """Each puzzle rated by both (those already in ``log`` read from it; new ones appended)."""
     known: dict[str, Both] = {}
-    if log is not None and log.exists():
-        for text in log.read_text().splitlines():
-            try:
-                entry = json.loads(text)
-            except json.JSONDecodeError:
-                continue  # a line cut short by an interruption
-            entry["se"], entry["ours"] = (tuple(entry[k]) if entry[k] else None for k in ("se", "ours"))
-            known[entry["puzzle"]] = Both(**entry)
+    for entry in logged(log):
+        entry["se"], entry["ours"] = (tuple(entry[k]) if entry[k] else None for k in ("se", "ours"))
+        known[entry["puzzle"]] = Both(**entry)
     found: list[Both] = []
     for puzzle in puzzles:
         both = known.get(puzzle)
