@@ -8,9 +8,10 @@ changes it: a cell or a unit left with one place for a digit sets it, so one ded
 several branches.
 
 The propagation is its own (a breadth-first search over literals, so each chain is a shortest
-one) rather than the graph view: a net's links change as it grows. ``Implications`` holds the
-outcome of every premise of a state; a ``View`` computes it once and the four forcing techniques
-share it.
+one) rather than the graph view: a net's links change as it grows. ``Implications`` follows every
+premise of a state at once to tell which fail and what the others imply (``Closure``), and one
+premise breadth first (``consequences``) for a step that shows it; a ``View`` computes it once
+and the four forcing techniques share it.
 
 Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
@@ -65,7 +66,6 @@ class Outcome:
     ends: tuple[int, ...]  # per distance: how many literals are that close (the farthest: the rest)
     shown: tuple[int, ...]  # the literals that show the contradiction (none: no contradiction)
     what: str = ""
-    netted: bool = True  # followed as a net would follow it (a chain's: no single it left out mattered)
 
     @cached_property
     def depths(self) -> dict[int, int]:
@@ -184,18 +184,13 @@ class Links:
 
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
-    """Follow a premise, breadth first, until nothing new follows or a contradiction shows.
-
-    A chain's following differs from a net's only where a group of three or more is left with one
-    candidate not reached: when that never happens, the outcome is the net's too (``netted``).
-    """
+    """Follow a premise, breadth first, until nothing new follows or a contradiction shows."""
     start = links.code(premise)
     reached: dict[int, tuple[int, ...]] = {start: ()}  # in the order reached: by distance
     ends = [1]  # where each distance's literals end in that order
-    netted = True
 
     def outcome(shown: tuple[int, ...] = (), what: str = "") -> Outcome:
-        return Outcome(premise, links, reached, tuple(ends), shown, what, netted)
+        return Outcome(premise, links, reached, tuple(ends), shown, what)
 
     removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
     left = sizes.copy()  # per group: its removals not yet implied
@@ -230,20 +225,24 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
                 if dynamic or sizes[number] == 2:
                     reached[setting] = (code, *[g for g in group if g != code and g != last]) if dynamic else (code,)
                     append(setting)
-                else:
-                    netted = False  # a net sets it
         if following:
             ends.append(len(reached))
         level = following
     return outcome()
 
 
-@dataclass(frozen=True)
 class Implications:
-    """Where every premise of a state (each candidate set, and removed) leads, by chains or by nets."""
+    """Where every premise of a state (each candidate set, and removed) leads, by chains or by nets.
 
-    links: Links
-    outcomes: dict[Literal, Outcome]
+    Every premise is followed at once (``Closure``): that tells which fail and what each of the
+    others reaches. A premise's ``Outcome`` (the order it reached literals in, their parents, the
+    contradiction met first) is followed when first asked for (``outcomes``), for the steps that
+    show it.
+    """
+
+    def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Closure, dynamic: bool):
+        self.links, self.premises, self.closure, self.dynamic = links, premises, closure, dynamic
+        self.outcomes = _Outcomes(self)
 
     @classmethod
     def chains(cls, view: View) -> Implications:
@@ -255,50 +254,225 @@ class Implications:
 
     @classmethod
     def of(cls, view: View, dynamic: bool) -> Implications:
-        """The outcome of every premise. An outcome of the solve's previous state whose premise reached
-        nothing the candidates removed since then could change is kept (``reusable``)."""
         links = view.shared(Links.of)  # the same for chains and nets
-        slot = (Implications, view.size, dynamic)
-        kept = reusable(view, view.memo.recall(slot))
-        if dynamic and (chained := view.computed(Implications.chains)) is not None:
-            kept = {premise: outcome for premise, outcome in chained.outcomes.items() if outcome.netted} | kept
-        outcomes = {premise: kept.get(premise) or consequences(links, premise, dynamic)
-                    for cell, mask in enumerate(view.marks) for digit in digits_of(mask) for premise in
-                    (Literal(cell, digit, True), Literal(cell, digit, False))}
-        view.memo.store(slot, view.marks, outcomes)
-        return cls(links, outcomes)
+        premises = tuple(premise for cell, mask in enumerate(view.marks) for digit in digits_of(mask)
+                         for premise in (Literal(cell, digit, True), Literal(cell, digit, False)))
+        if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
+            chains = view.computed(Implications.chains)
+            closure = Closure.nets(links, chains.closure if chains else None)
+        else:
+            closure = Closure.chains(links)
+        return cls(links, premises, closure, dynamic)
+
+    def common(self, premises: Iterable[Literal]) -> int:
+        """The literals every one of some premises implies (their codes' bits); none when one fails."""
+        code, failed, reached = self.links.code, self.closure.failed, self.closure.reached
+        common = -1
+        for premise in premises:
+            k = code(premise)
+            if failed >> k & 1:
+                return 0
+            common &= reached[k]
+        return common
+
+    def contradictions(self) -> list[Outcome]:
+        """The outcomes of the premises that fail, by the summed distances of the literals that show
+        their contradiction, then in premise order."""
+        code, failed, outcomes = self.links.code, self.closure.failed, self.outcomes
+        found = [outcomes[p] for p in self.premises if failed >> code(p) & 1]
+        found.sort(key=lambda o: o.cost(o.shown))
+        return found
+
+
+class _Outcomes(dict[Literal, Outcome]):
+    """The premises' outcomes, each followed when first asked for."""
+
+    def __init__(self, implications: Implications):
+        super().__init__()
+        self.implications = implications
+
+    def __missing__(self, premise: Literal) -> Outcome:
+        links = self.implications.links
+        if links.code(premise) & ~1 not in links.member_of:
+            raise KeyError(premise)
+        self[premise] = outcome = consequences(links, premise, self.implications.dynamic)
+        return outcome
+
+
+class Closure:
+    """Every premise of a state followed at once, to all it implies whatever the order.
+
+    Literals and premises (a premise: the literal assumed) are both bits of their codes. By
+    chains the links are fixed: a literal's closure is itself and its successors' closures, found
+    by sweeping until nothing changes (``_chain_closures``). A net adds a rule of several
+    antecedents: a group whose members but one a premise reaches sets that one, and all that
+    setting reaches by chains follows (``_netted``). A premise fails when it reaches every member
+    of a group (a literal and its negation: the removal and the rest of its cell): as
+    ``consequences`` finds, since a premise it follows to the end without a contradiction reaches
+    the closure of these rules, and one with a contradiction in its closure meets one.
+    """
+
+    def __init__(self, links: Links, chained: list[int], reaching: list[int], set_by: dict[int, int] | None = None,
+                 failed: int = 0):
+        self.chained = chained  # per literal: the literals it reaches by chains
+        self.reaching = reaching  # per literal: the premises that reach it (by nets: per removal)
+        self.set_by = set_by or {}  # per setting a net adds: the premises it is added for
+        self.failed = failed | _failed(links, reaching)  # the premises that fail (some seen so before)
+
+    @classmethod
+    def chains(cls, links: Links) -> Closure:
+        return cls(links, *_chain_closures(links))
+
+    @classmethod
+    def nets(cls, links: Links, chains: Closure | None = None) -> Closure:
+        """By nets, from the closure by chains (computed here if not given)."""
+        chains = chains or cls.chains(links)
+        return cls(links, chains.chained, *_netted(links, chains.chained, chains.reaching))
+
+    @cached_property
+    def reached(self) -> list[int]:
+        """Per premise (its code) that does not fail, the literals it reaches."""
+        reached, alive = self.chained.copy(), ~self.failed
+        for setting, premises in self.set_by.items():
+            follows = self.chained[setting]
+            for premise in _codes(premises & alive):
+                reached[premise] |= follows
+        return reached
+
+
+def _failed(links: Links, reaching: list[int]) -> int:
+    """The premises that reach every member of a group."""
+    failed = 0
+    for group in links.groups:
+        every = -1
+        for removal in group:
+            if not (every := every & reaching[removal]):
+                break
+        failed |= every
+    return failed
+
+
+def _chain_closures(links: Links) -> tuple[list[int], list[int]]:
+    """By chains: per literal (its code), the literals it reaches, and the premises that reach it.
+
+    Settings are swept alone (one setting leads to another through a removal that leaves a
+    bivalue cell or a bilocal digit), then each removal takes what it leads to.
+    """
+    removes, member_of, groups, sizes = links.removes, links.member_of, links.groups, links.sizes
+    implies: dict[int, list[int]] = {}  # per removal that leaves a bivalue cell or a bilocal digit: its settings
+    for number, group in enumerate(groups):
+        if sizes[number] == 2:
+            first, second = group
+            implies.setdefault(first, []).append(second + 1)
+            implies.setdefault(second, []).append(first + 1)
+    settings = list(removes)
+    following = {s: list({t for r in removes[s] if r in implies for t in implies[r]}) for s in settings}
+    preceding: dict[int, list[int]] = {s: [] for s in settings}
+    for s, nexts in following.items():
+        for t in nexts:
+            preceding[t].append(s)
+    length = max(removes, default=-1) + 1
+    reached, reaching = [0] * length, [0] * length
+    for s in settings:
+        reached[s] = reaching[s] = 1 << s
+        for r in removes[s]:
+            reached[s] |= 1 << r
+    for removal, sets in implies.items():
+        for t in sets:
+            reaching[t] |= 1 << removal
+    _sweep(settings, following, preceding, reached)
+    _sweep(settings, preceding, following, reaching)
+    for removal in member_of:
+        bits = 1 << removal
+        for t in implies.get(removal, ()):
+            bits |= reached[t]
+        reached[removal] = bits
+    for s in settings:
+        bits = reaching[s]
+        for r in removes[s]:
+            reaching[r] |= bits
+    for removal in member_of:
+        reaching[removal] |= 1 << removal
+    return reached, reaching
+
+
+def _sweep(nodes: list[int], successors: dict[int, list[int]], predecessors: dict[int, list[int]],
+           bits: list[int]) -> None:
+    """Give each node the bits of its successors, and theirs, until nothing changes: a sweep over
+    all, then over the predecessors of those that changed."""
+    while nodes:
+        changed = []
+        for node in nodes:
+            value = before = bits[node]
+            for other in successors[node]:
+                value |= bits[other]
+            if value != before:
+                bits[node] = value
+                changed.append(node)
+        nodes = list(dict.fromkeys(p for node in reversed(changed) for p in predecessors[node]))
+
+
+def _netted(links: Links, chained: list[int], reaching: list[int]) -> tuple[list[int], dict[int, int], int]:
+    """Per removal, the premises that reach it by nets, from those that reach each literal by chains;
+    per setting a group of three or more adds, the premises it is added for; and premises seen to
+    fail, followed no farther (those that reach every member of a group, and those that reach a
+    premise that fails)."""
+    member_of, groups, sizes = links.member_of, links.groups, links.sizes
+    reaching = reaching.copy()
+    removals = sum(1 << removal for removal in member_of)
+    large = {removal: [n for n in numbers if sizes[n] > 2] for removal, numbers in member_of.items()}
+    followed: dict[int, list[int]] = {}  # per setting, the removals it reaches by chains
+    set_by: dict[int, int] = {}
+    todo = {number for number, size in enumerate(sizes) if size > 2}
+    failed = 0
+
+    def _set(setting: int, bits: int) -> None:
+        """A setting added for some premises, and the removals it reaches by chains."""
+        nonlocal failed
+        if failed >> setting & 1:  # the premises reach one that fails
+            failed |= bits
+            return
+        reaching[setting] |= bits
+        set_by[setting] = set_by.get(setting, 0) | bits
+        if (codes := followed.get(setting)) is None:
+            codes = followed[setting] = _codes(chained[setting] & removals)
+        for code in codes:
+            if (now := (was := reaching[code]) | bits) != was:
+                reaching[code] = now
+                todo.update(large[code])
+
+    while todo:
+        group = groups[todo.pop()]
+        before = [-1]  # per member: the premises that reach every member before it
+        for removal in group:
+            before.append(before[-1] & reaching[removal])
+        if emptied := before[-1] & ~failed:
+            for premise in _codes(emptied):  # and whatever reaches a premise that fails
+                failed |= reaching[premise]
+            failed |= emptied
+        after = -1  # the premises that reach every member after it
+        for i in range(len(group) - 1, -1, -1):
+            removal = group[i]
+            if (bits := before[i] & after) and (bits := bits & ~(reaching[removal] | reaching[removal + 1] | failed)):
+                _set(removal + 1, bits)
+            after &= reaching[removal]
+    return reaching, set_by, failed
+
+
+def _codes(bits: int) -> list[int]:
+    """The positions of the bits set, ascending."""
+    digits, codes = bin(bits)[:1:-1], []
+    at = digits.find("1")
+    while at >= 0:
+        codes.append(at)
+        at = digits.find("1", at + 1)
+    return codes
 
 
 @cache
 def _ordered_peers(size: int) -> tuple[tuple[Cell, ...], ...]:
     """Per cell, its peers in ascending order."""
     return tuple(tuple(sorted(peers)) for peers in geometry(size).peers)
-
-
-def reusable(view: View, kept: tuple[tuple[int, ...], dict[Literal, Outcome]] | None) -> dict[Literal, Outcome]:
-    """The outcomes of an earlier state (its marks, its outcomes) that hold in this one.
-
-    Candidates only go (or the earlier state is no help). A premise's following reads, for each
-    literal it reaches, the candidates of the literal's cell and its digit's candidates among the
-    cell's peers: an outcome that reached no literal of a cell that lost a candidate, nor of the
-    lost digit in a peer of that cell, is the same in this state.
-    """
-    if kept is None:
-        return {}
-    before, outcomes = kept
-    marks, size = view.marks, view.size
-    if len(before) != len(marks) or any(now & ~then for now, then in zip(marks, before)):
-        return {}
-    peers = view.geometry.peers
-    touched: set[int] = set()  # the codes of the literals whose links changed
-    for cell, (now, then) in enumerate(zip(marks, before)):
-        if gone := then & ~now:
-            touched.update(2 * (cell * size + d) + on for d in range(size) for on in (0, 1))
-            for digit in digits_of(gone):
-                touched.update(2 * (p * size + digit - 1) + on for p in peers[cell] for on in (0, 1))
-    if not touched:
-        return outcomes
-    return {premise: outcome for premise, outcome in outcomes.items() if touched.isdisjoint(outcome.reached)}
 
 
 def eureka(path: Iterable[Literal], size: int = 9) -> str:

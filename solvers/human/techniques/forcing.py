@@ -64,9 +64,7 @@ def forcing_net_verity(view: View) -> Iterator[Step]:
 
 def _contradictions(view: View, name: str, dynamic: bool) -> Iterator[Step]:
     """Each false premise as a step: remove it if it sets a candidate, else set the candidate."""
-    failed = [o for o in view.implications(dynamic).outcomes.values() if o.shown]
-    failed.sort(key=lambda o: o.cost(o.shown))
-    for outcome in failed:
+    for outcome in view.implications(dynamic).contradictions():
         cell, digit, on = outcome.premise
         conclusion = ((cell, digit),)
         paths = [outcome.path(t) for t in outcome.shown]
@@ -83,13 +81,14 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
     Of equally short ones, the first found comes first: literals new to a group are taken in the
     order of a set of their (cell, digit, on) triples, as they always were.
     """
-    outcomes = view.implications(dynamic).outcomes
+    implications = view.implications(dynamic)
+    outcomes = implications.outcomes
     best: dict[Literal, tuple[int, int | None, tuple[Literal, ...]]] = {}
     cheapest: dict[int, int] = {}
     for unit, premises in _groups(view):
+        if not implications.common(premises):
+            continue  # nothing in common, or a contradiction (a step of its own)
         branches = [outcomes[p] for p in premises]
-        if any(b.shown for b in branches):
-            continue  # a contradiction is a step of its own
         common = set(branches[0].reached).intersection(*(b.reached for b in branches[1:]))
         links = branches[0].links
         literals: Iterable[Literal]

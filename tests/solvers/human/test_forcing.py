@@ -56,22 +56,6 @@ def test_premises_lead_only_to_the_truth(stuck, dynamic):
             assert all(holds(literal, solution) for literal in outcome.implied)
 
 
-def test_a_netted_chain_outcome_is_the_nets_own(stuck):
-    """A chain outcome is marked ``netted`` exactly when following the premise as a net gives the same."""
-    state, _ = stuck
-    links = Links.of(View(state))
-    premises = [(c, d, on) for c in range(81) for d in state.digits(c) for on in (True, False)]
-    netted = other = 0
-    for premise in premises:
-        chained, net = consequences(links, premise, False), consequences(links, premise, True)
-        same = (list(chained.reached.items()), chained.ends, chained.shown, chained.what) == \
-            (list(net.reached.items()), net.ends, net.shown, net.what)
-        assert same == chained.netted
-        netted += same
-        other += not same
-    assert netted and other
-
-
 @pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
 def test_every_link_follows_the_rules(stuck, dynamic):
     """Setting a candidate removes its cell's others and its peers' copies; a candidate is set when
