@@ -343,13 +343,15 @@ class _Links:
     def _chain(self, reached: Searched, start: int, end: int, max_links: int, retries: int
                ) -> Chain | None:
         found, banned = reached, frozenset[tuple[int, bool]]()
-        for _ in range(retries):
+        for attempt in range(retries):
             walk = self.path(found, end)
             if walk is None:
                 return None
             nodes = tuple(self.nodes[i] for i in walk)
             if (reused := _reused(nodes)) is None:
                 return nodes
+            if attempt == retries - 1:  # no search left to read a rerun's walk
+                return None
             banned |= {(walk[reused], reused % 2 == 1)}
             found = self._banned_search(start, max_links, banned, end)
         return None
