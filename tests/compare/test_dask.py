@@ -57,9 +57,14 @@ class Cluster:
         from distributed import Client
 
         deadline = time.monotonic() + STARTUP_SECONDS
-        while not self.file.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        self.address = json.loads(self.file.read_text())["address"]
+        while True:  # the scheduler may have made the file and not yet written it
+            try:
+                self.address = json.loads(self.file.read_text())["address"]
+                break
+            except (FileNotFoundError, json.JSONDecodeError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
         with Client(self.address, timeout=STARTUP_SECONDS) as client:
             client.wait_for_workers(len(self.workers), timeout=STARTUP_SECONDS)
             self.addresses = {w["name"]: a for a, w in client.scheduler_info()["workers"].items()}

@@ -99,13 +99,20 @@ def test_a_puzzle_that_cannot_be_made_exits_1_with_what_was_tried(tmp_path):
     assert lines(out) == []
 
 
+def _default_sigint() -> None:
+    """Ctrl-C as at a terminal: a test run started in the background (``pytest &`` from a script)
+    ignores SIGINT, and so would the command it starts."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_workers_and_keeps_the_puzzles_made(tmp_path):
     """SIGINT mid-run: exit 4, every line written is a whole puzzle, and no worker is left running."""
     out = tmp_path / "interrupted.txt"
     args = [sys.executable, "-m", "sudokit.compare.cli", "generate", "-n", "40", "-t", "x_wing", "--seed", "2",
             "-j", "2", "-o", str(out)]
     run = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(REPO)})
+                           env={**os.environ, "PYTHONPATH": str(REPO)},
+                           preexec_fn=_default_sigint)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 1):
         time.sleep(0.2)
