@@ -10,8 +10,8 @@ its fish) is kept with ``shared``.
 Incremental where it pays: a result that depends only on one digit's candidates (a fish, an
 X-chain, a colouring, the digit's link graphs) is kept by ``per_digit`` in the solve's ``Memo``
 under the cells holding that digit, and a later state whose digit has not changed reuses it (most
-steps change few digits); so are a unit's subsets (``per_cells``), a unit's ALSs (under its cells' candidates), an ALS's links, a
-box-line's Sue de Coq, and the forcing outcomes the last removals cannot have changed. Every kept
+steps change few digits); so are a unit's subsets (``per_cells``), a unit's ALSs (under its cells' candidates), an ALS's links and a
+box-line's Sue de Coq. The forcing implications are found afresh per state, every premise at once. Every kept
 value is stored with what it was computed from, so a state with other content never gets it.
 
 >>> from sudokit.models.grid import Grid
