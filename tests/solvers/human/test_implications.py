@@ -1,11 +1,13 @@
 """Every premise followed at once (``Closure``) agrees with each premise followed alone
 (``consequences``): the same premises fail, and each other premise reaches the same literals,
-by chains and by nets, in stuck states of real puzzles."""
+by chains and by nets, in stuck states of real puzzles; and each premise found failing is false in
+the solution."""
 
 from __future__ import annotations
 
 import pytest
 
+from sudokit.compare.bench.human import truth
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.solvers.base import Status
@@ -68,6 +70,8 @@ def test_nets_reach_farther_than_chains():
 
 
 def test_contradictions_come_cheapest_first_each_as_followed_alone():
+    """The failing premises, cheapest first, each as followed alone; and each is refuted truly: the
+    premise is false in the solution, and the literals shown break a rule in the state."""
     view = View(STATES[0])
     implications = view.implications(dynamic=True)
     found = implications.contradictions()
@@ -77,6 +81,27 @@ def test_contradictions_come_cheapest_first_each_as_followed_alone():
     assert [(o.premise, o.shown, o.what, list(o.reached.items())) for o in found] == \
         [(o.premise, o.shown, o.what, list(o.reached.items())) for o in expected]
     assert len(found) > 1
+    solution = truth(HARD[0].grid)
+    for outcome in found:
+        cell, digit, on = outcome.premise
+        assert (solution[cell] == digit) != on, outcome.premise
+        assert set(outcome.shown) <= set(outcome.reached)
+        assert breaks_a_rule(STATES[0], [links.literal(k) for k in outcome.shown]), outcome.what
+
+
+def breaks_a_rule(state: Candidates, shown: list[Literal]) -> bool:
+    """A candidate both set and removed, every candidate of a cell removed, or every place of a
+    digit in a unit removed."""
+    if len(shown) == 2 and shown[0][:2] == shown[1][:2] and shown[0].on != shown[1].on:
+        return True
+    if any(literal.on for literal in shown):
+        return False
+    removed = {(cell, digit) for cell, digit, _ in shown}
+    cells = {cell for cell, _ in removed}
+    if len(cells) == 1 and removed == {(cell, d) for cell in cells for d in state.digits(cell)}:
+        return True
+    return any(removed == {(c, digit) for c in places} for unit in range(len(state.geometry.units))
+               for digit, places in state.places(unit).items())
 
 
 def test_an_outcome_is_followed_when_asked_for_and_kept():
