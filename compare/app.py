@@ -235,13 +235,12 @@ def write_path(out: Path, *, overwrite: bool = True) -> Path:
 def main(args: list[str] | None = None) -> None:
     """Run the app: user errors are one line (2), bugs a traceback (3), a closed pipe is quiet (0)."""
     try:
-        app(args=args)
+        code = app(args=args, prog_name="sudokit", standalone_mode=False)
     except SystemExit as exit_:
-        if type(sys.stdout).__name__ == "PacifyFlushWrapper":  # typer's sign that stdout's reader went away
+        # stdout's reader went away: typer's sign is its flush wrapper; rich (the help) exits 1
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper" or isinstance(exit_.__context__, BrokenPipeError):
             _quiet_closed_pipe()
             sys.exit(EXIT_OK)
-        if exit_.code == 130:  # Ctrl-C outside a run's own handling
-            sys.exit(EXIT_INTERRUPTED)
         raise
     except BrokenPipeError:
         _quiet_closed_pipe()
@@ -249,12 +248,26 @@ def main(args: list[str] | None = None) -> None:
     except UserError as err:  # raised outside a command's own handling
         typer.echo(f"sudokit: error: {err}", err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except typer.TyperException as err:  # usage: an unknown command or option, a bad or missing value
+        if type(err).__name__ != "NoArgsIsHelpError":  # (no arguments: the help is shown already)
+            typer.echo(f"sudokit: error: {_usage_error(err)}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     except Exception:  # a bug: show it as one
         import traceback
 
         traceback.print_exc()
         typer.echo("sudokit: internal error (a bug): please report it with the traceback above", err=True)
         sys.exit(EXIT_BUG)
+    # a command's return value, or the status of the ``typer.Exit`` it raised (130: Ctrl-C)
+    sys.exit(EXIT_INTERRUPTED if code == 130 else code if isinstance(code, int) else EXIT_OK)
+
+
+def _usage_error(err: typer.TyperException) -> str:
+    """typer's usage error as one line, and where to read the usage."""
+    ctx = getattr(err, "ctx", None)
+    where = ctx.command_path if ctx is not None else "sudokit"
+    message = " ".join(err.format_message().split()).rstrip(".")
+    return f"{message[:1].lower()}{message[1:]} (see '{where} --help')"
 
 
 def _quiet_closed_pipe() -> None:

@@ -193,8 +193,29 @@ def test_usage_errors_exit_2(capsys):
     assert code == 2 and "unknown backend 'nope'" in err
 
 
-def test_a_closed_pipe_ends_quietly_with_0():
-    command = [sys.executable, "-c", "from sudokit.compare.cli import main; main()", "solve", "easy50"]
+@pytest.mark.parametrize(("args", "named"), [
+    (["compare", "top95", "--timeout", "-1"], "'--timeout'"),
+    (["compare", "top95", "--jobs", "0"], "'--jobs'"),
+    (["study", "top95", "--preset", "basic"], "--preset"),
+    (["solve-all", "top95"], "'solve-all'"),
+    (["show"], "'puzzle'"),
+])
+def test_usage_errors_are_one_line_naming_what_is_wrong(args, named, capsys):
+    """A bad option value, an unknown option or command, a missing argument: one line, exit 2."""
+    code, err = _run_main(args, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("sudokit: error: ") and named in err, err
+    assert "(see 'sudokit" in err and err.endswith(" --help')\n"), err
+
+
+def test_success_and_help_still_exit_0(capsys):
+    assert _run_main(["--help"], capsys)[0] == 0
+    assert _run_main(["solve", TOP[0].grid.line(), "--backend", "bitx"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("args", [["solve", "easy50"], ["--help"]], ids=["solve", "help"])
+def test_a_closed_pipe_ends_quietly_with_0(args):
+    command = [sys.executable, "-c", "from sudokit.compare.cli import main; main()", *args]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.readline()
     process.stdout.close()  # as `| head -1` does
