@@ -87,8 +87,8 @@ def explain(
         if verdict is not None:
             all_solved = False
             row: dict[str, object] = {"index": number - 1, "number": number, "status": verdict.value,
-                                      "message": _VERDICTS[verdict], "steps": []}
-            typer.echo(json.dumps(row) if as_json else f"{verdict}: {_VERDICTS[verdict]}; not explained")
+                                      "message": VERDICTS[verdict], "steps": []}
+            typer.echo(json.dumps(row) if as_json else f"{verdict}: {VERDICTS[verdict]}; not explained")
             continue
         result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=timeout)
         if page:
@@ -148,12 +148,12 @@ def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_g
               timeout: float | None) -> dict:
     verdict = exact_verdict(puzzle.grid)
     if verdict is not None:
-        return {**_unrated(puzzle, verdict), "mode": mode, "message": _VERDICTS[verdict]}
+        return {**_unrated(puzzle, verdict), "mode": mode, "message": VERDICTS[verdict]}
     return rating_row(puzzle, solve_logically(puzzle.grid, techniques, mode=mode, allow_guess=allow_guess,
                                               time_limit=timeout))
 
 
-_VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
+VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
              Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
 
 

@@ -9,6 +9,9 @@ from typing import Annotated
 import typer
 
 from sudokit.compare.app import app, fail, read_states, reporting_bad_input, write_path
+from sudokit.compare.commands.human import VERDICTS, exact_verdict
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import Status
 
 FORMATS = (".svg", ".png")
 
@@ -34,8 +37,8 @@ def show(
         starts = read_states(puzzle)
     if number > len(starts):
         fail(f"{puzzle}: has {len(starts)} puzzle{'s' if len(starts) != 1 else ''}; --number {number} is beyond")
-    _, state = starts[number - 1]
-    picture = _picture(state, step, marks, labels)
+    source, state = starts[number - 1]
+    picture = _picture(state, step, marks, labels, source.grid if source else None)
     if out is None:
         sys.stdout.write(picture.svg() + "\n")
         return
@@ -51,7 +54,7 @@ def show(
     typer.echo(f"{picture.title or 'grid'} -> {out}", err=True)
 
 
-def _picture(state, step: int | None, marks: bool | None, labels: bool):
+def _picture(state, step: int | None, marks: bool | None, labels: bool, puzzle: Grid | None):
     from sudokit.models.picture import draw
 
     if step is None:
@@ -61,6 +64,8 @@ def _picture(state, step: int | None, marks: bool | None, labels: bool):
 
     result = solve_logically(state)
     if step > len(result.steps):
-        fail(f"the solve has {len(result.steps)} steps ({result.status}); --step {step} is beyond")
+        verdict = exact_verdict(puzzle) if puzzle is not None and result.status is not Status.SOLVED else None
+        why = f"{VERDICTS[verdict]}; " if verdict else ""  # why a puzzle (not a pencil-mark state) ends early
+        fail(f"{why}the solve has {len(result.steps)} steps ({result.status}); --step {step} is beyond")
     before, chosen = list(path_states(state, result.steps))[step - 1]
     return step_picture(before, chosen, state.to_grid(), marks=marks, labels=labels)

@@ -59,6 +59,12 @@ def test_show_bad_usage_is_one_line_and_exit_2(args, message):
     assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_step_of_a_puzzle_with_several_solutions_says_so():
+    result = runner.invoke(app, ["show", "1" + "." * 80, "--step", "3"])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "several solutions" in result.stderr and "--step 3 is beyond" in result.stderr
+
+
 def test_show_a_bad_puzzle_is_one_line_and_exit_2():
     result = runner.invoke(app, ["show", "11" + "." * 79])
     assert result.exit_code == 2 and "r1c1 and r1c2 both hold 1" in result.stderr
