@@ -15,6 +15,17 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
+def backend_style(index: int) -> tuple[str, str, str]:
+    """The colour, line style and marker of the ``index``-th backend of a chart: ten colours, then the
+    same colours dashed (with another marker), so that up to 40 backends are told apart.
+
+    >>> backend_style(0), backend_style(10)
+    (('C0', '-', 'o'), ('C0', '--', '^'))
+    """
+    turn = index // 10 % 4
+    return f"C{index % 10}", ("-", "--", ":", "-.")[turn], ("o", "^", "s", "D")[turn]
+
+
 def _legend_outside(ax) -> None:
     """The legend to the right of the axes, where it can never cover data."""
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
@@ -27,14 +38,15 @@ def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path:
     """
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
-    for colour, (backend, seconds) in enumerate(answered.items()):
+    for index, (backend, seconds) in enumerate(answered.items()):
         ordered = sorted(max(s, 1e-6) * 1000 for s in seconds)
         label = f"{backend} ({percent(len(ordered), attempted[backend])} answered)"
+        colour, line, _ = backend_style(index)
         if ordered:
             shares = [(i + 1) / attempted[backend] for i in range(len(ordered))]
-            ax.step(ordered, shares, where="post", label=label, color=f"C{colour % 10}")
+            ax.step(ordered, shares, where="post", label=label, color=colour, linestyle=line)
         else:
-            ax.plot([], [], label=label, color=f"C{colour % 10}")
+            ax.plot([], [], label=label, color=colour, linestyle=line)
     ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
            ylabel="share of attempted puzzles answered", title="Time per puzzle (ECDF)")
     ax.grid(alpha=0.3)
@@ -43,13 +55,15 @@ def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path:
 
 
 def time_vs_rating(points: dict[str, list[tuple[float, float]]], rating: str, path: Path) -> Path:
-    """Time per puzzle against the puzzle's difficulty rating (``rating`` names which), a colour per backend."""
+    """Time per puzzle against the puzzle's difficulty rating (``rating`` names which), a style per backend
+    (the same as in ``time_ecdf``: the charts share their backends' order)."""
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
-    for colour, (backend, pairs) in enumerate(points.items()):
+    for index, (backend, pairs) in enumerate(points.items()):
+        colour, _, marker = backend_style(index)
         if pairs:
             ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=6, alpha=0.5,
-                       label=backend, color=f"C{colour % 10}")
+                       label=backend, color=colour, marker=marker)
     ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per puzzle", title="Time versus difficulty")
     ax.grid(alpha=0.3)
     _legend_outside(ax)

@@ -132,3 +132,23 @@ def test_the_ratings_section_gives_each_human_backends_figures_and_agreement_wit
     assert rows["human"] == ["default", "3", "5.5 (8.1)", "5.5", "200 (280)", "200", "hard 3", "0/3 (0 %)"]
     by_backend = {r["backend"]: r for r in data["ratings"]}
     assert by_backend["human-se"]["score_median"] is None and by_backend["human"]["exact"] == 0
+
+
+@pytest.mark.parametrize("chart", ["time_ecdf", "time_vs_rating"])
+def test_each_of_fourteen_backends_is_drawn_in_a_style_of_its_own(chart, tmp_path, monkeypatch):
+    """The default run has 14 backends; matplotlib has 10 colours: no two backends may look alike."""
+    from matplotlib.colors import to_hex
+
+    from sudokit.compare import plots
+
+    drawn = []
+    monkeypatch.setattr(plots, "_save", lambda fig, path: drawn.append(fig) or path)
+    names = [f"backend{i}" for i in range(14)]
+    if chart == "time_ecdf":
+        plots.time_ecdf({b: [0.001 * (i + 1)] for i, b in enumerate(names)}, dict.fromkeys(names, 1), tmp_path / "c.png")
+        styles = [(to_hex(line.get_color()), line.get_linestyle()) for line in drawn[0].axes[0].get_lines()]
+    else:
+        plots.time_vs_rating({b: [(5.0, 0.01)] for b in names}, "SE", tmp_path / "c.png")
+        styles = [(to_hex(dots.get_facecolor()[0]), tuple(dots.get_paths()[0].vertices.round(3).flatten()))
+                  for dots in drawn[0].axes[0].collections]
+    assert len(styles) == 14 and len(set(styles)) == 14, styles
