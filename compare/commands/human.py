@@ -154,7 +154,7 @@ def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_g
 
 
 VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
-             Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
+            Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
 
 
 def exact_verdict(grid: Grid) -> Status | None:
