@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -23,9 +24,11 @@ import typer
 from sudokit.models.errors import UserError
 from sudokit.models.grid import CELL_COUNTS, Grid, PuzzleError
 from sudokit.models.puzzles import Puzzle, PuzzleFileError, PuzzleSet, parse_puzzles, read_puzzles
+from sudokit.solvers.base import Status
 
 if TYPE_CHECKING:
     from sudokit.models.candidates import Candidates
+    from sudokit.solvers.base import Solver
 
 EXIT_OK, EXIT_NOT_HOPED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4
 EXIT_CODES = (
@@ -230,6 +233,24 @@ def write_path(out: Path, *, overwrite: bool = True) -> Path:
     if not out.parent.exists():
         raise UserError(f"{out}: folder {out.parent} does not exist")
     return out
+
+
+# A puzzle that is not proper, as explain, rate and show tell it: found by an exact backend.
+VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
+            Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
+
+
+def exact_verdict(grid: Grid) -> Status | None:
+    """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, else None."""
+    status = _exact_solver().solve(grid, limit=2).status
+    return status if status in (Status.MULTIPLE, Status.UNSAT) else None
+
+
+@cache
+def _exact_solver() -> Solver:
+    from sudokit.solvers.registry import get_backend
+
+    return get_backend("bitx").create()
 
 
 def main(args: list[str] | None = None) -> None:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from sudokit.compare.app import (
+    VERDICTS,
     QuietOption,
     Ticker,
     TimeoutOption,
     app,
+    exact_verdict,
     fail,
     read_input,
     read_states,
@@ -21,9 +23,8 @@ from sudokit.compare.app import (
     write_path,
 )
 from sudokit.models.candidates import Candidates
-from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
-from sudokit.solvers.base import Solver, Status
+from sudokit.solvers.base import Status
 from sudokit.solvers.human import hodoku, modes, registry
 from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
@@ -151,23 +152,6 @@ def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_g
         return {**_unrated(puzzle, verdict), "mode": mode, "message": VERDICTS[verdict]}
     return rating_row(puzzle, solve_logically(puzzle.grid, techniques, mode=mode, allow_guess=allow_guess,
                                               time_limit=timeout))
-
-
-VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
-            Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
-
-
-def exact_verdict(grid: Grid) -> Status | None:
-    """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, else None."""
-    status = _exact_solver().solve(grid, limit=2).status
-    return status if status in (Status.MULTIPLE, Status.UNSAT) else None
-
-
-@cache
-def _exact_solver() -> Solver:
-    from sudokit.solvers.registry import get_backend
-
-    return get_backend("bitx").create()
 
 
 def _unrated(puzzle: Puzzle, status: Status) -> dict:

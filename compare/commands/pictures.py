@@ -8,8 +8,7 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import app, fail, read_states, reporting_bad_input, write_path
-from sudokit.compare.commands.human import VERDICTS, exact_verdict
+from sudokit.compare.app import VERDICTS, app, exact_verdict, fail, read_states, reporting_bad_input, write_path
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
 
