@@ -2,7 +2,7 @@
 
 The fill takes the empty cell with the fewest digits left (ties broken at random), tries its
 digits in a random order, and backs up at a dead end. Every grid can come out, but not with equal
-chances: a grid's chance depends on the dead ends met on the way to it. ``compare.generate``
+chances: a grid's chance depends on the dead ends met on the way to it. ``compare.workshop.generate``
 follows the fill with a uniformly random relabelling, band/stack/row/column permutation and
 transposition, which makes the grids of one equivalence class equally likely; what is left is the
 fill's bias between classes. Meant for 4×4 to 16×16 grids: a 25×25 fill can wander among dead ends

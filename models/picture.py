@@ -10,7 +10,7 @@ Colours are Okabe and Ito's colour-blind-safe palette, and nothing is told by co
 eliminations are struck, placements ringed and bold, fins and ALS hatched, weak links dashed.
 
 The scene is a list of plain shapes, so one drawing serves two writers: ``Picture.svg()`` here, and
-a PNG through matplotlib (``sudokit.compare.raster``). Elements carry ``class`` and ``data-*``
+a PNG through matplotlib (``sudokit.compare.reports.raster``). Elements carry ``class`` and ``data-*``
 attributes (``data-cell="r1c5"``, ``data-digit``, ``data-from``/``data-to`` on links), so a
 picture can be read back.
 

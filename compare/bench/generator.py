@@ -24,10 +24,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from statistics import median
 
-from sudokit.compare.executors import Chunk, ProcessExecutor, Settings, Task
-from sudokit.compare.generate import Spec, make, maker_backend, start_grid
-from sudokit.compare.grading import grade, ladder
-from sudokit.compare.study import ladder_rungs
+from sudokit.compare.reports.study import ladder_rungs
+from sudokit.compare.run.executors import Chunk, ProcessExecutor, Settings, Task
+from sudokit.compare.workshop.generate import Spec, make, maker_backend, start_grid
+from sudokit.compare.workshop.grading import grade, ladder
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
 from sudokit.solvers.registry import Backend

@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from sudokit.compare.executors import Executor, ProcessExecutor, Settings
-from sudokit.compare.harness import Plan, run
+from sudokit.compare.run.executors import Executor, ProcessExecutor, Settings
+from sudokit.compare.run.harness import Plan, run
+from sudokit.compare.run.store import Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Store
 from sudokit.models.puzzles import PuzzleSet
 from sudokit.solvers.registry import get_backend
 
@@ -194,7 +194,7 @@ def default_cluster(workers: int = 2) -> Iterator[str]:
 
 def dask(options: argparse.Namespace) -> None:
     """Per backend: the Dask cluster's throughput against --jobs 2 local, same puzzles, and the same records."""
-    from sudokit.compare.dask_executor import DaskExecutor
+    from sudokit.compare.run.dask_executor import DaskExecutor
 
     print(f"{load()} (start)")
     found = puzzles(options.set, options.puzzles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from sudokit.compare.explorer import explorer_page
+from sudokit.compare.reports.explorer import explorer_page
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.solvers.human.engine import solve_logically

@@ -22,10 +22,10 @@ import time
 import zlib
 from pathlib import Path
 
-from sudokit.compare.executors import ProcessExecutor, Settings
-from sudokit.compare.harness import Plan, run
+from sudokit.compare.run.executors import ProcessExecutor, Settings
+from sudokit.compare.run.harness import Plan, run
+from sudokit.compare.run.store import Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Store
 from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle, PuzzleSet
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sudokit.compare.reports.stats import percentile
 from sudokit.compare.sets import load_set
-from sudokit.compare.stats import percentile
 
 HERE = Path(__file__).parent
 BANDS = ((0.0, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 99.0))

@@ -16,9 +16,9 @@ import typer
 
 from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, Ticker, app, reporting_bad_input, write_path
 from sudokit.compare.commands.runs import cluster_options
-from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
-from sudokit.compare.generate import STRATEGIES, Spec, maker_backend, start_grid
+from sudokit.compare.run.errors import ExecutorLost
+from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
+from sudokit.compare.workshop.generate import STRATEGIES, Spec, maker_backend, start_grid
 from sudokit.models.symmetry import SYMMETRIES
 from sudokit.solvers.human import modes
 

@@ -266,7 +266,7 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
 
 
 def _write_page(path: Path, start: Candidates, result: HumanResult) -> None:
-    from sudokit.compare.explorer import explorer_page
+    from sudokit.compare.reports.explorer import explorer_page
 
     try:
         path.write_text(explorer_page(start, result), encoding="utf-8")

@@ -43,7 +43,7 @@ def show(
         return
     try:
         if out.suffix.lower() == ".png":
-            from sudokit.compare.raster import write_png
+            from sudokit.compare.reports.raster import write_png
 
             write_png(picture, out)
         else:
@@ -58,7 +58,7 @@ def _picture(state, step: int | None, marks: bool | None, labels: bool, puzzle: 
 
     if step is None:
         return draw(state, marks=marks, labels=labels)
-    from sudokit.compare.pictures import path_states, step_picture
+    from sudokit.compare.reports.pictures import path_states, step_picture
     from sudokit.solvers.human.engine import solve_logically
 
     result = solve_logically(state)

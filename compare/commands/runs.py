@@ -13,9 +13,6 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare import harness
-from sudokit.compare import report as reports
-from sudokit.compare import study as studies
 from sudokit.compare.app import (
     EXIT_INTERRUPTED,
     QuietOption,
@@ -26,12 +23,15 @@ from sudokit.compare.app import (
     reporting_bad_input,
     write_path,
 )
-from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import EXECUTORS, Settings, make_executor
-from sudokit.compare.export import FORMATS
-from sudokit.compare.export import export as export_records
+from sudokit.compare.reports import report as reports
+from sudokit.compare.reports import study as studies
+from sudokit.compare.reports.export import FORMATS
+from sudokit.compare.reports.export import export as export_records
+from sudokit.compare.run import harness
+from sudokit.compare.run.errors import ExecutorLost
+from sudokit.compare.run.executors import EXECUTORS, Settings, make_executor
+from sudokit.compare.run.store import DEFAULT_DB, Record, Run, Store
 from sudokit.compare.sets import DEFAULT_SETS
-from sudokit.compare.store import DEFAULT_DB, Record, Run, Store
 from sudokit.models.errors import UserError
 from sudokit.models.puzzles import Puzzles, PuzzleSet, stream_puzzles
 from sudokit.solvers.base import DEFAULT_LIMIT
@@ -187,7 +187,7 @@ def diff(
 ) -> None:
     """Compare two runs backend by backend: time ratio (new/old) with its 95 % interval, changed statuses
     and answers. Exit 1 when an answer changed."""
-    from sudokit.compare.diff import diff_runs
+    from sudokit.compare.reports.diff import diff_runs
 
     with reporting_bad_input(), Store.open(db, create=False) as store:
         old_run, new_run = store.run(old), store.run(new)

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.agreement import judged
 from sudokit.compare.app import TimeoutOption, app, fail, read_input, reporting_bad_input
+from sudokit.compare.run.agreement import judged
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
 from sudokit.solvers.registry import BACKENDS, Backend, get_backend

@@ -119,10 +119,10 @@ def first(puzzle_set: PuzzleSet, count: int) -> PuzzleSet:
 
 
 if __name__ == "__main__":  # python -m tests.compare.fakes DB RUN: a slow run to be killed
-    from sudokit.compare.executors import ProcessExecutor, Settings
-    from sudokit.compare.harness import Plan, run
+    from sudokit.compare.run.executors import ProcessExecutor, Settings
+    from sudokit.compare.run.harness import Plan, run
+    from sudokit.compare.run.store import Store
     from sudokit.compare.sets import load_set
-    from sudokit.compare.store import Store
 
     slow = [fake("slow-a", "HonestSolver", delay=0.05), fake("slow-b", "HonestSolver", delay=0.05)]
     plan = Plan([first(load_set("easy50"), 24)], slow, Settings(timeout=5), seed=3)

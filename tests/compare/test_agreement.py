@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sudokit.compare.agreement import REJECTED, agree, agreement_matrix, disagreements
-from sudokit.compare.store import Record
+from sudokit.compare.run.agreement import REJECTED, agree, agreement_matrix, disagreements
+from sudokit.compare.run.store import Record
 
 A, B = "1" * 81, "2" * 81
 

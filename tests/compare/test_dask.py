@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
-from sudokit.compare.dask_executor import DaskExecutor, solve_chunk
-from sudokit.compare.executors import Chunk, Executor, ProcessExecutor, Settings, Task
-from sudokit.compare.harness import Plan, run
+from sudokit.compare.run.dask_executor import DaskExecutor, solve_chunk
+from sudokit.compare.run.executors import Chunk, Executor, ProcessExecutor, Settings, Task
+from sudokit.compare.run.harness import Plan, run
+from sudokit.compare.run.store import Record, Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Record, Store
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.registry import get_backend
 from tests.compare.fakes import MISBEHAVING_GIVENS, fake, first
@@ -256,7 +256,7 @@ def test_a_scheduler_that_goes_away_stops_the_run_in_one_line_and_the_run_resume
 
 
 def test_chunks_are_grouped_into_tasks_of_one_backend_spread_over_the_threads(monkeypatch):
-    from sudokit.compare import dask_executor
+    from sudokit.compare.run import dask_executor
 
     easy = load_set("easy50").puzzles
     a, b = fake("a", "HonestSolver"), fake("b", "HonestSolver")

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
-from sudokit.compare.store import Record, Store
+from sudokit.compare.run.store import Record, Store
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 
-from sudokit.compare.executors import Chunk, ProcessExecutor, Settings, Task
+from sudokit.compare.run.executors import Chunk, ProcessExecutor, Settings, Task
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import is_solution
 from tests.compare.fakes import MISBEHAVING_GIVENS, fake, first
@@ -37,7 +37,7 @@ def test_the_verdict_goes_to_the_puzzle_the_worker_was_on(cls, status):
 
 def test_backends_take_turns_through_a_run():
     """With one worker, two backends' work alternates in slices instead of one backend after the other."""
-    from sudokit.compare.executors import ROTATIONS
+    from sudokit.compare.run.executors import ROTATIONS
 
     chunks = [Chunk(fake(name, "HonestSolver"), (task,)) for name in ("a", "b") for task in TASKS]
     order = [o.backend for o in ProcessExecutor(1).run(chunks, Settings(timeout=5))]

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit.compare.cli import app
-from sudokit.compare.explorer import explorer_page
+from sudokit.compare.reports.explorer import explorer_page
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid

@@ -12,10 +12,17 @@ from collections import Counter
 
 import pytest
 
-from sudokit.compare.generate import CONTROLLED_BIAS_CLUES, PuzzleMaker, Spec, draw_clue_count, make, start_grid
-from sudokit.compare.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.sets import load_set
-from sudokit.compare.targeting import NEAR_MISS, classify, repair, target
+from sudokit.compare.workshop.generate import (
+    CONTROLLED_BIAS_CLUES,
+    PuzzleMaker,
+    Spec,
+    draw_clue_count,
+    make,
+    start_grid,
+)
+from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
+from sudokit.compare.workshop.targeting import NEAR_MISS, classify, repair, target
 from sudokit.models.errors import UserError
 from sudokit.models.grid import Grid, is_solution
 from sudokit.models.symmetry import orbits

@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from sudokit.compare.agreement import disagreements
-from sudokit.compare.executors import ProcessExecutor, Settings
-from sudokit.compare.harness import Plan, run
+from sudokit.compare.run.agreement import disagreements
+from sudokit.compare.run.executors import ProcessExecutor, Settings
+from sudokit.compare.run.harness import Plan, run
+from sudokit.compare.run.store import Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Store
 from sudokit.models.grid import Grid, is_solution
 from tests.compare.fakes import HONEST, MISBEHAVING_GIVENS, fake, first
 from tests.conftest import REPO
@@ -144,7 +144,7 @@ def test_killed_at_random_moments_the_store_stays_whole_and_resumes(tmp_path):
 def test_a_streamed_file_runs_block_by_block_and_resumes_where_it_stopped(tmp_path, monkeypatch):
     """Puzzles read and stored a few at a time, chunks read ahead a few at a time: the records of a run
     over the file read whole, and after an interruption, the rest only (each record once)."""
-    from sudokit.compare import executors, harness
+    from sudokit.compare.run import executors, harness
     from sudokit.models.puzzles import stream_puzzles
 
     monkeypatch.setattr(harness, "BLOCK", 4)
@@ -177,7 +177,7 @@ def test_a_streamed_file_runs_block_by_block_and_resumes_where_it_stopped(tmp_pa
 
 @pytest.mark.parametrize("name", ["17clue-1000", "gecode-16x16", "gecode-25x25"])
 def test_the_fast_line_of_a_grid_is_the_grids_own_line(name):
-    from sudokit.compare.harness import line_of
+    from sudokit.compare.run.harness import line_of
 
     grids = [p.grid for p in load_set(name).puzzles[:50]]
     assert [line_of(g) for g in grids] == [g.line() for g in grids]

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from sudokit.compare import notebook
-from sudokit.compare.errors import StoreError, UnknownName, UserError
+from sudokit.compare.reports import notebook
+from sudokit.compare.run.errors import StoreError, UnknownName, UserError
+from sudokit.compare.run.store import Record, Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Record, Store
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.rating import se_rating
 from tests import svg_reader as svg

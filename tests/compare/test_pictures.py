@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from sudokit.compare.bench.human import truth
-from sudokit.compare.pictures import path_states, start_of, step_only, step_picture
+from sudokit.compare.reports.pictures import path_states, start_of, step_only, step_picture
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
 from sudokit.models.graph import AlsNode, CellNode, GroupNode

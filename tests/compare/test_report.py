@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from sudokit.compare import report
-from sudokit.compare.store import Record, Store
+from sudokit.compare.reports import report
+from sudokit.compare.run.store import Record, Store
 
 TIMEOUT = 2.0
 PUZZLES = 6
@@ -139,7 +139,7 @@ def test_each_of_fourteen_backends_is_drawn_in_a_style_of_its_own(chart, tmp_pat
     """The default run has 14 backends; matplotlib has 10 colours: no two backends may look alike."""
     from matplotlib.colors import to_hex
 
-    from sudokit.compare import plots
+    from sudokit.compare.reports import plots
 
     drawn = []
     monkeypatch.setattr(plots, "_save", lambda fig, path: drawn.append(fig) or path)

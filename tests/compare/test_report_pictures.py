@@ -9,9 +9,9 @@ from contextlib import ExitStack
 
 import pytest
 
-from sudokit.compare import report, study
+from sudokit.compare.reports import report, study
+from sudokit.compare.run.store import Record, Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import Record, Store
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.rating import se_rating

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 import statistics
 
-from sudokit.compare.stats import backend_stats, median_interval, percentile, ranking
-from sudokit.compare.store import Record
+from sudokit.compare.reports.stats import backend_stats, median_interval, percentile, ranking
+from sudokit.compare.run.store import Record
 
 
 def record(status: str, seconds: float, guesses: int | None = None, peak_kb: int = 1024) -> Record:

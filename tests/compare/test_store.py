@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from sudokit.compare.errors import StoreError, UserError
-from sudokit.compare.export import export
-from sudokit.compare.store import SCHEMA_VERSION, Record, Store
+from sudokit.compare.reports.export import export
+from sudokit.compare.run.errors import StoreError, UserError
+from sudokit.compare.run.store import SCHEMA_VERSION, Record, Store
 
 DESCRIPTION = {"sets": [{"name": "s", "sha256": "abc"}], "config": {"limit": 2, "backends": {"a": "A"}}}
 RECORD = Record("s", 0, "1" * 81, "a", "solved", "2" * 81, 1, 0.5, 1.5, guesses=3, extra={"nodes": 7})

@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudokit.compare.run.transforms import random_transform, transform_for
 from sudokit.compare.sets import load_set
-from sudokit.compare.transforms import random_transform, transform_for
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.registry import BACKENDS
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
-from sudokit.compare import study
 from sudokit.compare.app import app
+from sudokit.compare.reports import study
+from sudokit.compare.run.store import DEFAULT_DB, Store
 from sudokit.compare.sets import load_set
-from sudokit.compare.store import DEFAULT_DB, Store
 from sudokit.solvers.human.backend import HumanSolver
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.registry import PRESETS

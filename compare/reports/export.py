@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
-from sudokit.compare.store import COLUMNS, Record
+from sudokit.compare.run.store import COLUMNS, Record
 from sudokit.models.errors import UnknownName
 
 FORMATS = ("csv", "jsonl")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, groupby
 
-from sudokit.compare.store import Record
+from sudokit.compare.run.store import Record
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import SolveResult, Status
 

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from sudokit.compare.executors import Executor, Settings
-from sudokit.compare.harness import Plan, run
-from sudokit.compare.stats import percentile
-from sudokit.compare.store import Record, Run, Store
+from sudokit.compare.reports.stats import percentile
+from sudokit.compare.run.executors import Executor, Settings
+from sudokit.compare.run.harness import Plan, run
+from sudokit.compare.run.store import Record, Run, Store
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import PuzzleError
 from sudokit.models.puzzles import PuzzleSet

@@ -1,6 +1,6 @@
 """The step explorer: one self-contained HTML page that steps through a human solve, picture by picture.
 
-Each step is a section with its picture (``sudokit.compare.pictures``), its explanation in community
+Each step is a section with its picture (``sudokit.compare.reports.pictures``), its explanation in community
 notation and its ratings (Sudoku Explainer's, HoDoKu's code, score and level); the last section is
 the final grid. A small inline script shows one section at a time: previous/next buttons, the
 arrow keys (Home and End too), a list of steps to jump to, and addresses: ``page.html#12`` opens step 12
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 
-from sudokit.compare.pictures import path_states, step_picture
+from sudokit.compare.reports.pictures import path_states, step_picture
 from sudokit.models.candidates import Candidates
 from sudokit.models.picture import draw, legend
 from sudokit.solvers.base import Status

@@ -18,10 +18,18 @@ from typing import cast
 
 import numpy
 
-from sudokit.compare import study
-from sudokit.compare.agreement import Disagreement, agreement_matrix, disagreements, rejected
-from sudokit.compare.stats import ANSWERS, UNTIMED, BackendStats, backend_stats, charged_seconds, percent, ranking
-from sudokit.compare.store import Record, Run, RunRecords, Store
+from sudokit.compare.reports import study
+from sudokit.compare.reports.stats import (
+    ANSWERS,
+    UNTIMED,
+    BackendStats,
+    backend_stats,
+    charged_seconds,
+    percent,
+    ranking,
+)
+from sudokit.compare.run.agreement import Disagreement, agreement_matrix, disagreements, rejected
+from sudokit.compare.run.store import Record, Run, RunRecords, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
 
@@ -337,7 +345,7 @@ def _rating_blocks(summary: Summary) -> list[Block]:
 
 
 def _time_blocks(summary: Summary, out: Path) -> list[Block]:
-    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
+    from sudokit.compare.reports import plots  # matplotlib: imported only when a report is drawn
 
     timeout = summary.run.config.get("timeout")
     attempted = {s.backend: s.attempted for s in summary.stats}
@@ -394,7 +402,7 @@ def _usage(summary: Summary) -> list[tuple[str, int, int]]:
 
 
 def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
-    from sudokit.compare import plots  # matplotlib: imported only when a report is drawn
+    from sudokit.compare.reports import plots  # matplotlib: imported only when a report is drawn
 
     blocks: list[Block] = []
     if summary.study:
@@ -429,7 +437,7 @@ def _technique_blocks(summary: Summary, out: Path) -> list[Block]:
 
 def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
     """The hardest puzzle's hardest step drawn; for a study, each rung's first step on an example puzzle."""
-    from sudokit.compare import exemplars  # the human engine: imported only when a report is drawn
+    from sudokit.compare.reports import exemplars  # the human engine: imported only when a report is drawn
 
     ratings = summary.ratings or _engine_ratings(summary)
     puzzles = _hardest_puzzle(summary, ratings)
@@ -461,7 +469,7 @@ def _hardest_puzzle(summary: Summary, ratings: dict[tuple[str, int], float]) -> 
 
 
 def _step_image(example, path: Path) -> Image:
-    from sudokit.compare.pictures import step_picture
+    from sudokit.compare.reports.pictures import step_picture
 
     path.write_text(step_picture(example.state, example.step, example.puzzle).svg() + "\n", encoding="utf-8")
     return Image(path, example.step.explanation)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sudokit.compare.grading import grade, ladder
-from sudokit.compare.removal import Uniqueness, empty, fill
+from sudokit.compare.workshop.grading import grade, ladder
+from sudokit.compare.workshop.removal import Uniqueness, empty, fill
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Cell, Grid
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudokit.compare.pictures import path_states
-from sudokit.compare.store import Record
+from sudokit.compare.reports.pictures import path_states
+from sudokit.compare.run.store import Record
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sudokit.compare.errors import StoreError, UnknownName, UserError
+from sudokit.compare.run.errors import StoreError, UnknownName, UserError
 
 SCHEMA_VERSION = 1
 DEFAULT_DB = Path("results") / "sudokit.sqlite"

@@ -19,9 +19,9 @@ from importlib import metadata
 from itertools import islice
 from pathlib import Path
 
-from sudokit.compare.executors import Chunk, Executor, Outcome, Settings, Task
-from sudokit.compare.store import Record, Run, Store
-from sudokit.compare.transforms import Transform, transform_for
+from sudokit.compare.run.executors import Chunk, Executor, Outcome, Settings, Task
+from sudokit.compare.run.store import Record, Run, Store
+from sudokit.compare.run.transforms import Transform, transform_for
 from sudokit.models.grid import SYMBOLS, Grid, PuzzleError
 from sudokit.models.puzzles import Puzzle, Puzzles
 from sudokit.solvers.registry import Backend

@@ -4,13 +4,13 @@ One *attempt* makes one candidate puzzle:
 
 1. a random solution grid: a random depth-first fill (``models.fill``) followed by a uniformly
    random relabelling, band/stack/row/column permutation and transposition (``transforms``);
-2. top-down removal (``compare.removal``): the cells (or the orbits of the chosen symmetry,
+2. top-down removal (``compare.workshop.removal``): the cells (or the orbits of the chosen symmetry,
    ``models.symmetry``) in a random order, each emptied when the puzzle keeps one solution, as
    ``bitx`` counts. Without symmetry the result is minimal (a given kept was needed when tried, and
    is needed all the more once others are gone); with a symmetry every orbit is needed, but a single
    given may not be, so ``minimal`` then checks each;
 3. the candidate is kept when it meets the spec: minimality, the technique it must need (with near
-   misses repaired: ``compare.targeting``), the rating range. Its grade is the human engine's path
+   misses repaired: ``compare.workshop.targeting``), the rating range. Its grade is the human engine's path
    with the full preset, as ``sudokit rate`` grades; for a puzzle made to need T, the path with T's
    list, whose hardest step is T. (With the full preset the engine takes techniques in HoDoKu's
    order, so it may use one rated above T that comes before T there: a hidden pair, 3.4, before an
@@ -37,9 +37,9 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.grading import Graded, grade
-from sudokit.compare.removal import Uniqueness, new_solution, top_down
-from sudokit.compare.targeting import BAND, NEAR_MISS, classify, needs, repair, target
+from sudokit.compare.workshop.grading import Graded, grade
+from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
+from sudokit.compare.workshop.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
 from sudokit.models.grid import Grid
 from sudokit.models.symmetry import orbits, symmetry_maps
@@ -208,7 +208,7 @@ def grade_fields(graded: Graded) -> dict:
 
 def maker_backend(spec: Spec, label: str) -> Backend:
     """The executors' backend that makes puzzles to ``spec`` (``label`` names it in a run)."""
-    return Backend(f"generate/{label}", "sudokit.compare.generate:PuzzleMaker", f"puzzle generator ({label})",
+    return Backend(f"generate/{label}", "sudokit.compare.workshop.generate:PuzzleMaker", f"puzzle generator ({label})",
                    options=asdict(spec))
 
 

@@ -2,9 +2,9 @@
 
 ``Grid`` and ``Candidates`` draw themselves in Jupyter (their ``_repr_svg_``). Steps and human
 solve results are drawn once this module is imported in a running IPython kernel (or loaded with
-``%load_ext sudokit.compare.notebook``): it registers their picture with IPython's display formatters.
+``%load_ext sudokit.compare.reports.notebook``): it registers their picture with IPython's display formatters.
 
-    from sudokit.compare.notebook import load_run
+    from sudokit.compare.reports.notebook import load_run
     runs = load_run("my-study", "results/sudokit.sqlite")   # one row per (puzzle, backend)
     runs.groupby("backend")["seconds"].median()
 
@@ -17,7 +17,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sudokit.compare.store import COLUMNS, DEFAULT_DB, Store
+from sudokit.compare.run.store import COLUMNS, DEFAULT_DB, Store
 from sudokit.models.errors import UserError
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def load_run(name: str, db: str | Path = DEFAULT_DB) -> pandas.DataFrame:
 
 def result_html(result: HumanResult) -> str:
     """A human solve for a notebook: how it ended, its hardest step drawn, the final grid, every step."""
-    from sudokit.compare.pictures import path_states, start_of, step_picture
+    from sudokit.compare.reports.pictures import path_states, start_of, step_picture
     from sudokit.models.picture import draw
     from sudokit.solvers.human.rating import se_rating
 
@@ -79,7 +79,7 @@ def result_html(result: HumanResult) -> str:
 
 def step_svg(step) -> str:
     """A step on its own (its state is not known): the cells and candidates it names on an empty grid."""
-    from sudokit.compare.pictures import step_only
+    from sudokit.compare.reports.pictures import step_only
 
     return step_only(step).svg()
 

@@ -31,7 +31,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Protocol
 
-from sudokit.compare.agreement import judged
+from sudokit.compare.run.agreement import judged
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
@@ -133,8 +133,8 @@ class Executor(Protocol):
 
 
 EXECUTORS = {
-    "local": "sudokit.compare.executors:ProcessExecutor",
-    "dask": "sudokit.compare.dask_executor:DaskExecutor",
+    "local": "sudokit.compare.run.executors:ProcessExecutor",
+    "dask": "sudokit.compare.run.dask_executor:DaskExecutor",
 }
 
 
@@ -347,7 +347,7 @@ class _Child:
 
 
 def _start_subprocess(backend: Backend, settings: Settings) -> tuple[MappedProgress, Connection, _Child]:
-    """A solving process started as ``python -m sudokit.compare.executors``: a daemonic process (a Dask
+    """A solving process started as ``python -m sudokit.compare.run.executors``: a daemonic process (a Dask
     worker under its nanny) may start these, where it may not start ``multiprocessing`` children.
 
     It leads its own process group (so killing it kills what its backend starts), talks over a socket
@@ -357,7 +357,7 @@ def _start_subprocess(backend: Backend, settings: Settings) -> tuple[MappedProgr
     with tempfile.TemporaryFile() as shared:
         shared.truncate(MappedProgress.SIZE)
         popen = subprocess.Popen(
-            [sys.executable, "-m", "sudokit.compare.executors", str(theirs.fileno()), str(shared.fileno())],
+            [sys.executable, "-m", "sudokit.compare.run.executors", str(theirs.fileno()), str(shared.fileno())],
             pass_fds=(theirs.fileno(), shared.fileno()), process_group=0, stdin=subprocess.DEVNULL)
         progress = MappedProgress(shared.fileno())
     theirs.close()

@@ -21,8 +21,8 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 
-from sudokit.compare.errors import ExecutorLost
-from sudokit.compare.executors import (
+from sudokit.compare.run.errors import ExecutorLost
+from sudokit.compare.run.executors import (
     SUBPROCESS,
     Chunk,
     Outcome,

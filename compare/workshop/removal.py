@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from sudokit.compare.transforms import random_transform
+from sudokit.compare.run.transforms import random_transform
 from sudokit.models.fill import random_solution
 from sudokit.models.grid import Cell, Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Status

@@ -12,9 +12,9 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from sudokit.compare.agreement import claim
-from sudokit.compare.stats import BOOTSTRAP_RESAMPLES, charged_seconds, percentile
-from sudokit.compare.store import Record, Run
+from sudokit.compare.reports.stats import BOOTSTRAP_RESAMPLES, charged_seconds, percentile
+from sudokit.compare.run.agreement import claim
+from sudokit.compare.run.store import Record, Run
 
 PuzzleKey = tuple[str, int]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from sudokit.compare.stats import percent
+from sudokit.compare.reports.stats import percent
 
 
 def _save(fig: Figure, path: Path) -> Path:

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 
 import numpy
 
-from sudokit.compare.store import Record
+from sudokit.compare.run.store import Record
 from sudokit.solvers.base import Status
 
 UNTIMED = {Status.TIMEOUT.value, Status.ERROR.value}
