@@ -32,16 +32,20 @@ RENEW_AFTER = 5000  # puzzles before a size's solver is rebuilt (each leaves a d
 COUNTERS = ("propagations", "conflicts", "decisions")
 
 
+def solver_names() -> list[str]:
+    """The SAT solvers python-sat has, by their main names (imports python-sat)."""
+    from pysat.solvers import SolverNames
+
+    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
+
+
 class SATSolver:
     """An incremental python-sat solver per grid size; givens as assumptions, blocking clauses per puzzle."""
 
     name = "sat"
 
     def __init__(self, solver: str = "minisat22") -> None:
-        from pysat.solvers import SolverNames
-
-        known = sorted(n for n in vars(SolverNames) if not n.startswith("_"))
-        if solver not in known:
+        if solver not in (known := solver_names()):
             raise ValueError(f"unknown SAT solver {solver!r}; python-sat has {', '.join(known)}")
         self.solver_name = solver
         self._solvers: dict[int, tuple[Solver, list[int]]] = {}  # size -> (solver, [next variable, puzzles])

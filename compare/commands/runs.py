@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -35,7 +35,7 @@ from sudokit.compare.sets import DEFAULT_SETS
 from sudokit.models.errors import UserError
 from sudokit.models.puzzles import Puzzles, PuzzleSet, stream_puzzles
 from sudokit.solvers.base import DEFAULT_LIMIT
-from sudokit.solvers.registry import BACKENDS, Backend, available_backends, get_backend
+from sudokit.solvers.registry import BACKENDS, Backend, available_backends, parse_backends
 
 EXIT_DISAGREEMENT = 1
 RUNS_DIR = Path("results") / "runs"
@@ -45,6 +45,9 @@ SetsArg = Annotated[list[str] | None, typer.Argument(
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
 Timeout = Annotated[float, typer.Option("--timeout", "--time-limit", min=0.001,
                                         help="Seconds per puzzle, a total; a stuck worker is killed.")]
+BackendOption = Annotated[list[str] | None, typer.Option(
+    "--backend", help="One backend spec, taken whole (spaces and commas allowed: 'cmd:./solver --fast', "
+    "py:FILE.py:FUNC); may be repeated, beside --backends.", show_default=False)]
 Db = Annotated[Path, typer.Option(help="The results database.")]
 Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed.")]
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
@@ -57,7 +60,9 @@ JsonSummary = Annotated[bool, typer.Option("--json", help="Print the run's summa
 def compare(
     sets: SetsArg = None,
     backends: Annotated[str | None, typer.Option(
-        help=f"Comma-separated, from: {', '.join(BACKENDS)} [default: every available one].", show_default=False)] = None,
+        help=f"Comma-separated specs, from: {', '.join(BACKENDS)} (options as NAME:KEY=VALUE) "
+             "[default: every available one].", show_default=False)] = None,
+    backend: BackendOption = None,
     jobs: Jobs = os.cpu_count() or 1,
     timeout: Timeout = 10.0,
     repeat: Annotated[int, typer.Option(min=1, help="Solve each puzzle R times; keep the median times.")] = 1,
@@ -85,12 +90,12 @@ def compare(
     """
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
     with reporting_bad_input():
-        chosen = choose_backends(backends)
+        chosen = choose_backends(backends, backend or ())
         plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
         runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
     too_large = plan.too_large()
-    for backend, count in too_large.items():
-        typer.echo(f"sudokit: {backend} skips {count} puzzles larger than it handles", err=True)
+    for skipping, count in too_large.items():
+        typer.echo(f"sudokit: {skipping} skips {count} puzzles larger than it handles", err=True)
     puzzles = sum(len(s) for s in puzzle_sets)
     if all(too_large.get(b.name) == puzzles for b in chosen):
         fail("nothing to run: no chosen backend takes puzzles of this size (see `sudokit backends`)")
@@ -237,14 +242,17 @@ def _puzzle_file(name: str) -> bool:
         return False
 
 
-def choose_backends(spec: str | None) -> list[Backend]:
-    """The backends named in ``spec`` (each must be available), or every available one."""
-    if spec is None:
+def choose_backends(spec: str | None, each: Iterable[str] = ()) -> list[Backend]:
+    """The backends named in ``spec`` and ``each`` (each must be available), or every available one."""
+    each = list(each)
+    if spec is None and not each:
         for backend in BACKENDS.values():
             if reason := backend.why_unavailable():
                 typer.echo(f"sudokit: skipping {backend.name}: {reason}", err=True)
         return available_backends()
-    chosen = [get_backend(n.strip()) for n in spec.split(",") if n.strip()]
+    chosen = parse_backends(spec, each)
+    if not chosen:
+        raise UserError("no backend named: give --backends NAME[,NAME…] or --backend SPEC")
     for backend in chosen:
         if reason := backend.why_unavailable():
             raise UserError(f"backend {backend.name!r} is not available: {reason}")

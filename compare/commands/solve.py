@@ -13,7 +13,7 @@ from sudokit.compare.app import TimeoutOption, app, fail, read_input, reporting_
 from sudokit.compare.run.agreement import judged
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
-from sudokit.solvers.registry import BACKENDS, Backend, get_backend
+from sudokit.solvers.registry import BACKENDS, Backend, get_backend, listed_backends
 
 
 class OutputFormat(str, Enum):
@@ -51,7 +51,8 @@ def _show(puzzle: Puzzle, result: SolveResult, fmt: OutputFormat) -> str:
 @app.command()
 def solve(
     puzzle_or_file: Annotated[str, typer.Argument(help="A puzzle, a puzzle file, a bundled set name, or - for stdin.")],
-    backend: Annotated[str, typer.Option("--backend", "-b", help=f"One of: {', '.join(BACKENDS)}.")] = "dlx",
+    backend: Annotated[str, typer.Option("--backend", "-b", help=f"One backend spec: {', '.join(BACKENDS)}, "
+                                         "NAME:KEY=VALUE, py:FILE.py:FUNC or 'cmd:PROGRAM ARGS'.")] = "dlx",
     limit: Annotated[int, typer.Option(min=1, help="Stop after this many solutions (2 proves uniqueness).")] = DEFAULT_LIMIT,
     time_limit: TimeoutOption = None,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="line, grid or json.")] = OutputFormat.line,
@@ -86,7 +87,7 @@ def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
             "summary": b.summary,
             "install": b.why_unavailable(),
         }
-        for b in BACKENDS.values()
+        for b in listed_backends()
     ]
     if as_json:
         for row in rows:
