@@ -59,16 +59,16 @@ def test_counters_and_propagation_level_are_reported():
 
 
 def test_backend_options_from_the_command_line_are_checked():
-    from sudokit.models.errors import UnknownName
+    from sudokit.models.errors import UnknownName, UserError
 
     assert get_backend("sat:solver=glucose4").name == "sat:solver=glucose4"
     with pytest.raises(UnknownName, match="takes solver="):
         get_backend("sat:colour=blue")
     with pytest.raises(UnknownName, match="takes no options"):
         get_backend("dlx:solver=x")
-    if get_backend("sat").is_available():
-        with pytest.raises(ValueError, match="unknown SAT solver"):
-            get_backend("sat:solver=nonesuch").create()
+    if get_backend("sat").is_available():  # the solver's name is checked with the spec, before anything runs
+        with pytest.raises(UserError, match="unknown solver 'nonesuch'"):
+            get_backend("sat:solver=nonesuch")
 
 
 def test_options_ride_in_a_comma_separated_list_of_backends(tmp_path):
