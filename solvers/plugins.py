@@ -136,25 +136,24 @@ class FunctionSolver:
         self.isolated = None if self.takes_time_limit else Isolated(self._run)
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        """Timed from outside, as a program is: the call, the text in and out, and the child process's pipe."""
+        start = time.perf_counter()
         if self.isolated is not None and time_limit is not None:
-            return self.isolated(grid, limit=limit, time_limit=time_limit)
-        return self._run(grid, limit, time_limit)
+            result = self.isolated(grid, limit=limit, time_limit=time_limit)
+        else:
+            result = self._run(grid, limit, time_limit)
+        result.build_seconds, result.solve_seconds = 0.0, time.perf_counter() - start
+        return result
 
     def _run(self, grid: Grid, limit: int, time_limit: float | None = None) -> SolveResult:
         keywords: dict[str, object] = {"limit": limit} if self.takes_limit else {}
         if self.takes_time_limit:
             keywords["time_limit"] = time_limit
-        start = time.perf_counter()
         try:
             returned = self.function(grid.line(), **keywords)
         except Exception as exc:  # the plug-in's bug is data: an error for this puzzle
-            return SolveResult(Status.ERROR, solve_seconds=time.perf_counter() - start,
-                               message=f"{self.name} raised {type(exc).__name__}: {exc}")
-        seconds = time.perf_counter() - start
-        result = result_of(returned, grid, limit)
-        if not isinstance(returned, SolveResult):
-            result.solve_seconds = seconds
-        return result
+            return SolveResult(Status.ERROR, message=f"{self.name} raised {type(exc).__name__}: {exc}")
+        return result_of(returned, grid, limit)
 
 
 class ObjectSolver:
@@ -470,7 +469,7 @@ def command_backend(rest: str) -> Backend:
     if found is None or not Path(found).is_file():
         where = "is not an executable file" if os.sep in argv[0] else "is not found on PATH"
         raise UserError(f"backend {spec!r}: the program {argv[0]!r} {where}")
-    program = str(Path(found).resolve())
+    program = os.path.abspath(found)  # (not resolved: a virtual environment's python is a symbolic link)
     files = [program, *(a for a in argv[1:] if _is_file(a))]
     provenance = "; ".join(f"{f} sha256:{hashlib.sha256(Path(f).read_bytes()).hexdigest()}" for f in files)
     return Backend(spec, "sudokit.solvers.plugins:CommandSolver", f"program {shlex.join(argv)} (line protocol)",
