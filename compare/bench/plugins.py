@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 from sudokit.compare.reports.stats import percentile
@@ -30,6 +31,7 @@ from sudokit.compare.run.store import Store
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid
 from sudokit.models.puzzles import PuzzleSet
+from sudokit.solvers.base import Solver
 from sudokit.solvers.registry import get_backend
 
 BITX = get_backend("bitx")
@@ -60,13 +62,10 @@ def bitx_minimal(puzzle: str) -> str:
     return _answer(puzzle)
 
 
-_made = []
-
-
-def _solver():
-    if not _made:
-        _made.append(BITX.create())
-    return _made[0]
+@cache
+def _solver() -> Solver:
+    """One bitx per process, as a backend keeps one."""
+    return BITX.create()
 
 
 def serve() -> None:
