@@ -342,7 +342,7 @@ def _agreement_blocks(summary: Summary) -> list[Block]:
              for i, (a, row) in enumerate(summary.matrix.items())
              for b, (agreed, compared) in list(row.items())[i + 1:] if agreed < compared]
     rows = [[f"{d.set_name} #{d.puzzle_index + 1}", f"`{d.puzzle}`", "<br>".join(
-        f"{b}: {a}" + (f" — **{d.reasons[b]}**" if b in d.reasons else "") for b, a in d.answers.items())]
+        f"{b}: {a}" + (f" — **{why}**" if (why := d.reason(b)[3:]) else "") for b, a in d.answers.items())]
         for d in summary.disagreements]
     return [Heading("Agreement"),
             Paragraph(f"**{len(summary.disagreements)} puzzles with disagreements.** Pairs that disagree "

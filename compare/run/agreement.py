@@ -128,8 +128,12 @@ class Disagreement:
 
     def lines(self) -> list[str]:
         head = f"{self.set_name} #{self.puzzle_index + 1}: {self.puzzle}"
-        return [head, *(f"  {backend:<16} {answer}" + (f" — {self.reasons[backend]}" if backend in self.reasons
-                                                      else "") for backend, answer in self.answers.items())]
+        return [head, *(f"  {backend:<16} {answer}{self.reason(backend)}" for backend, answer in self.answers.items())]
+
+    def reason(self, backend: str) -> str:
+        """`` — the reason`` against a backend's answer, unless its answer says it already (a rejection)."""
+        why = self.reasons.get(backend)
+        return f" — {why}" if why and why not in self.answers[backend] else ""
 
 
 def by_puzzle(records: Iterable[Record]) -> Iterator[tuple[tuple[str, int], list[Record]]]:
@@ -193,5 +197,5 @@ def agreement_matrix(records: Iterable[Record], backends: list[str]) -> dict[str
 
 
 def _answer(record: Record) -> str:
-    note = f" ({record.message})" if record.message and not rejected(record) else ""  # (rejected: the reason says)
+    note = f" ({record.message})" if record.message else ""
     return f"{record.status} {record.solution or ''}{note}".replace("  ", " ")

@@ -15,10 +15,13 @@ from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
+from sudokit.compare.run.agreement import REJECTED, agree, disagreements, flaw, judged, unclaimed
 from sudokit.compare.run.dask_executor import solve_chunk
 from sudokit.compare.run.executors import Chunk, Settings, Task
-from sudokit.compare.run.store import Store
+from sudokit.compare.run.store import Record, Store
 from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import SolveResult, Status
 from sudokit.solvers.registry import get_backend
 from tests.conftest import REPO
 from tests.solvers.plugin_fakes import EXAMPLES, callables, program, starts
@@ -128,3 +131,46 @@ def test_the_example_plugin_package_installed_in_a_fresh_environment_runs_in_com
                          capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": ""})
     assert run.returncode == 0, run.stdout + run.stderr
     assert "No disagreements" in run.stdout and "example-first` 50 of 50" not in run.stdout
+
+
+# ---------------------------------------------------------------------------- the judge, on hand-made answers
+
+PUZZLE = EASY[0].grid
+SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"  # checked by hand
+
+
+def record(backend: str, status: str, solution: str | None = None, **extra) -> Record:
+    message = "uniqueness not claimed" if extra.get("claims_unique") is False else ""
+    return Record("s", 0, PUZZLE.line(), backend, status, solution, 1, 0.0, 0.0, message=message, extra=extra)
+
+
+def test_a_solution_without_a_uniqueness_claim_is_compared_for_that_alone():
+    mere = record("plug", "solved", SOLVED, claims_unique=False)
+    assert agree(mere, record("x", "multiple", SOLVED)) and agree(mere, record("x", "solved", SOLVED))
+    assert agree(mere, record("x", "solved", SOLVED, claims_unique=False))
+    assert agree(mere, record("x", "unsat")) is False
+    other = SOLVED[::-1]  # another grid (not a solution: the judge would have rejected it; here only claims count)
+    assert agree(mere, record("x", "solved", other)) is False
+    assert unclaimed([mere, record("x", "solved", SOLVED)]) == {"plug": 1}
+
+
+def test_a_valid_grid_refutes_a_uniqueness_claim_and_an_unsat():
+    found = disagreements([record("a", "solved", SOLVED), record("b", "multiple", SOLVED, also_found=["x"]),
+                           record("c", "unsat")])
+    assert found[0].reasons["c"] == "claims no solution, but a's solution passed the judge"
+    assert found[0].reasons["a"] == "claims the only solution, but b returned another that passed the judge"
+
+
+@pytest.mark.parametrize(("result", "says"), [
+    (SolveResult(Status.SOLVED), "no grid was returned"),
+    (SolveResult(Status.SOLVED, Grid((0, *Grid.parse(SOLVED).values[1:]))), "not complete: r1c1 is blank"),
+    (SolveResult(Status.SOLVED, Grid.parse("1234341221434321")), "a 4x4 grid for a 9x9 puzzle"),
+    (SolveResult(Status.MULTIPLE, Grid.parse(SOLVED), 2, stats={"also_found": [SOLVED]}),
+     "its two solutions are the same grid"),
+])
+def test_the_judge_says_what_is_wrong(result, says):
+    assert judged(result, PUZZLE).message == f"{REJECTED}: {says}"
+
+
+def test_a_multiple_claim_without_grids_is_a_claim_not_a_flaw():
+    assert flaw(SolveResult(Status.MULTIPLE), PUZZLE) is None
