@@ -174,3 +174,10 @@ def test_the_judge_says_what_is_wrong(result, says):
 
 def test_a_multiple_claim_without_grids_is_a_claim_not_a_flaw():
     assert flaw(SolveResult(Status.MULTIPLE), PUZZLE) is None
+
+
+def test_solve_exits_1_on_a_solution_whose_uniqueness_is_not_claimed():
+    minimal = runner.invoke(app, ["solve", PUZZLE.line(), "-b", f"py:{EXAMPLES / 'python_solver.py'}:solve"])
+    assert minimal.exit_code == 1 and "(uniqueness not claimed)" in minimal.output and SOLVED in minimal.output
+    counting = runner.invoke(app, ["solve", PUZZLE.line(), "-b", f"py:{EXAMPLES / 'python_solver.py'}:count"])
+    assert counting.exit_code == 0 and SOLVED in counting.output
