@@ -10,6 +10,9 @@ from typing import Protocol, runtime_checkable
 from sudokit.models.grid import Grid
 
 DEFAULT_LIMIT = 2  # "solve and prove uniqueness" is the unit of work
+# A stats key: False when ``solved`` holds a solution its backend returned without claiming it is the only
+# one (a plug-in that stops at the first solution). The judge checks the grid and compares only that claim.
+CLAIMS_UNIQUE = "claims_unique"
 
 
 class Status(str, Enum):
@@ -59,6 +62,11 @@ class SolveResult:
             "stats": self.stats,
             "message": self.message,
         }
+
+
+def claims_unique(stats: dict) -> bool:
+    """Whether a ``solved`` result with these stats claims its solution is the only one (the default)."""
+    return stats.get(CLAIMS_UNIQUE, True) is not False
 
 
 def status_for(found: int, limit: int) -> Status:

@@ -66,6 +66,7 @@ class Backend:
     members: tuple[str, ...] = ()  # a family's members, as specs, for ``sudokit backends``
     resolve: Callable[[Backend], Backend] | None = field(default=None, hash=False, repr=False)
     provenance: str | None = None  # a version fixed when the spec was resolved (a plug-in file's hash)
+    check: Callable[[Backend], str | None] | None = field(default=None, hash=False, repr=False)  # why it cannot run
 
     def is_available(self) -> bool:
         return self.why_unavailable() is None
@@ -78,7 +79,7 @@ class Backend:
         if self.program and shutil.which(self.program) is None:
             how = f"apt-get install {self.apt}" if self.apt else "install it or put it on PATH"
             return f"needs the program {self.program!r} on PATH: {how}"
-        return None
+        return self.check(self) if self.check else None
 
     def version(self) -> str:
         if self.provenance:
@@ -244,18 +245,27 @@ def installed_plugins() -> dict[str, Backend]:
     """Backends installed distributions offer (entry-point group ``sudokit.backends``), none imported yet.
 
     Each entry point names a callable or a backend class (``package.module:attr``); it is imported
-    only when the backend is created, so a plug-in that fails to import is listed as unavailable
-    with its error rather than stopping sudokit.
+    only when its availability is asked (``sudokit backends``, or a run that names it) or the backend
+    is created, so a plug-in that fails to import is listed as unavailable with its error rather than
+    stopping sudokit. The first distribution to offer a name keeps it; sudokit's own names win.
     """
     found: dict[str, Backend] = {}
     for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if point.name in BACKENDS or point.name in SCHEMES:
-            continue  # sudokit's own names win
+        if point.name in BACKENDS or point.name in SCHEMES or point.name in found:
+            continue
         dist = point.dist.name if point.dist else None
         found[point.name] = Backend(
-            point.name, "sudokit.solvers.plugins:EntryPointSolver", f"plug-in {point.value} ({dist or 'unknown'})",
-            dist=dist, options={"entry_point": point.value})
+            point.name, "sudokit.solvers.plugins:EntryPointSolver",
+            f"plug-in {point.value} from the distribution {dist or 'unknown'}",
+            dist=dist, options={"entry_point": point.value}, check=_plugin_import_error)
     return found
+
+
+def _plugin_import_error(backend: Backend) -> str | None:
+    """Why an entry point's plug-in cannot run: its import error (it is imported to know)."""
+    from sudokit.solvers.plugins import import_error
+
+    return import_error(backend.options["entry_point"])
 
 
 def listed_backends() -> list[Backend]:

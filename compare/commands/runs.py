@@ -298,7 +298,7 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
             typer.echo(reports.summary_text(summary))
             if written:
                 typer.echo(f"report: {written}")
-    raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements else 0)
+    raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements or reports.answered_nothing(summary) else 0)
 
 
 class ProgressBar:

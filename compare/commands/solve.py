@@ -12,7 +12,7 @@ import typer
 from sudokit.compare.app import TimeoutOption, app, fail, read_input, reporting_bad_input
 from sudokit.compare.run.agreement import judged
 from sudokit.models.puzzles import Puzzle
-from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, claims_unique
 from sudokit.solvers.registry import BACKENDS, Backend, get_backend, listed_backends
 
 
@@ -72,7 +72,7 @@ def solve(
     all_unique = True
     for puzzle, result in solve_all(puzzles.puzzles, chosen, limit=limit, time_limit=time_limit):
         typer.echo(_show(puzzle, result, fmt))
-        all_unique &= result.status is Status.SOLVED
+        all_unique &= result.status is Status.SOLVED and claims_unique(result.stats)  # (a plug-in may not claim it)
     raise typer.Exit(0 if all_unique else 1)
 
 

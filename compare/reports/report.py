@@ -10,9 +10,11 @@ import base64
 import html
 import json
 import math
+import shlex
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import cast
 
@@ -28,7 +30,7 @@ from sudokit.compare.reports.stats import (
     percent,
     ranking,
 )
-from sudokit.compare.run.agreement import Disagreement, agreement_matrix, disagreements, rejected
+from sudokit.compare.run.agreement import Disagreement, agreement_matrix, disagreements, rejected, unclaimed
 from sudokit.compare.run.store import Record, Run, RunRecords, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
@@ -70,12 +72,9 @@ def summarize(store: Store, run: Run) -> Summary:
 
 
 def _suspects(records: Iterable[Record], found: list[Disagreement]) -> set[str]:
-    """Backends that made a claim on a puzzle with a disagreement (or whose answer the judge rejected)."""
-    if not found:
-        return set()
-    puzzles = {(d.set_name, d.puzzle_index) for d in found}
-    return {r.backend for r in records if (r.set_name, r.puzzle_index) in puzzles
-            and (r.status in ANSWERS or rejected(r))}
+    """Backends the judge names in a disagreement: a rejected grid, a claim a valid grid refutes, or a conflict
+    it cannot settle (a backend refuted by another's valid grid does not make that one a suspect)."""
+    return {backend for d in found for backend in d.reasons}
 
 
 def _rating(meta: dict) -> float | None:
@@ -140,10 +139,16 @@ def _complete(summary: Summary) -> list[str]:
 
 
 def verdict(summary: Summary) -> str:
-    """The answer in one paragraph: who answered everything, the fastest of them and by how much, agreement."""
+    """The answer in one paragraph: who answered everything, the fastest of them and by how much, agreement.
+
+    A backend that answered nothing (every attempt an error) is named with its first error, and "every
+    answer passed the judge" is never said over it; solutions returned without a uniqueness claim are
+    named, and the fastest is chosen among the backends that prove uniqueness.
+    """
     stats = {s.backend: s for s in summary.stats}
     complete = _complete(summary)
     puzzles = summary.records.puzzle_count()
+    without_claim = unclaimed(summary.records)
     parts = []
     if len(complete) == len(stats):
         parts.append(f"All {len(stats)} backends answered all {puzzles} puzzles.")
@@ -156,21 +161,40 @@ def verdict(summary: Summary) -> str:
             + ("".join(f", {k} {v}" for k, v in s.statuses.items() if v and k not in ANSWERS))
             + (" (in a disagreement)" if s.answered == s.attempted else "")
             for s in others) + ".")
-    if complete:
-        best = stats[complete[0]]
+    if without_claim:
+        parts.append("Solutions returned without a claim of uniqueness (each grid judged, compared for what it "
+                     "claims; less work than a uniqueness proof): " + ", ".join(
+                         f"`{b}` {n} of {stats[b].attempted}" for b, n in without_claim.items() if b in stats) + ".")
+    provers = [b for b in complete if not without_claim[b]]
+    if provers:
+        best = stats[provers[0]]
         noise = _noise(best)
         text = f"The fastest of them is `{best.backend}`: median {milliseconds(best.median)} ms ({noise[2:]})"
-        if len(complete) > 1:
-            second = stats[complete[1]]
+        if len(provers) > 1:
+            second = stats[provers[1]]
             ratio = second.median / best.median if best.median else math.nan
             text += (f", {ratio:.2f}x faster than the next, `{second.backend}` "
                      f"(median {milliseconds(second.median)} ms{_noise(second)})")
         parts.append(text + ".")
+    silent = answered_nothing(summary)
+    for backend, message in silent.items():
+        parts.append(f"**`{backend}` answered nothing**: every one of its {stats[backend].attempted} attempts was an "
+                     f"error (the first: {message}).")
     if summary.disagreements:
         parts.append(f"**{len(summary.disagreements)} puzzles with disagreements** (listed under Agreement).")
+    elif silent:
+        parts.append("No disagreements among the answers given (errors are not answers).")
     else:
         parts.append("No disagreements: every answer passed the judge and the backends agree.")
     return " ".join(parts)
+
+
+def answered_nothing(summary: Summary) -> dict[str, str]:
+    """The backends whose every attempt was an error, with their first error message: a run that says
+    nothing about them is not a success (``sudokit compare`` exits 1)."""
+    silent = [s.backend for s in summary.stats if s.attempted and s.statuses.get("error") == s.attempted]
+    return {b: next((r.message for r in summary.records.where("backend = ? AND status = 'error'", b)), "")
+            for b in silent}
 
 
 def _noise(s: BackendStats) -> str:
@@ -196,7 +220,23 @@ def summary_text(summary: Summary) -> str:
              text_table(list(SUMMARY_COLUMNS), rows), verdict(summary).replace("`", "").replace("**", "")]
     if summary.disagreements:
         lines += [line for d in summary.disagreements for line in d.lines()]
-    return "\n".join(lines)
+    return "\n".join(lines + error_lines(summary))
+
+
+ERRORS_SHOWN = 3  # errors listed per backend after a run
+
+
+def error_lines(summary: Summary) -> list[str]:
+    """The first errors of each backend that had some (not the judge's rejections, listed as disagreements):
+    the puzzle and the message, so a plug-in's author sees what went wrong."""
+    lines = []
+    for s in summary.stats:
+        if count := s.statuses.get("error", 0):
+            errors = list(islice((r for r in summary.records.where("backend = ? AND status = 'error'", s.backend)
+                                  if not rejected(r)), ERRORS_SHOWN))
+            lines += [f"{s.backend}: error on {count} puzzles" if errors else "",
+                      *(f"  {r.set_name} #{r.puzzle_index + 1}: {r.puzzle}: {r.message}" for r in errors)]
+    return [line for line in lines if line]
 
 
 # ---------------------------------------------------------------------------- the document
@@ -278,21 +318,32 @@ def reproduce(run: Run) -> str:
         ablation = "" if study_config["ablation"] else " --no-ablation"
         return f"sudokit study {sets}{presets}{ablation} --timeout {config['timeout']} --name {run.name}"
     transform = f" --transform --seed {config['transform_seed']}" if config["transform_seed"] is not None else ""
-    return (f"sudokit compare {sets} --backends {','.join(config['backends'])} --limit {config['limit']} "
+    return (f"sudokit compare {sets}{_backend_options(list(config['backends']))} --limit {config['limit']} "
             f"--timeout {config['timeout']} --repeat {config['repeat']}{transform} --name {run.name}")
+
+
+def _backend_options(specs: list[str]) -> str:
+    """``--backends a,b`` for plain specs, and a quoted ``--backend SPEC`` for each plug-in (``py:``, ``cmd:``,
+    whose specs may hold spaces and commas)."""
+    plain = [s for s in specs if not s.startswith(("py:", "cmd:")) and not set(s) & set(", '\"")]
+    whole = "".join(f" --backend {shlex.quote(s)}" for s in specs if s not in plain)
+    return (f" --backends {','.join(plain)}" if plain else "") + whole
 
 
 def _agreement_blocks(summary: Summary) -> list[Block]:
     """A sentence when every answer agrees; else the disagreeing pairs and puzzles only."""
     if not summary.disagreements:
+        silent = answered_nothing(summary)
         return [Heading("Agreement"), Paragraph(
             "Every returned solution passed the independent judge, and every pair of backends agrees on every "
-            "puzzle both answered (stuck, timeout and error claim nothing).")]
+            "puzzle both answered (stuck, timeout and error claim nothing)."
+            + (f" {', '.join(f'`{b}`' for b in silent)} answered nothing." if silent else ""))]
     pairs = [[a, b, f"{compared - agreed} of {compared}"]
              for i, (a, row) in enumerate(summary.matrix.items())
              for b, (agreed, compared) in list(row.items())[i + 1:] if agreed < compared]
     rows = [[f"{d.set_name} #{d.puzzle_index + 1}", f"`{d.puzzle}`", "<br>".join(
-        f"{b}: {a}" for b, a in d.answers.items())] for d in summary.disagreements]
+        f"{b}: {a}" + (f" — **{why}**" if (why := d.reason(b)[3:]) else "") for b, a in d.answers.items())]
+        for d in summary.disagreements]
     return [Heading("Agreement"),
             Paragraph(f"**{len(summary.disagreements)} puzzles with disagreements.** Pairs that disagree "
                       "(puzzles where both answered):"),

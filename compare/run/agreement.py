@@ -1,41 +1,110 @@
 """Cross-validation: the judge's verdict on every answer, and backends compared pairwise.
 
-An answer is a claim about the puzzle: ``solved`` (with its grid), ``multiple`` or ``unsat``.
-``stuck``, ``timeout`` and ``error`` claim nothing, so they never disagree with anything — except
-an answer the judge rejected, which always counts as a disagreement.
+An answer is a claim about the puzzle: ``solved`` (the only solution, with its grid), ``multiple``
+or ``unsat``. A ``solved`` answer whose backend did not claim uniqueness (a plug-in that stops at
+its first solution: ``claims_unique`` false in its stats) claims only that its grid is a solution,
+and is compared for that alone. ``stuck``, ``timeout`` and ``error`` claim nothing, so they never
+disagree with anything — except an answer the judge rejected, which always counts as a disagreement.
+
+The judge checks every grid returned with ``is_solution`` (which shares no code with any solver) and
+says what is wrong with one it rejects. Where answers conflict, a grid that passed the judge is a
+proof: an ``unsat`` beside it is wrong, and so is a claim of uniqueness beside another valid grid.
+Other conflicts (``multiple`` against a unique solution) are named, not settled.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, groupby
 
 from sudokit.compare.run.store import Record
-from sudokit.models.grid import Grid, is_solution
-from sudokit.solvers.base import SolveResult, Status
+from sudokit.models.grid import SYMBOLS, Grid, cell_name, is_solution, symbol
+from sudokit.solvers.base import SolveResult, Status, claims_unique
 
 REJECTED = "the judge rejected the returned solution"
 CLAIMS = {Status.SOLVED.value, Status.MULTIPLE.value, Status.UNSAT.value}
+SOLUTION = "a solution"  # the claim of a solved answer that does not claim uniqueness
+ALSO_FOUND = "also_found"  # stats key: further solutions a backend returned (checked by the judge too)
 
 
 def judged(result: SolveResult, grid: Grid) -> SolveResult:
-    """The result, turned into an error if it claims a solution the judge rejects."""
-    if result.status in (Status.SOLVED, Status.MULTIPLE) and not is_solution(result.solution, grid):
-        result.status, result.message = Status.ERROR, REJECTED
+    """The result, turned into an error naming the flaw if it returns a grid the judge rejects."""
+    if result.status in (Status.SOLVED, Status.MULTIPLE) and (why := flaw(result, grid)):
+        result.status, result.message = Status.ERROR, f"{REJECTED}: {why}"
     return result
+
+
+def flaw(result: SolveResult, puzzle: Grid) -> str | None:
+    """What is wrong with the grids a result returns (None: each is a solution of ``puzzle``).
+
+    A ``multiple`` answer may come without a grid (a claim, like ``unsat``); a ``solved`` one may not.
+    """
+    if result.solution is None:
+        return None if result.status is Status.MULTIPLE else "no grid was returned"
+    if not is_solution(result.solution, puzzle):
+        return why_not_a_solution(result.solution, puzzle)
+    for line in result.stats.get(ALSO_FOUND, ()):
+        other = _grid(line)
+        if other is None or not is_solution(other, puzzle):
+            return "its second solution: " + (why_not_a_solution(other, puzzle) if other else f"not a grid: {line!r}")
+        if other == result.solution:
+            return "its two solutions are the same grid"
+    return None
+
+
+def why_not_a_solution(solution: Grid, puzzle: Grid) -> str:
+    """Why a grid the judge rejected is not a solution, in the community's cell names."""
+    size = puzzle.size
+    if len(solution.values) != len(puzzle.values):
+        return f"a {solution.size}x{solution.size} grid for a {size}x{size} puzzle"
+    for cell, (given, value) in enumerate(zip(puzzle.values, solution.values)):
+        if given and value != given:
+            held = symbol(value) if value else "nothing"
+            return f"contradicts a given: {cell_name(cell, size)} holds {held}, the given is {symbol(given)}"
+    if 0 in solution.values:
+        return f"not complete: {cell_name(solution.values.index(0), size)} is blank"
+    for a, b, unit, digit in solution.conflicts():
+        return (f"not a solution: {cell_name(a, size)} and {cell_name(b, size)} both hold {symbol(digit)} "
+                f"in {solution.geometry.unit_name(unit)}")
+    return "not a solution"
+
+
+def _grid(line: str) -> Grid | None:
+    try:
+        return Grid(tuple(("." + SYMBOLS).index(ch) for ch in line))
+    except ValueError:  # a symbol unknown, or a length no grid has
+        return None
 
 
 def rejected(record: Record) -> bool:
     """True when the judge rejected the solution this record returned."""
-    return record.message == REJECTED
+    return record.message.startswith(REJECTED)
+
+
+def unique_claimed(record: Record) -> bool:
+    """Whether a ``solved`` record claims its solution is the only one (every sudokit backend does)."""
+    return claims_unique(record.extra)
 
 
 def claim(record: Record) -> tuple[str, str | None] | None:
-    """What a record says about its puzzle: (status, the grid when unique), or None."""
+    """What a record says about its puzzle: (status, the grid when unique), (``SOLUTION``, the grid) when it
+    returned a solution without claiming uniqueness, or None."""
     if record.status not in CLAIMS:
         return None
-    return record.status, record.solution if record.status == Status.SOLVED.value else None
+    if record.status == Status.SOLVED.value:
+        return (Status.SOLVED.value if unique_claimed(record) else SOLUTION), record.solution
+    return record.status, None
+
+
+def consistent(a: tuple[str, str | None], b: tuple[str, str | None]) -> bool:
+    """Whether two claims can both be true. A mere solution (already judged valid) fits ``multiple``, any
+    other mere solution, and the same grid claimed unique; it refutes ``unsat``."""
+    if SOLUTION not in (a[0], b[0]):
+        return a == b
+    (_, grid), other = (a, b) if a[0] == SOLUTION else (b, a)
+    return other[0] != Status.UNSAT.value and (other[0] != Status.SOLVED.value or other[1] == grid)
 
 
 def agree(a: Record, b: Record) -> bool | None:
@@ -43,21 +112,28 @@ def agree(a: Record, b: Record) -> bool | None:
     if rejected(a) or rejected(b):
         return False
     ca, cb = claim(a), claim(b)
-    return None if ca is None or cb is None else ca == cb
+    return None if ca is None or cb is None else consistent(ca, cb)
 
 
 @dataclass(frozen=True)
 class Disagreement:
-    """A puzzle the backends (or the judge) disagree on, with every backend's answer."""
+    """A puzzle the backends (or the judge) disagree on, with every backend's answer, and the judge's reason
+    against each answer the evidence shows wrong (or that conflicts with another)."""
 
     set_name: str
     puzzle_index: int
     puzzle: str
     answers: dict[str, str]  # backend -> "status solution (note)"
+    reasons: dict[str, str] = field(default_factory=dict)  # backend -> why its answer is wrong
 
     def lines(self) -> list[str]:
         head = f"{self.set_name} #{self.puzzle_index + 1}: {self.puzzle}"
-        return [head, *(f"  {backend:<16} {answer}" for backend, answer in self.answers.items())]
+        return [head, *(f"  {backend:<16} {answer}{self.reason(backend)}" for backend, answer in self.answers.items())]
+
+    def reason(self, backend: str) -> str:
+        """`` — the reason`` against a backend's answer, unless its answer says it already (a rejection)."""
+        why = self.reasons.get(backend)
+        return f" — {why}" if why and why not in self.answers[backend] else ""
 
 
 def by_puzzle(records: Iterable[Record]) -> Iterator[tuple[tuple[str, int], list[Record]]]:
@@ -72,9 +148,39 @@ def disagreements(records: Iterable[Record]) -> list[Disagreement]:
     found = []
     for (set_name, index), answers in by_puzzle(records):
         if any(agree(a, b) is False for a, b in combinations(answers, 2)) or any(map(rejected, answers)):
-            shown = {r.backend: _answer(r) for r in sorted(answers, key=lambda r: r.backend)}
-            found.append(Disagreement(set_name, index, answers[0].puzzle, shown))
+            ordered = sorted(answers, key=lambda r: r.backend)
+            shown = {r.backend: _answer(r) for r in ordered}
+            found.append(Disagreement(set_name, index, answers[0].puzzle, shown, reasons(ordered)))
     return found
+
+
+def reasons(answers: list[Record]) -> dict[str, str]:
+    """The judge's reason against each answer of one puzzle it rejected or that a valid grid refutes;
+    answers in conflict that no grid settles are named as such. Every answer named is a suspect."""
+    valid: dict[str, str] = {}  # grid -> the first backend that returned it, judged valid
+    for r in answers:
+        if r.status in (Status.SOLVED.value, Status.MULTIPLE.value) and not rejected(r):
+            for line in (r.solution, *r.extra.get(ALSO_FOUND, ())):
+                if line:
+                    valid.setdefault(line, r.backend)
+    found = {r.backend: r.message for r in answers if rejected(r)}
+    for r in answers:
+        if r.status == Status.UNSAT.value and valid:
+            who = next(iter(valid.values()))
+            found[r.backend] = f"claims no solution, but {who}'s solution passed the judge"
+        elif r.status == Status.SOLVED.value and unique_claimed(r) and not rejected(r) and \
+                (other := next((g for g in valid if g != r.solution), None)):
+            found[r.backend] = f"claims the only solution, but {valid[other]} returned another that passed the judge"
+    for a, b in combinations(answers, 2):
+        if agree(a, b) is False and not (rejected(a) or rejected(b)) and not ({a.backend, b.backend} & set(found)):
+            found[a.backend] = f"conflicts with {b.backend} (not settled by the judge)"
+            found[b.backend] = f"conflicts with {a.backend} (not settled by the judge)"
+    return {r.backend: found[r.backend] for r in answers if r.backend in found}
+
+
+def unclaimed(records: Iterable[Record]) -> Counter[str]:
+    """Per backend, the solutions it returned without claiming uniqueness."""
+    return Counter(r.backend for r in records if r.status == Status.SOLVED.value and not unique_claimed(r))
 
 
 def agreement_matrix(records: Iterable[Record], backends: list[str]) -> dict[str, dict[str, tuple[int, int]]]:
