@@ -236,8 +236,8 @@ def _noise(s: BackendStats, measure: str = "wall") -> str:
     """``; 95 % interval a–b, per-repeat medians c–d``: how much the median can be trusted."""
     low, high = s.cpu_median_interval if measure == "cpu" else s.median_interval
     text = f"; 95 % interval {milliseconds(low)}–{milliseconds(high)}"
-    if s.repeat_spread:
-        text += f", per-repeat medians {milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}"
+    if spread := s.cpu_repeat_spread if measure == "cpu" else s.repeat_spread:
+        text += f", per-repeat medians {milliseconds(spread[0])}–{milliseconds(spread[1])}"
     return text
 
 

@@ -54,7 +54,7 @@ class BackendStats:
     max: float
     censored: bool  # some puzzles timed out: the figures above are lower bounds (">=")
     median_interval: tuple[float, float]  # a 95 % confidence interval of the median (over puzzles)
-    repeat_spread: tuple[float, float] | None  # min and max of the per-repeat medians (with --repeat)
+    repeat_spread: tuple[float, float] | None  # min and max of the per-repeat medians (with --repeat), wall
     puzzles_per_second: float  # attempted puzzles per second of one worker, timeouts at the timeout
     build_median: float
     solve_median: float
@@ -66,6 +66,7 @@ class BackendStats:
     cpu_median_interval: tuple[float, float]
     cpu_measured: bool  # every record has its CPU time
     cpu_per_wall: float  # CPU time over wall time, summed over the timed records (> 1: several threads busy)
+    cpu_repeat_spread: tuple[float, float] | None  # as ``repeat_spread``, of CPU times
     counters: dict[str, float]  # medians of the backend's own numeric counters (nodes, propagations, …)
     propagation: str | None  # the propagation level the backend reports, if any
 
@@ -136,6 +137,7 @@ class _Tally:
         self.guesses, self.guessed, self.no_guess = 0, 0, 0
         self.peak_kb = 0
         self.rounds: dict[int, array] | None = defaultdict(lambda: array("d"))
+        self.cpu_rounds: dict[int, array] | None = defaultdict(lambda: array("d"))
         self.counters: dict[str, array] = defaultdict(lambda: array("d"))
         self.propagation: str | None = None
 
@@ -164,25 +166,15 @@ class _Tally:
             self.propagation = extra["propagation"]
 
     def _add_repeats(self, record: Record) -> None:
-        """Each repeat round's time; no spread at all once a timed record was not repeated."""
-        if self.rounds is None:
-            return
-        if not (repeats := record.extra.get("repeat_seconds")):
-            if record.status not in UNTIMED:  # (a timeout or an error is not repeated: alike in every round)
-                self.rounds = None
-            return
-        for number, seconds in enumerate(repeats):
-            self.rounds[number].append(seconds)
+        """Each repeat round's wall and CPU time; no spread at all once a timed record was not repeated."""
+        self.rounds = _add_round(self.rounds, record, "repeat_seconds")
+        self.cpu_rounds = _add_round(self.cpu_rounds, record, "repeat_cpu_seconds")
 
     def stats(self, backend: str) -> BackendStats:
         seconds = _sorted(self.seconds)  # (8 bytes a record: no list of floats)
         total, timed_total = math.fsum(seconds), math.fsum(self.builds) + math.fsum(self.solves)
         counts = self.counts
-        spread = None
         cpus = _sorted(self.cpus)
-        if self.rounds is not None and len(self.rounds) >= 2:
-            medians = [statistics.median(values) for values in self.rounds.values()]
-            spread = min(medians), max(medians)
         return BackendStats(
             backend=backend,
             attempted=len(seconds),
@@ -196,7 +188,7 @@ class _Tally:
             max=float(seconds[-1]) if len(seconds) else math.nan,
             censored=counts.get(Status.TIMEOUT.value, 0) > 0,
             median_interval=_interval(seconds),
-            repeat_spread=spread,
+            repeat_spread=_spread(self.rounds),
             puzzles_per_second=len(seconds) / total if total else math.nan,
             build_median=_ranked(_sorted(self.builds), 50),
             solve_median=_ranked(_sorted(self.solves), 50),
@@ -208,9 +200,30 @@ class _Tally:
             cpu_median_interval=_interval(cpus),
             cpu_measured=len(cpus) == len(seconds) > 0,
             cpu_per_wall=self.cpu_timed / self.wall_timed if self.wall_timed else math.nan,
+            cpu_repeat_spread=_spread(self.cpu_rounds),
             counters={key: _ranked(_sorted(found), 50) for key, found in self.counters.items() if found},
             propagation=self.propagation,
         )
+
+
+def _add_round(rounds: dict[int, array] | None, record: Record, key: str) -> dict[int, array] | None:
+    """``rounds`` with the record's repeats (``extra[key]``) added; None once a timed record has none."""
+    if rounds is None:
+        return None
+    if not (repeats := record.extra.get(key)):
+        # (a timeout or an error is not repeated: alike in every round)
+        return rounds if record.status in UNTIMED else None
+    for number, seconds in enumerate(repeats):
+        rounds[number].append(seconds)
+    return rounds
+
+
+def _spread(rounds: dict[int, array] | None) -> tuple[float, float] | None:
+    """The lowest and highest of the rounds' medians (None without two rounds)."""
+    if rounds is None or len(rounds) < 2:
+        return None
+    medians = [statistics.median(values) for values in rounds.values()]
+    return min(medians), max(medians)
 
 
 def charged_seconds(record: Record, timeout: float | None, measure: str = "wall") -> float:
