@@ -93,6 +93,8 @@ def settings_changed(old: Run, new: Run) -> dict[str, tuple]:
         found.update({key: value for key, value in (config.get("execution") or {}).items()})
         found.update({key: run.environment.get(key) for key in MACHINE})
         found["sets"] = [(s.get("name"), s.get("sha256")) for s in run.sets]
+        if config.get("resumed_with"):
+            found["resumed_with"] = config["resumed_with"]
         return found
 
     before, after = flat(old), flat(new)

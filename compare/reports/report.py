@@ -363,8 +363,10 @@ def _machine_rows(run: Run) -> list[list[str]]:
         rows.append(["load average (1 min), start → end", f"{start:.2f} → {'–' if end is None else f'{end:.2f}'}"])
     if env.get("machine_busy") is not None:
         rows.append(["processors busy during the run (every process)", f"{env['machine_busy']:.0%}"])
-    if execution := run.config.get("execution"):
-        rows.append(["execution", ", ".join(f"{k} {v}" for k, v in execution.items() if v not in (None, False))])
+    for label, execution in (("execution", run.config.get("execution")),
+                             *(("resumed with", e) for e in run.config.get("resumed_with", []))):
+        if execution:
+            rows.append([label, ", ".join(f"{k} {v}" for k, v in execution.items() if v not in (None, False))])
     return rows
 
 

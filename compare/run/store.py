@@ -227,8 +227,11 @@ class Store:
         _check_resumable(stored, description)
         backends = {**stored.config.get("backends", {}), **description["config"].get("backends", {})}
         config = {**stored.config, "backends": backends}
-        if "report" in description["config"]:  # (how to report is the latest command's choice)
-            config["report"] = description["config"]["report"]
+        new = description["config"]
+        if "report" in new:  # (how to report is the latest command's choice)
+            config["report"] = new["report"]
+        if new.get("execution") not in (None, stored.config.get("execution")):  # resumed another way: recorded
+            config["resumed_with"] = [*stored.config.get("resumed_with", []), new["execution"]]
         with self.db:
             self.db.execute("UPDATE runs SET config = ?, finished = NULL WHERE id = ?", (json.dumps(config), stored.id))
         return self.run(name)
@@ -373,7 +376,9 @@ def _record(row: tuple) -> Record:
     return Record(**{**values, "extra": json.loads(values["extra"])})
 
 
-UNCHECKED = ("backends", "report")  # configuration a resumption may change (backends: see ``extension``)
+# configuration a resumption may change: backends (see ``extension``), how to report, and how the work is
+# executed (an interrupted run may be finished on another executor: recorded under ``resumed_with``)
+UNCHECKED = ("backends", "report", "execution", "resumed_with")
 CLAIMED = {"claimed": True}  # the configuration of a run whose name is claimed and not filled in yet
 
 

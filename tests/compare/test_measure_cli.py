@@ -55,11 +55,13 @@ def test_resuming_with_other_backends_is_refused_unless_extended(tmp_path, puzzl
     refused = runner.invoke(app, [*base, "--backends", "dlx"])
     assert refused.exit_code == 2
     assert refused.stderr.strip().count("\n") == 0 and "has backends bitx, not dlx" in refused.stderr
-    other = runner.invoke(app, [*base, "--backends", "bitx", "--timeout", "3"])
+    other = runner.invoke(app, [*base, "--backends", "bitx", "--timeout", "3"])  # (jobs may differ: recorded)
     assert other.exit_code == 2 and "timeout 10.0 -> 3.0" in other.stderr
-    assert runner.invoke(app, [*base, "--backends", "dlx", "--extend"]).exit_code == 0
+    assert runner.invoke(app, [*base, "--backends", "dlx", "--extend", "-j", "2"]).exit_code == 0
     with Store.open(db) as store:
-        assert store.done_counts(store.run("mine")) == {"bitx": 4, "dlx": 4}
+        stored = store.run("mine")
+        assert store.done_counts(stored) == {"bitx": 4, "dlx": 4}
+        assert stored.config["execution"]["jobs"] == 1 and stored.config["resumed_with"][0]["jobs"] == 2
 
 
 def test_the_configuration_that_shapes_timings_is_recorded_and_the_rerun_command_reruns(tmp_path, puzzles):
