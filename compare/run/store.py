@@ -214,15 +214,18 @@ class Store:
         resumes decides whether that is allowed, see ``extension``).
         """
         stored = self.find_run(name)
-        if stored is None or stored.config == CLAIMED:
-            values = tuple(json.dumps(description.get(k, {})) for k in ("environment", "sets", "config"))
+        values = tuple(json.dumps(description.get(k, {})) for k in ("environment", "sets", "config"))
+        if stored is None:
+            with self.db:  # (OR IGNORE: another process may have created it since; then this one resumes it)
+                created = self.db.execute("INSERT OR IGNORE INTO runs (name, started, environment, sets, config) "
+                                          "VALUES (?, ?, ?, ?, ?)", (name, _now(), *values)).rowcount
+            if created:
+                return self.run(name)
+            stored = self.run(name)
+        if stored.config == CLAIMED:
             with self.db:
-                if stored is None:
-                    self.db.execute("INSERT INTO runs (name, started, environment, sets, config) VALUES (?, ?, ?, ?, ?)",
-                                    (name, _now(), *values))
-                else:
-                    self.db.execute("UPDATE runs SET started = ?, environment = ?, sets = ?, config = ? WHERE id = ?",
-                                    (_now(), *values, stored.id))
+                self.db.execute("UPDATE runs SET started = ?, environment = ?, sets = ?, config = ? WHERE id = ?",
+                                (_now(), *values, stored.id))
             return self.run(name)
         _check_resumable(stored, description)
         backends = {**stored.config.get("backends", {}), **description["config"].get("backends", {})}
