@@ -315,3 +315,22 @@ def test_pinned_workers_each_have_a_core_of_their_own_recorded(tmp_path):
         stored_env = store.run("pinned").environment
     assert "load" in stored_env["machine_start"] and "load" in stored_env["machine_end"]
     assert not math.isnan(stored_env["machine_start"]["load"])
+
+
+def test_export_and_the_notebook_carry_cpu_time_beside_wall_time(tmp_path):
+    import csv
+    import io
+
+    from sudokit.compare.reports.export import export
+
+    out = io.StringIO()
+    export([rec(0, "a", "solved", 0.5, 0.25)], "r", "csv", out)
+    (row,) = csv.DictReader(io.StringIO(out.getvalue()))
+    assert (float(row["solve_seconds"]), float(row["cpu_seconds"])) == (0.5, 0.25)
+    pytest.importorskip("pandas")
+    from sudokit.compare.reports.notebook import load_run
+
+    with Store.open(tmp_path / "n.sqlite") as store:
+        store.add(store.start_run("n", {"sets": [], "config": {"backends": {"a": "A"}}}), [rec(0, "a", "solved", 0.5, 0.25)])
+    frame = load_run("n", tmp_path / "n.sqlite")
+    assert frame["cpu_seconds"].tolist() == [0.25] and frame["seconds"].tolist() == [0.5]
