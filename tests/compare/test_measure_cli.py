@@ -140,3 +140,16 @@ def test_runexec_without_benchexec_is_one_line_exit_2(tmp_path, puzzles, monkeyp
                                  "--measure", "runexec"])
     assert result.exit_code == 2 and "BenchExec is not installed" in result.stderr
     assert "pip install 'sudokit[measure]'" in result.stderr and not (tmp_path / "r.sqlite").exists()
+
+
+def test_diff_prints_the_settings_that_differ_and_the_backends_one_run_has(tmp_path, puzzles):
+    db = str(tmp_path / "r.sqlite")
+    for name, jobs, backends in (("one", "1", "bitx,dlx"), ("two", "2", "bitx,algx")):
+        assert runner.invoke(app, ["compare", str(puzzles), "--backends", backends, "--db", db, "--no-report",
+                                   "--name", name, "-j", jobs]).exit_code == 0
+    result = runner.invoke(app, ["diff", "one", "two", "--db", db])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "settings that differ: jobs 1 -> 2 (timings compare less directly)"
+    assert lines[1:3] == ["only in one: dlx", "only in two: algx"]
+    assert lines[3].startswith("bitx") and " cpu " in lines[3] and len(lines) == 4
