@@ -30,8 +30,8 @@ from sudokit.compare.reports.export import export as export_records
 from sudokit.compare.run import harness
 from sudokit.compare.run.errors import ExecutorLost
 from sudokit.compare.run.executors import EXECUTORS, Settings, make_executor
-from sudokit.compare.run.store import DEFAULT_DB, Record, Run, Store
-from sudokit.compare.sets import DEFAULT_SETS
+from sudokit.compare.run.store import DEFAULT_DB, Record, Run, Store, extension
+from sudokit.compare.sets import DEFAULT_SETS, SETS
 from sudokit.models.errors import UserError
 from sudokit.models.puzzles import Puzzles, PuzzleSet, stream_puzzles
 from sudokit.solvers.base import DEFAULT_LIMIT
@@ -49,7 +49,8 @@ BackendOption = Annotated[list[str] | None, typer.Option(
     "--backend", help="One backend spec, taken whole (spaces and commas allowed: 'cmd:./solver --fast', "
     "py:FILE.py:FUNC); may be repeated, beside --backends.", show_default=False)]
 Db = Annotated[Path, typer.Option(help="The results database.")]
-Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed.")]
+Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed (same sets, "
+                                                "settings and backends; --extend to add backends).")]
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
 Out = Annotated[Path | None, typer.Option(help="Report folder (default: results/runs/RUN).", show_default=False)]
 WriteReport = Annotated[bool, typer.Option("--report/--no-report", help="Write the run's report.")]
@@ -79,6 +80,17 @@ def compare(
     workers: Annotated[int | None, typer.Option(
         min=1, help="With --executor dask: start a local cluster of N workers (default: --jobs).",
         show_default=False)] = None,
+    measure: Annotated[str, typer.Option(help=f"How CPU time and memory are measured: {', '.join(MEASURES)} "
+                                              "(runexec: BenchExec's cgroups, a process per puzzle).")] = "inprocess",
+    memory_limit: Annotated[int | None, typer.Option(
+        min=1, help="With --measure runexec: megabytes each solving process may use.", show_default=False)] = None,
+    pin: Annotated[bool, typer.Option(help="Pin each worker process to a core of its own (recorded).")] = False,
+    rank_by: Annotated[str, typer.Option(help="Rank, PAR and the virtual best by cpu or wall time (cpu: steadier "
+                                              "on a shared machine; wall for multi-threaded backends).")] = "cpu",
+    par: Annotated[float, typer.Option(min=1, help="The K of PAR-K: an unanswered puzzle counts K times the timeout.")] = 2,
+    scatter: Annotated[str | None, typer.Option(help="Two backends to plot puzzle by puzzle (A,B) [default: the two "
+                                                     "fastest].", show_default=False)] = None,
+    extend: Annotated[bool, typer.Option(help="With --name: add the backends to the existing run.")] = False,
     out: Out = None,
     write_report: WriteReport = True,
     quiet: QuietOption = False,
@@ -91,16 +103,27 @@ def compare(
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
     with reporting_bad_input():
         chosen = choose_backends(backends, backend or ())
-        plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None)
-        runner = make_executor(executor, jobs, **cluster_options(executor, scheduler, workers))
+        report_settings = check_report_settings(rank_by, par, scatter, [b.name for b in chosen])
+        runner = measured_executor(measure, memory_limit, executor, jobs, pin,
+                                   cluster_options(executor, scheduler, workers))
+        execution = {"jobs": jobs, "executor": executor, "workers": workers or (jobs if executor == "dask" else None),
+                     "scheduler": scheduler, "pin": pin, "measure": measure, "memory_limit_mb": memory_limit}
+        plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None,
+                            purpose={"report": {**report_settings, "db": str(db.resolve())}}, execution=execution,
+                            sources=set_sources(sets or list(DEFAULT_SETS), puzzle_sets))
     too_large = plan.too_large()
     for skipping, count in too_large.items():
         typer.echo(f"sudokit: {skipping} skips {count} puzzles larger than it handles", err=True)
     puzzles = sum(len(s) for s in puzzle_sets)
     if all(too_large.get(b.name) == puzzles for b in chosen):
         fail("nothing to run: no chosen backend takes puzzles of this size (see `sudokit backends`)")
-    finish(db, name, harness.run_name(puzzle_sets), out, write_report, quiet,
-           lambda store, run_name, progress: harness.run(store, run_name, plan, runner, **progress), as_json)
+
+    def work(store: Store, run_name: str, progress: dict) -> Run:
+        if name is not None:
+            refuse_other_backends(store, run_name, [b.name for b in chosen], extend)
+        return harness.run(store, run_name, plan, runner, **progress)
+
+    finish(db, name, harness.run_name(puzzle_sets), out, write_report, quiet, work, as_json)
 
 
 @app.command()
@@ -190,13 +213,26 @@ def diff(
     db: Db = DEFAULT_DB,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per backend.")] = False,
 ) -> None:
-    """Compare two runs backend by backend: time ratio (new/old) with its 95 % interval, changed statuses
-    and answers. Exit 1 when an answer changed."""
-    from sudokit.compare.reports.diff import diff_runs
+    """Compare two runs backend by backend: the settings that differ and the backends only one has first,
+    then each backend's time ratio (new/old, CPU time where both runs measured it) with its 95 % interval,
+    changed statuses and answers. Exit 1 when an answer changed."""
+    from sudokit.compare.reports.diff import diff_runs, only_in, settings_changed
 
     with reporting_bad_input(), Store.open(db, create=False) as store:
         old_run, new_run = store.run(old), store.run(new)
-        compared = diff_runs((old_run, store.records(old_run)), (new_run, store.records(new_run)))
+        old_records, new_records = store.records(old_run), store.records(new_run)
+        compared = diff_runs((old_run, old_records), (new_run, new_records))
+    changed = settings_changed(old_run, new_run)
+    gone, added = only_in(old_records, new_records)
+    if as_json:
+        typer.echo(json.dumps({"old": old, "new": new, "settings_changed": {k: list(v) for k, v in changed.items()},
+                               "only_in_old": gone, "only_in_new": added}))
+    else:
+        typer.echo("settings that differ: " + ("; ".join(f"{k} {v[0]!r} -> {v[1]!r}" for k, v in changed.items())
+                                               or "none") + (" (timings compare less directly)" if changed else ""))
+        for label, names in ((f"only in {old}", gone), (f"only in {new}", added)):
+            if names:
+                typer.echo(f"{label}: {', '.join(names)}")
     if not compared:
         fail(f"runs {old!r} and {new!r} have no backend in common")
     for d in compared:
@@ -205,13 +241,76 @@ def diff(
             continue
         low, high = d.interval
         changes = ", ".join(f"{k} {v}" for k, v in d.status_changes.items()) or "none"
-        typer.echo(f"{d.backend:<16} {reports.milliseconds(d.old_median)} -> {reports.milliseconds(d.new_median)} ms"
-                   f"  x{d.ratio:.2f} [{low:.2f}, {high:.2f}] {d.verdict}; {d.puzzles} puzzles; "
+        typer.echo(f"{d.backend:<16} {reports.milliseconds(d.old_median)} -> {reports.milliseconds(d.new_median)} ms "
+                   f"{d.measure}  x{d.ratio:.2f} [{low:.2f}, {high:.2f}] {d.verdict}; {d.puzzles} puzzles; "
                    f"status changes: {changes}; answers changed: {len(d.changed_answers)}")
     raise typer.Exit(1 if any(d.changed_answers for d in compared) else 0)
 
 
 # ---------------------------------------------------------------------------- shared steps
+
+MEASURES = ("inprocess", "runexec")
+RANK_BY = ("cpu", "wall")
+
+
+def check_report_settings(rank_by: str, par: float, scatter: str | None, backends: list[str]) -> dict:
+    """The report's settings (``--rank-by``, ``--par``, ``--scatter``), checked against the chosen backends."""
+    if rank_by not in RANK_BY:
+        raise UserError(f"--rank-by {rank_by!r}: choose cpu or wall")
+    pair = [b.strip() for b in scatter.split(",")] if scatter else []
+    if scatter is not None and (len(pair) != 2 or pair[0] == pair[1]):
+        raise UserError(f"--scatter {scatter!r}: name two backends, A,B")
+    if unknown := [b for b in pair if b not in backends]:
+        raise UserError(f"--scatter: {unknown[0]!r} is not among the backends compared ({', '.join(backends)})")
+    return {"rank_by": rank_by, "par": par, "scatter": pair or None}
+
+
+def measured_executor(measure: str, memory_limit: int | None, executor: str, jobs: int, pin: bool,
+                      options: dict):
+    """The executor for ``--measure`` (in-process clocks, or BenchExec's runexec) and its options."""
+    if measure not in MEASURES:
+        raise UserError(f"--measure {measure!r}: choose from {', '.join(MEASURES)}")
+    if measure == "inprocess":
+        if memory_limit is not None:
+            raise UserError("--memory-limit needs --measure runexec (cgroups enforce it)")
+        return make_executor(executor, jobs, pin=pin, **options)
+    if executor != "local":
+        raise UserError("--measure runexec runs on this machine: it needs --executor local")
+    from sudokit.compare.run.runexec import RunexecExecutor
+
+    return RunexecExecutor(jobs, memory_limit=memory_limit, pin=pin)
+
+
+def set_sources(arguments: list[str], sets: list[Puzzles]) -> dict[str, str]:
+    """How to give each set again: a bundled set by name, a file by its absolute path, ``-`` for
+    standard input, a puzzle given as text by its text."""
+    sources = {}
+    for argument, puzzle_set in zip(arguments, sets):
+        if argument in SETS or argument == "-":
+            sources[puzzle_set.name] = argument
+        elif _is_path(argument):
+            sources[puzzle_set.name] = str(Path(argument).resolve())
+        else:
+            sources[puzzle_set.name] = argument
+    return sources
+
+
+def _is_path(argument: str) -> bool:
+    try:
+        return "\n" not in argument and Path(argument).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def refuse_other_backends(store: Store, name: str, backends: list[str], extend: bool) -> None:
+    """Resuming ``--name`` with backends the run does not have is refused, unless ``--extend`` says so."""
+    stored = store.find_run(name)
+    if stored is None or extend:
+        return
+    if added := extension(stored, backends):
+        raise UserError(f"run {name!r} has backends {', '.join(stored.config.get('backends', {}))}, not "
+                        f"{', '.join(added)}: add --extend to add them to it, or choose another --name")
+
 
 
 def read_sets(names: list[str], skip_invalid: bool, stream: bool = True) -> list[Puzzles]:
@@ -274,15 +373,15 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
            work: Work, as_json: bool = False) -> None:
     """Do the run's work with progress on stderr, print its summary, write its report, set the exit code.
 
-    Without ``--name`` the run gets a fresh name (the sets and the time, ``-2`` … when taken), so two
-    runs started in the same second never merge; with ``--name`` an existing run is resumed.
+    Without ``--name`` the run gets a fresh name (the sets and the time, ``-2`` … when taken), claimed
+    in the database, so runs started together never merge; with ``--name`` an existing run is resumed.
     """
     if out is not None and write_report:
         with reporting_bad_input():
             if out.exists() and not out.is_dir():
                 raise UserError(f"{out}: is a file; --out names the report's folder")
     with reporting_bad_input(), Store.open(db) as store:
-        name = name or store.free_name(default_name)
+        name = name or store.claim_run(default_name)
         try:
             with ProgressBar(quiet) as bar:
                 stored = work(store, name, {"on_start": bar.start, "on_record": bar.add})
@@ -297,7 +396,7 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
         else:
             typer.echo(reports.summary_text(summary))
             if written:
-                typer.echo(f"report: {written}")
+                typer.echo(f"report: {written} and {written.with_suffix('.html')}")
     raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements or reports.answered_nothing(summary) else 0)
 
 

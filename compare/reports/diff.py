@@ -2,17 +2,19 @@
 
 The time ratio is new/old of the median time over the puzzles both runs attempted (a timeout at
 its run's timeout), with a seeded bootstrap 95 % interval resampling those puzzles; a ratio whose
-interval does not contain 1 is a change, not noise.
+interval does not contain 1 is a change, otherwise the two are not distinguishable on these puzzles.
+The time is CPU time where both runs measured it for the backend, else wall time (``measure``).
+Before the ratios: every setting that differs between the runs (``settings_changed``), and the
+backends only one run has (``only_in``).
 """
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from sudokit.compare.reports.stats import BOOTSTRAP_RESAMPLES, charged_seconds, percentile
+from sudokit.compare.reports.stats import charged_seconds, ratio_interval
 from sudokit.compare.run.agreement import claim
 from sudokit.compare.run.store import Record, Run
 
@@ -28,6 +30,7 @@ class BackendDiff:
     old_median: float
     new_median: float
     ratio: float  # new / old
+    measure: str  # cpu or wall
     interval: tuple[float, float]  # 95 % bootstrap interval of the ratio
     status_changes: dict[str, int]  # "timeout -> solved": count
     changed_answers: list[PuzzleKey]  # puzzles whose claim (status and solution) differs
@@ -39,11 +42,11 @@ class BackendDiff:
             return "slower"
         if high < 1:
             return "faster"
-        return "same (within noise)"
+        return "not distinguishable on these puzzles"
 
     def to_dict(self) -> dict:
         return {"backend": self.backend, "puzzles": self.puzzles, "old_median_ms": self.old_median * 1000,
-                "new_median_ms": self.new_median * 1000, "ratio": self.ratio, "interval": list(self.interval),
+                "new_median_ms": self.new_median * 1000, "ratio": self.ratio, "measure": self.measure, "interval": list(self.interval),
                 "verdict": self.verdict, "status_changes": self.status_changes,
                 "changed_answers": [{"set": s, "index": i} for s, i in self.changed_answers]}
 
@@ -67,25 +70,39 @@ def _by_backend(records: list[Record]) -> dict[str, dict[PuzzleKey, Record]]:
 def _compare(backend: str, before: dict[PuzzleKey, Record], after: dict[PuzzleKey, Record],
              old_timeout: float | None, new_timeout: float | None, seed: int) -> BackendDiff:
     keys = sorted(before.keys() & after.keys())
-    pairs = [(charged_seconds(before[k], old_timeout), charged_seconds(after[k], new_timeout)) for k in keys]
+    measure = "cpu" if all(r.cpu_seconds is not None for r in (*before.values(), *after.values())) else "wall"
+    pairs = [(charged_seconds(before[k], old_timeout, measure), charged_seconds(after[k], new_timeout, measure))
+             for k in keys]
     old_median = statistics.median(o for o, _ in pairs) if pairs else float("nan")
     new_median = statistics.median(n for _, n in pairs) if pairs else float("nan")
     changes = Counter(f"{before[k].status} -> {after[k].status}" for k in keys if before[k].status != after[k].status)
     changed = [k for k in keys if claim(before[k]) != claim(after[k])]
-    return BackendDiff(backend, len(keys), old_median, new_median, _ratio(pairs), _interval(pairs, seed),
-                       dict(changes), changed)
+    ratio, low, high = ratio_interval(pairs, seed)
+    return BackendDiff(backend, len(keys), old_median, new_median, ratio, measure, (low, high), dict(changes), changed)
 
 
-def _ratio(pairs: list[tuple[float, float]]) -> float:
-    old = statistics.median(o for o, _ in pairs) if pairs else 0.0
-    return statistics.median(n for _, n in pairs) / old if old else float("nan")
+SETTINGS = ("limit", "timeout", "repeat", "transform_seed")  # the configuration that shapes answers and times
+MACHINE = ("machine", "processor_model", "cpus", "python", "commit")  # the environment that shapes times
 
 
-def _interval(pairs: list[tuple[float, float]], seed: int) -> tuple[float, float]:
-    """A 95 % bootstrap interval of the ratio of medians, resampling puzzles (pairs stay together)."""
-    if len(pairs) < 2:
-        ratio = _ratio(pairs)
-        return ratio, ratio
-    rng = random.Random(seed)
-    ratios = sorted(_ratio(rng.choices(pairs, k=len(pairs))) for _ in range(BOOTSTRAP_RESAMPLES))
-    return percentile(ratios, 2.5), percentile(ratios, 97.5)
+def settings_changed(old: Run, new: Run) -> dict[str, tuple]:
+    """Every setting (configuration, how it was executed, the machine) that differs: name -> (old, new)."""
+    def flat(run: Run) -> dict:
+        config = run.config
+        found = {key: config.get(key) for key in SETTINGS}
+        found.update({key: value for key, value in (config.get("execution") or {}).items()})
+        found.update({key: run.environment.get(key) for key in MACHINE})
+        found["sets"] = [(s.get("name"), s.get("sha256")) for s in run.sets]
+        if config.get("resumed_with"):
+            found["resumed_with"] = config["resumed_with"]
+        return found
+
+    before, after = flat(old), flat(new)
+    return {key: (before.get(key), after.get(key)) for key in dict.fromkeys([*before, *after])
+            if before.get(key) != after.get(key)}
+
+
+def only_in(old: list[Record], new: list[Record]) -> tuple[list[str], list[str]]:
+    """The backends only the old run has, and those only the new run has."""
+    before, after = dict.fromkeys(r.backend for r in old), dict.fromkeys(r.backend for r in new)
+    return [b for b in before if b not in after], [b for b in after if b not in before]

@@ -93,3 +93,46 @@ def technique_chart(usage: list[tuple[str, int, int]], path: Path) -> Path:
     ax.tick_params(axis="y", labelsize=8)
     _legend_outside(ax)
     return _save(fig, path)
+
+
+def cactus(solved: dict[str, list[float]], measure: str, path: Path, best: str | None = None) -> Path:
+    """Puzzles answered (x) against the time each took, in order (y, log scale): one line per backend,
+    as solver competitions draw it; ``best`` names the virtual best's line, drawn black and dashed."""
+    fig = Figure(figsize=(8, 4.2))
+    ax = fig.subplots()
+    index = 0
+    for name, seconds in solved.items():
+        ordered = sorted(max(s, 1e-6) for s in seconds)
+        if name == best:
+            ax.plot(range(1, len(ordered) + 1), ordered, label=f"{name} ({len(ordered)})", color="black",
+                    linestyle="--", linewidth=1.2)
+            continue
+        colour, line, _ = backend_style(index)
+        index += 1
+        ax.plot(range(1, len(ordered) + 1), ordered, label=f"{name} ({len(ordered)})", color=colour, linestyle=line)
+    ax.set(yscale="log", xlabel="puzzles answered", ylabel=f"{measure} seconds per puzzle",
+           title=f"Cactus plot ({measure} time)")
+    ax.grid(alpha=0.3)
+    _legend_outside(ax)
+    return _save(fig, path)
+
+
+def scatter(pairs: list[tuple[float, float]], names: tuple[str, str], limit: float, measure: str, path: Path) -> Path:
+    """One point per puzzle: backend A's time (x) against B's (y), log-log, the diagonal drawn; a puzzle
+    a backend did not answer sits on the border at ``limit`` (the timeout, or past the longest time)."""
+    fig = Figure(figsize=(5.2, 5))
+    ax = fig.subplots()
+    floor = min([v for pair in pairs for v in pair if v > 0] or [1e-6]) / 1.5
+    xs = [min(max(a, floor), limit) for a, _ in pairs]
+    ys = [min(max(b, floor), limit) for _, b in pairs]
+    ax.scatter(xs, ys, s=8, alpha=0.6, color="C0", label=f"{len(pairs)} puzzles")
+    ax.plot([floor, limit], [floor, limit], color="grey", linewidth=0.8, label="equal time")
+    ax.axhline(limit, color="red", linewidth=0.6, linestyle=":", label="not answered")
+    ax.axvline(limit, color="red", linewidth=0.6, linestyle=":")
+    ax.set(xscale="log", yscale="log", xlim=(floor, limit * 1.5), ylim=(floor, limit * 1.5),
+           xlabel=f"{names[0]}: {measure} seconds", ylabel=f"{names[1]}: {measure} seconds",
+           title=f"{names[0]} against {names[1]}")
+    ax.set_aspect("equal")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left")
+    return _save(fig, path)

@@ -24,11 +24,17 @@ from sudokit.compare.reports import study
 from sudokit.compare.reports.stats import (
     ANSWERS,
     UNTIMED,
+    VBS,
     BackendStats,
+    VirtualBest,
+    answers_by_puzzle,
     backend_stats,
     charged_seconds,
     percent,
+    ranked_measure,
     ranking,
+    ratio_interval,
+    virtual_best,
 )
 from sudokit.compare.run.agreement import Disagreement, agreement_matrix, disagreements, rejected, unclaimed
 from sudokit.compare.run.store import Record, Run, RunRecords, Store
@@ -47,6 +53,9 @@ class Summary:
     disagreements: list[Disagreement]
     ratings: dict[tuple[str, int], float]  # the set's own ratings (SE) by puzzle, when the set has them
     ranking: list[str]  # backends that answered everything correctly, fastest first; then the rest
+    measure: str = "wall"  # the clock the ranking, PAR-k and the virtual best use (cpu or wall)
+    competition: VirtualBest | None = None  # PAR-k, the virtual best, marginal contributions
+    lead: tuple[float, float, float] | None = None  # the second's time over the first's: ratio, 95 % interval
 
     @property
     def study(self) -> dict | None:
@@ -59,16 +68,46 @@ class Summary:
         return "human" if "human" in self.matrix else None
 
 
+def report_settings(run: Run) -> dict:
+    """How the run is reported: ``rank_by`` (cpu or wall), ``par`` (the k of PAR-k), ``scatter`` (two backends)."""
+    return {"rank_by": "cpu", "par": 2, "scatter": None, **(run.config.get("report") or {})}
+
+
 def summarize(store: Store, run: Run) -> Summary:
     """A run's summary, its figures computed in streamed passes over its records (none held whole)."""
     records = RunRecords(store, run)
     found = disagreements(records)
-    stats = backend_stats(records, run.config.get("timeout"))
-    order = ranking(stats, _suspects(records, found))
+    timeout = run.config.get("timeout")
+    settings = report_settings(run)
+    stats = backend_stats(records, timeout)
+    measure = ranked_measure(stats, settings["rank_by"])
+    suspects = _suspects(records, found)
+    order = ranking(stats, suspects, measure)
     stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
     ratings = {key: r for key, meta in store.each_puzzle_meta(run) if (r := _rating(meta)) is not None}
-    return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order)
+    competition = virtual_best(records, timeout, measure, settings["par"], suspects)
+    without_claim = unclaimed(records)
+    provers = [s.backend for s in stats if s.answered == s.attempted and s.backend not in suspects
+               and not without_claim[s.backend]]
+    lead = ratio_interval(paired(records, provers[0], provers[1], timeout, measure)) if len(provers) > 1 else None
+    return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order, measure,
+                   competition, lead)
+
+
+def paired(records: RunRecords, a: str, b: str, timeout: float | None, measure: str) -> list[tuple[float, float]]:
+    """The times (charged, by ``measure``) of backends ``a`` and ``b`` on each puzzle both attempted."""
+    pairs: list[tuple[float, float]] = []
+    pending: dict[tuple[str, int], Record] = {}
+    for r in records.where("backend IN (?, ?)", a, b):
+        key = r.set_name, r.puzzle_index
+        if key in pending:
+            other = pending.pop(key)
+            first, second = (other, r) if other.backend == a else (r, other)
+            pairs.append((charged_seconds(first, timeout, measure), charged_seconds(second, timeout, measure)))
+        else:
+            pending = {key: r}  # (records come by puzzle: an unpaired one is never paired later)
+    return pairs
 
 
 def _suspects(records: Iterable[Record], found: list[Disagreement]) -> set[str]:
@@ -100,13 +139,19 @@ def _number(value: float | None, digits: int = 1) -> str:
 
 
 STATS_HEADER = ["rank", "backend", "attempted", "answered", "stuck", "timeout", "error", "median ms",
-                "median 95 % interval", "p95 ms", "max ms", "puzzles/s", "repeat medians ms", "guesses/puzzle",
-                "no guess %", "peak MB"]
+                "median 95 % interval", "median CPU ms", "CPU/wall", "p95 ms", "max ms", "puzzles/s",
+                "repeat medians ms", "guesses/puzzle", "no guess %", "peak MB"]
 SUMMARY_COLUMNS = ("rank", "backend", "attempted", "answered", "stuck", "timeout", "error", "median ms",
-                   "p95 ms", "puzzles/s")
+                   "median CPU ms", "p95 ms", "puzzles/s")
 TIME_NOTE = ("Times are per puzzle over every puzzle attempted, build and solve: a timeout counts at the "
              "timeout, so figures marked ≥ are lower bounds; puzzles/s is one worker's throughput "
-             "(marked ≤ when timeouts cap it).")
+             "(marked ≤ when timeouts cap it). `ms` columns are wall time; `median CPU ms` is the CPU time of "
+             "the solving process (all its threads and child processes), and `CPU/wall` its ratio to wall time "
+             "(about 1 for a single-threaded backend on a free core, above 1 for one that runs several threads, "
+             "below 1 when it waits or the machine is busy). `peak MB` is the largest peak resident memory of a "
+             "worker process (a high-water mark per worker, over all the puzzles it solved; with --measure "
+             "runexec, per puzzle).")
+CLOCK = {"cpu": "CPU", "wall": "wall"}
 
 
 def _bound(text: str, censored: bool, sign: str = "≥") -> str:
@@ -125,6 +170,7 @@ def stats_rows(summary: Summary) -> list[list[str]]:
             rank, s.backend, str(s.attempted), f"{s.answered} ({percent(s.answered, s.attempted)})",
             str(s.statuses["stuck"]), str(s.statuses["timeout"]), str(s.statuses["error"]),
             _bound(milliseconds(s.median), s.censored), _bound(f"{milliseconds(low)}–{milliseconds(high)}", s.censored),
+            _bound(milliseconds(s.cpu_median), s.censored), _number(s.cpu_per_wall, 2),
             _bound(milliseconds(s.p95), s.censored), _bound(milliseconds(s.max), s.censored),
             _bound(_number(s.puzzles_per_second), s.censored, "≤"), spread, _number(s.guesses_per_puzzle, 2),
             _number(s.no_guess_percent), _number(s.peak_mb, 0),
@@ -151,7 +197,8 @@ def verdict(summary: Summary) -> str:
     without_claim = unclaimed(summary.records)
     parts = []
     if len(complete) == len(stats):
-        parts.append(f"All {len(stats)} backends answered all {puzzles} puzzles.")
+        every = f"All {len(stats)} backends" if len(stats) != 1 else "The one backend"
+        parts.append(f"{every} answered {'all ' if puzzles != 1 else ''}{puzzles} puzzle{'s' if puzzles != 1 else ''}.")
     else:
         named = ", ".join(f"`{b}`" for b in complete) or "none"
         parts.append(f"{len(complete)} of {len(stats)} backends answered every puzzle correctly: {named}.")
@@ -167,15 +214,7 @@ def verdict(summary: Summary) -> str:
                          f"`{b}` {n} of {stats[b].attempted}" for b, n in without_claim.items() if b in stats) + ".")
     provers = [b for b in complete if not without_claim[b]]
     if provers:
-        best = stats[provers[0]]
-        noise = _noise(best)
-        text = f"The fastest of them is `{best.backend}`: median {milliseconds(best.median)} ms ({noise[2:]})"
-        if len(provers) > 1:
-            second = stats[provers[1]]
-            ratio = second.median / best.median if best.median else math.nan
-            text += (f", {ratio:.2f}x faster than the next, `{second.backend}` "
-                     f"(median {milliseconds(second.median)} ms{_noise(second)})")
-        parts.append(text + ".")
+        parts.append(_fastest(summary, stats[provers[0]], stats[provers[1]] if len(provers) > 1 else None))
     silent = answered_nothing(summary)
     for backend, message in silent.items():
         parts.append(f"**`{backend}` answered nothing**: every one of its {stats[backend].attempted} attempts was an "
@@ -197,12 +236,33 @@ def answered_nothing(summary: Summary) -> dict[str, str]:
             for b in silent}
 
 
-def _noise(s: BackendStats) -> str:
+def _fastest(summary: Summary, best: BackendStats, second: BackendStats | None) -> str:
+    """Who is fastest by the ranked clock, and by how much, only when the 95 % interval of the ratio of the
+    two medians (paired by puzzle, bootstrap) lies above 1; otherwise that the two cannot be told apart."""
+    clock = CLOCK[summary.measure]
+    first = f"`{best.backend}`: median {milliseconds(_median(best, summary.measure))} ms {clock} ({_noise(best, summary.measure)[2:]})"
+    if second is None or summary.lead is None:
+        return f"The fastest of them by {clock} time is {first}."
+    ratio, low, high = summary.lead
+    next_one = (f"`{second.backend}` (median {milliseconds(_median(second, summary.measure))} ms"
+                f"{_noise(second, summary.measure)})")
+    if low > 1:
+        return (f"The fastest of them by {clock} time is {first}, {ratio:.2f}x faster than the next, {next_one}; "
+                f"the ratio's 95 % interval is {low:.2f}–{high:.2f}.")
+    return (f"First by median {clock} time is {first}; it and the next, {next_one}, are not distinguishable on "
+            f"these puzzles (ratio {ratio:.2f}, 95 % interval {low:.2f}–{high:.2f}, which includes 1).")
+
+
+def _median(s: BackendStats, measure: str) -> float:
+    return s.cpu_median if measure == "cpu" else s.median
+
+
+def _noise(s: BackendStats, measure: str = "wall") -> str:
     """``; 95 % interval a–b, per-repeat medians c–d``: how much the median can be trusted."""
-    low, high = s.median_interval
+    low, high = s.cpu_median_interval if measure == "cpu" else s.median_interval
     text = f"; 95 % interval {milliseconds(low)}–{milliseconds(high)}"
-    if s.repeat_spread:
-        text += f", per-repeat medians {milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}"
+    if spread := s.cpu_repeat_spread if measure == "cpu" else s.repeat_spread:
+        text += f", per-repeat medians {milliseconds(spread[0])}–{milliseconds(spread[1])}"
     return text
 
 
@@ -280,14 +340,18 @@ def document(summary: Summary, out: Path) -> list[Block]:
     config = run.config
     transform = (f", puzzles transformed with seed {config['transform_seed']}"
                  if config.get("transform_seed") is not None else "")
+    busy = busy_machine(run)
     return [
         Heading(f"sudokit report: {run.name}", 1),
         Paragraph(verdict(summary)),
+        *([Paragraph(f"**The machine was busy**: {busy}. Timings from this run are less reliable (wall time "
+                     "more than CPU time).")] if busy else []),
         Heading("Results per backend"),
-        Paragraph("Ranked: backends that answered every puzzle correctly, fastest median first; then the "
-                  "others by share answered (no rank). " + TIME_NOTE),
+        Paragraph(f"Ranked: backends that answered every puzzle correctly, fastest median {CLOCK[summary.measure]} "
+                  "time first; then the others by share answered (no rank). " + TIME_NOTE),
         Table(STATS_HEADER, stats_rows(summary)),
         *_time_blocks(summary, out),
+        *_competition_blocks(summary, out),
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
         *_rating_blocks(summary),
@@ -296,11 +360,15 @@ def document(summary: Summary, out: Path) -> list[Block]:
         Heading("Environment and configuration"),
         Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}. "
                   f"Solution limit {config['limit']}, timeout {config['timeout']} s per puzzle, "
-                  f"times the median of {config['repeat']} repeat{'s' if config['repeat'] != 1 else ''}{transform}."),
+                  f"times the median of {config['repeat']} repeat{'s' if config['repeat'] != 1 else ''}{transform}. "
+                  f"Ranked by {CLOCK[summary.measure]} time."),
         Table(["item", "value"], [["commit", f"{env.get('commit') or 'not a git checkout'}{dirty}"],
                                   *([item, str(env[key])] for item, key in (("sudokit", "sudokit"),
-                                    ("machine", "machine"), ("processor", "processor"), ("CPUs", "cpus"),
-                                    ("Python", "python")) if env.get(key) is not None)]),
+                                    ("machine", "machine"), ("processor", "processor"),
+                                    ("processor model", "processor_model"), ("CPUs", "cpus"),
+                                    ("CPUs this run may use", "cpus_allowed"),
+                                    ("Python", "python")) if env.get(key) is not None),
+                                  *_machine_rows(run)]),
         Table(["set", "puzzles", "sha256", "skipped lines"],
               [[s["name"], str(s["puzzles"]), f"`{s['sha256']}`", str(len(s["skipped"]))] for s in run.sets]),
         Table(["backend", "version", "what"],
@@ -310,24 +378,148 @@ def document(summary: Summary, out: Path) -> list[Block]:
     ]
 
 
+def busy_machine(run: Run) -> str | None:
+    """Why the machine counts as busy during the run (None when it was not, or nothing was recorded):
+    the load average, at the start or the end, above the cores the run could use less its workers'."""
+    env = run.environment
+    cores = env.get("cpus_allowed") or env.get("cpus")
+    start, end = (env.get(key, {}).get("load") for key in ("machine_start", "machine_end"))
+    if not cores or start is None:
+        return None
+    jobs = min((run.config.get("execution") or {}).get("jobs") or 1, cores)
+    if start + jobs <= cores + 0.5 and (end is None or end <= cores + 0.5):
+        return None
+    share = env.get("machine_busy")
+    busy = f", the processors {share:.0%} busy during it" if share is not None else ""
+    ending = f" and {end:.2f} at the end" if end is not None else ""
+    return (f"load average {start:.2f} at the start{ending}, on {cores} cores with {jobs} worker"
+            f"{'s' if jobs != 1 else ''} of this run{busy}")
+
+
+def _machine_rows(run: Run) -> list[list[str]]:
+    """The environment table's rows on the machine's load and on how the run was executed."""
+    env, rows = run.environment, []
+    start, end = (env.get(key, {}).get("load") for key in ("machine_start", "machine_end"))
+    if start is not None:
+        rows.append(["load average (1 min), start → end", f"{start:.2f} → {'–' if end is None else f'{end:.2f}'}"])
+    if env.get("machine_busy") is not None:
+        rows.append(["processors busy during the run (every process)", f"{env['machine_busy']:.0%}"])
+    for label, execution in (("execution", run.config.get("execution")),
+                             *(("resumed with", e) for e in run.config.get("resumed_with", []))):
+        if execution:
+            rows.append([label, ", ".join(f"{k} {v}" for k, v in execution.items() if v not in (None, False))])
+    return rows
+
+
 def reproduce(run: Run) -> str:
-    """The command that makes this run again."""
-    config, sets = run.config, " ".join(s["name"] for s in run.sets)
+    """The command that makes this run again: a new run (no ``--name``) with the same inputs and settings.
+
+    Sets are given as they were (a bundled set by name, a file by its absolute path); options that were
+    not recorded (runs stored by older versions) are left at their defaults.
+    """
+    config = run.config
+    sets = [s.get("source", s["name"]) for s in run.sets]
+    words: list[str]
     if study_config := config.get("study"):
-        presets = f" --presets {','.join(study_config['presets'])}" if study_config["presets"] else ""
-        ablation = "" if study_config["ablation"] else " --no-ablation"
-        return f"sudokit study {sets}{presets}{ablation} --timeout {config['timeout']} --name {run.name}"
-    transform = f" --transform --seed {config['transform_seed']}" if config["transform_seed"] is not None else ""
-    return (f"sudokit compare {sets}{_backend_options(list(config['backends']))} --limit {config['limit']} "
-            f"--timeout {config['timeout']} --repeat {config['repeat']}{transform} --name {run.name}")
+        words = ["sudokit", "study", *sets, "--timeout", str(config["timeout"])]
+        if study_config["presets"]:
+            words += ["--presets", ",".join(study_config["presets"])]
+        if not study_config["ablation"]:
+            words.append("--no-ablation")
+        return shlex.join(words)
+    words = ["sudokit", "compare", *sets]
+    for backend in config["backends"]:
+        words += ["--backend", backend]
+    words += ["--limit", str(config["limit"]), "--timeout", str(config["timeout"]), "--repeat", str(config["repeat"])]
+    if config.get("transform_seed") is not None:
+        words += ["--transform", "--seed", str(config["transform_seed"])]
+    execution = config.get("execution") or {}
+    for option, key in (("--jobs", "jobs"), ("--executor", "executor"), ("--scheduler", "scheduler"),
+                        ("--measure", "measure"), ("--memory-limit", "memory_limit_mb")):
+        if execution.get(key) is not None:
+            words += [option, str(execution[key])]
+    if execution.get("executor") == "dask" and not execution.get("scheduler") and execution.get("workers"):
+        words += ["--workers", str(execution["workers"])]
+    if execution.get("pin"):
+        words.append("--pin")
+    settings = config.get("report") or {}
+    if "rank_by" in settings:
+        words += ["--rank-by", settings["rank_by"], "--par", f"{settings['par']:g}"]
+    if settings.get("scatter"):
+        words += ["--scatter", ",".join(settings["scatter"])]
+    if settings.get("db"):
+        words += ["--db", settings["db"]]
+    return shlex.join(words)
 
 
-def _backend_options(specs: list[str]) -> str:
-    """``--backends a,b`` for plain specs, and a quoted ``--backend SPEC`` for each plug-in (``py:``, ``cmd:``,
-    whose specs may hold spaces and commas)."""
-    plain = [s for s in specs if not s.startswith(("py:", "cmd:")) and not set(s) & set(", '\"")]
-    whole = "".join(f" --backend {shlex.quote(s)}" for s in specs if s not in plain)
-    return (f" --backends {','.join(plain)}" if plain else "") + whole
+def _competition_blocks(summary: Summary, out: Path) -> list[Block]:
+    """PAR-k, the virtual best and marginal contributions; the cactus plot; the scatter plot of two backends."""
+    from sudokit.compare.reports import plots  # matplotlib: imported only when a report is drawn
+
+    vb = summary.competition
+    if vb is None or not vb.puzzles:
+        return []
+    clock, k = CLOCK[vb.measure], f"{vb.k:g}"
+    penalty = "undefined (no timeout)" if math.isnan(vb.penalty) else f"{vb.penalty:g} s"
+    rows = [[b, f"{vb.answered[b]} of {summary_attempted(summary, b)}", _seconds(vb.par[b]),
+             f"{vb.best_share[b]:g} ({100 * vb.best_share[b] / vb.puzzles:.0f} %)", str(vb.unique[b]),
+             _seconds(vb.marginal[b])] for b in summary.ranking if b in vb.par]
+    rows.append([f"**{VBS}**", f"{vb.vbs_answered} of {vb.puzzles}", _seconds(vb.vbs_par), "–", "–", "–"])
+    blocks: list[Block] = [
+        Heading("Solver-competition figures"),
+        Paragraph(f"As SAT and CP competitions score solvers, by {clock} time: PAR-{k} is the mean time per puzzle "
+                  f"attempted, an unanswered one (stuck, timeout, error, a rejected or disputed answer) counted at "
+                  f"{k} × the timeout = {penalty}. The virtual best solver takes each puzzle's fastest correct "
+                  "answer among the backends. `best on` counts the puzzles where a backend is that fastest answer "
+                  "(a tie shared equally), `only it` those no other backend answered, and the marginal contribution "
+                  f"is how much the virtual best's PAR-{k} grows without the backend."),
+        Table(["backend", "answered", f"PAR-{k} s", "best on (share)", "only it", "marginal contribution s"], rows),
+    ]
+    series = {b: vb.cactus.get(b, []) for b in summary.ranking if b in vb.par}
+    series[VBS] = vb.cactus.get(VBS, [])
+    blocks += [Image(plots.cactus(series, clock, out / "cactus.png", best=VBS), "Cactus plot"),
+               Paragraph(f"Each line is a backend's answered puzzles sorted by {clock} time: further right is more "
+                         "answered, lower is faster; the dashed line is the virtual best.")]
+    if pair := scatter_pair(summary):
+        pairs = scatter_points(summary, pair)
+        longest = max([t for p in pairs for t in p if not math.isinf(t)] or [1.0])
+        timeout = summary.run.config.get("timeout")
+        limit = float(timeout) if timeout else longest * 2
+        pairs = [(limit if math.isinf(a) else a, limit if math.isinf(b) else b) for a, b in pairs]
+        blocks += [Image(plots.scatter(pairs, pair, limit, clock, out / "scatter.png"), f"{pair[0]} against {pair[1]}"),
+                   Paragraph(f"One point per puzzle, `{pair[0]}`'s {clock} time across, `{pair[1]}`'s up; below the "
+                             f"diagonal `{pair[1]}` was faster. A puzzle a backend did not answer sits on the "
+                             "dotted border.")]
+    return blocks
+
+
+def summary_attempted(summary: Summary, backend: str) -> int:
+    return next(s.attempted for s in summary.stats if s.backend == backend)
+
+
+def _seconds(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:.4g}"
+
+
+def scatter_pair(summary: Summary) -> tuple[str, str] | None:
+    """The backends of the scatter plot: those the run's settings name, or the first two of the ranking."""
+    named = report_settings(summary.run).get("scatter")
+    if named and all(b in summary.ranking for b in named):
+        return named[0], named[1]
+    return (summary.ranking[0], summary.ranking[1]) if len(summary.ranking) > 1 else None
+
+
+def scatter_points(summary: Summary, pair: tuple[str, str]) -> list[tuple[float, float]]:
+    """Each puzzle both backends attempted: their times (infinite where one did not answer)."""
+    timeout = summary.run.config.get("timeout")
+    records = summary.records.where("backend IN (?, ?)", *pair)
+    points = []
+    for times in answers_by_puzzle(records, timeout, summary.measure, frozenset()):
+        if len(times) == 2:
+            a, b = times[pair[0]], times[pair[1]]
+            points.append((math.inf if a is None else a, math.inf if b is None else b))
+    return points
+
 
 
 def _agreement_blocks(summary: Summary) -> list[Block]:
@@ -589,7 +781,11 @@ def summary_json(summary: Summary) -> dict:
         "environment": run.environment, "sets": run.sets, "config": run.config,
         "verdict": verdict(summary).replace("`", "").replace("**", ""),
         "ranking": summary.ranking,
+        "ranked_by": summary.measure,
         "backends": [s.to_dict() for s in summary.stats],
+        "competition": summary.competition.to_dict() if summary.competition else None,
+        "machine_busy": busy_machine(run),
+        "rerun": reproduce(run),
         "agreement": {a: {b: list(v) for b, v in row.items()} for a, row in summary.matrix.items()},
         "disagreements": [d.__dict__ for d in summary.disagreements],
         "ladder": study.ladder(list(summary.records), summary.study) if summary.study else None,

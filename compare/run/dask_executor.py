@@ -174,15 +174,16 @@ def solve_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
 
 def solve_packed(chunk: Chunk, settings: Settings) -> list[tuple[str, int, Packed]]:
     """``solve_chunk``'s outcomes as plain values, for the client to match to the tasks it sent."""
-    return [(o.task.set_name, o.task.index, packed(o.result, o.peak_kb)) for o in solve_chunk(chunk, settings)]
+    return [(o.task.set_name, o.task.index, packed(o.result, o.peak_kb, o.cpu_seconds))
+            for o in solve_chunk(chunk, settings)]
 
 
 def outcomes_of(chunk: Chunk, answers: list[tuple[str, int, Packed]]) -> Iterator[Outcome]:
     """The outcomes of a chunk from ``solve_packed``'s answers."""
     tasks = {(t.set_name, t.index): t for t in chunk.tasks}
     for set_name, index, values in answers:
-        result, peak = unpacked(values)
-        yield Outcome(chunk.backend.name, tasks[set_name, index], result, peak)
+        result, peak, cpu = unpacked(values)  # (the CPU time measured in the Dask worker's solving process)
+        yield Outcome(chunk.backend.name, tasks[set_name, index], result, peak, cpu)
 
 
 def kept_process(backend: Backend, settings: Settings) -> SolvingProcess:

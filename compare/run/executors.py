@@ -4,6 +4,11 @@ The harness only sees the ``Executor`` protocol, so another way of running (a Da
 is one more module and one more line in ``EXECUTORS``. The local one keeps warm worker
 processes: each imports and creates its backend once, solves chunk after chunk, and is killed
 and replaced when a puzzle overruns its timeout or the process dies.
+
+What is measured, in the worker around the backend's call: wall time (the backend's own build and
+solve split), CPU time of the solving process over build and solve (``cpu_clock``: every thread of
+the process, the children it waited for, and an isolated backend's warm child's own figure), and
+the worker's peak resident memory so far (a high-water mark over the worker's life, not per puzzle).
 """
 
 from __future__ import annotations
@@ -32,9 +37,10 @@ from multiprocessing.process import BaseProcess
 from typing import Protocol
 
 from sudokit.compare.run.agreement import judged
-from sudokit.models.errors import UnknownName
+from sudokit.models.errors import UnknownName, UserError
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
+from sudokit.solvers.isolate import CHILD_CPU
 from sudokit.solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
@@ -89,22 +95,22 @@ def _packed_values(grid: Grid) -> bytes | tuple[int, ...]:
         return grid.values
 
 
-Packed = tuple  # a SolveResult and a peak memory as plain values: see ``packed``
+Packed = tuple  # a SolveResult, a peak memory and a CPU time as plain values: see ``packed``
 
 
-def packed(result: SolveResult, peak: int) -> Packed:
+def packed(result: SolveResult, peak: int, cpu: float | None = None) -> Packed:
     """A result as plain values, to cross a pipe or the network: pickled several times faster than the
     dataclasses (answers go by the thousand a second)."""
     solution = None if result.solution is None else _packed_values(result.solution)
     return (result.status.value, solution, result.solutions_found, result.build_seconds, result.solve_seconds,
-            result.stats, result.message, peak)
+            result.stats, result.message, peak, cpu)
 
 
-def unpacked(values: Packed) -> tuple[SolveResult, int]:
-    """The result and peak memory ``packed`` made plain."""
-    status, solution, found, build, solve, stats, message, peak = values
+def unpacked(values: Packed) -> tuple[SolveResult, int, float | None]:
+    """The result, peak memory and CPU time ``packed`` made plain."""
+    status, solution, found, build, solve, stats, message, peak, cpu = values
     grid = None if solution is None else Grid(tuple(solution))
-    return SolveResult(Status(status), grid, found, build, solve, stats, message), peak
+    return SolveResult(Status(status), grid, found, build, solve, stats, message), peak, cpu
 
 
 @dataclass(frozen=True)
@@ -117,12 +123,15 @@ class Chunk:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A backend's result for one task, with the peak memory of the process that solved it."""
+    """A backend's result for one task, with the peak memory of the process that solved it, its CPU
+    time (None: not measured, as for a task its worker died on) and the core it was pinned to."""
 
     backend: str
     task: Task
     result: SolveResult
     peak_kb: int = 0
+    cpu_seconds: float | None = None
+    core: int | None = None
 
 
 class Executor(Protocol):
@@ -140,6 +149,9 @@ EXECUTORS = {
 
 def make_executor(name: str, jobs: int, **options) -> Executor:
     """The executor registered as ``name``, running ``jobs`` workers (and its own ``options``)."""
+    if options.get("pin") and name != "local":
+        raise UserError(f"--pin needs the local executor (not {name})")
+    options = {k: v for k, v in options.items() if k != "pin" or v}
     if name not in EXECUTORS:
         raise UnknownName(f"unknown executor {name!r}; choose from {', '.join(EXECUTORS)}")
     module, _, attr = EXECUTORS[name].partition(":")
@@ -149,26 +161,47 @@ def make_executor(name: str, jobs: int, **options) -> Executor:
 # ---------------------------------------------------------------------------- solving
 
 
-def solve_repeated(solver: Solver, grid: Grid, settings: Settings) -> SolveResult:
-    """Solve ``settings.repeat`` times; the first result, with the median build and solve times.
+def cpu_clock() -> float:
+    """CPU seconds used so far by this process (every thread) and by the children it has waited for."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
-    A backend that raises gives an ``error`` result; a timeout or an error is not repeated.
+
+def solve_measured(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
+    """One solve and its CPU time (this process's, its reaped children's, an isolated child's own).
+
+    A backend that raises gives an ``error`` result.
     """
-    results = []
+    start = cpu_clock()
+    try:
+        result = solver.solve(grid, limit=settings.limit, time_limit=settings.timeout)
+    except Exception as exc:  # the backend's bug is data: record it, keep going
+        return SolveResult(Status.ERROR, message=f"{type(exc).__name__}: {exc}"), cpu_clock() - start
+    cpu = cpu_clock() - start + result.stats.pop(CHILD_CPU, 0.0)
+    return result, cpu
+
+
+def solve_repeated(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
+    """Solve ``settings.repeat`` times: the first result with the median build, solve and CPU times,
+    and every repeat's own wall and CPU times in its stats (``repeat_seconds``, ``repeat_cpu_seconds``).
+
+    A timeout or an error is not repeated.
+    """
+    results, cpus = [], []
     for _ in range(settings.repeat):
-        try:
-            result = solver.solve(grid, limit=settings.limit, time_limit=settings.timeout)
-        except Exception as exc:  # the backend's bug is data: record it, keep going
-            return SolveResult(Status.ERROR, message=f"{type(exc).__name__}: {exc}")
+        result, cpu = solve_measured(solver, grid, settings)
         results.append(result)
+        cpus.append(cpu)
         if result.status in (Status.TIMEOUT, Status.ERROR):
             break
+    walls = [r.seconds for r in results]  # each repeat's own, before the first is given the medians
     first = results[0]
-    first.build_seconds = statistics.median(r.build_seconds for r in results)
-    first.solve_seconds = statistics.median(r.solve_seconds for r in results)
     if len(results) > 1:  # every repeat's time, so reports can state the noise
-        first.stats["repeat_seconds"] = [round(r.seconds, 9) for r in results]
-    return first
+        first.build_seconds = statistics.median(r.build_seconds for r in results)
+        first.solve_seconds = statistics.median(r.solve_seconds for r in results)
+        first.stats["repeat_seconds"] = [round(w, 9) for w in walls]
+        first.stats["repeat_cpu_seconds"] = [round(c, 9) for c in cpus]
+    return first, statistics.median(cpus)
 
 
 def peak_kb() -> int:
@@ -182,9 +215,21 @@ def peak_kb() -> int:
 class ProcessExecutor:
     """``jobs`` warm worker processes, each bound to one backend for as long as it has work."""
 
-    def __init__(self, jobs: int | None = None):
+    def __init__(self, jobs: int | None = None, *, pin: bool = False):
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        self.cores: list[int] | None = None
+        if pin:
+            self.cores = sorted(os.sched_getaffinity(0))
+            if len(self.cores) < self.jobs:
+                raise UserError(f"--pin needs a core per worker: {self.jobs} jobs, {len(self.cores)} cores allowed")
+
+    def _core(self, workers: list[SolvingProcess]) -> int | None:
+        """With ``pin``, the first allowed core no live worker is on."""
+        if self.cores is None:
+            return None
+        busy = {w.core for w in workers}
+        return next(core for core in self.cores if core not in busy)
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         queue = _Queue(chunks)
@@ -227,7 +272,7 @@ class ProcessExecutor:
                 worker.stop()
                 workers.remove(worker)
         while len(workers) < self.jobs and (chunk := queue.take()) is not None:
-            worker = SolvingProcess(chunk.backend, settings, self.context)
+            worker = SolvingProcess(chunk.backend, settings, self.context, self._core(workers))
             worker.give(chunk)
             workers.append(worker)
 
@@ -401,8 +446,8 @@ class SolvingProcess:
     be solved again: those answered but not yet sent among them.
     """
 
-    def __init__(self, backend: Backend, settings: Settings, context):
-        self.backend, self.settings = backend, settings
+    def __init__(self, backend: Backend, settings: Settings, context, core: int | None = None):
+        self.backend, self.settings, self.core = backend, settings, core
         self.progress: Progress | MappedProgress
         self.process: BaseProcess | _Child
         if context is SUBPROCESS:
@@ -410,7 +455,7 @@ class SolvingProcess:
         else:
             self.progress = Progress(context)
             self.connection, child = context.Pipe()
-            process = context.Process(target=_serve, args=(child, backend, settings, self.progress))
+            process = context.Process(target=_serve, args=(child, backend, settings, self.progress, core))
             process.start()
             self.process = process
             child.close()
@@ -486,7 +531,8 @@ class SolvingProcess:
             return [self._verdict(SolveResult(Status.ERROR, message=message))]
         self.answered += len(answers)
         self.waiting_since = self.answered_at = time.monotonic()
-        return [Outcome(self.backend.name, self.outstanding.popleft(), *unpacked(answer)) for answer in answers]
+        return [Outcome(self.backend.name, self.outstanding.popleft(), *unpacked(answer), self.core)
+                for answer in answers]
 
     def overdue(self) -> bool:
         deadline = self.deadline
@@ -523,7 +569,7 @@ class SolvingProcess:
         on = self._current()
         task = self.outstanding[on]
         del self.outstanding[on]
-        return Outcome(self.backend.name, task, result)
+        return Outcome(self.backend.name, task, result, core=self.core)
 
 
 def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
@@ -535,14 +581,19 @@ def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
     return max(0.0, min(deadlines) - now) if deadlines else None
 
 
-def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress | MappedProgress) -> None:
+def _serve(connection: Connection, backend: Backend, settings: Settings, progress: Progress | MappedProgress,
+           core: int | None = None) -> None:
     """A worker's life: create the backend once, then solve the chunks it is sent until ``None``.
+
+    Given a ``core``, the worker (and what it starts) runs on that core only.
 
     Answers go back in batches: every ``SEND_SECONDS``, and whenever no more work is waiting.
     The worker leads its own process group, so killing it kills the processes a backend starts;
     it ignores Ctrl-C (the parent decides when to stop) and exits when the parent is gone.
     """
     os.setpgrp()
+    if core is not None:
+        os.sched_setaffinity(0, {core})
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()  # what the parent left behind is never collected here: no scans, no copy-on-write
     parent = os.getppid()
@@ -558,10 +609,11 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
             for done, task in enumerate(tasks, 1):
                 progress.begin()
                 if solver is None:
-                    result = SolveResult(Status.ERROR, message=failure)
+                    result, cpu = SolveResult(Status.ERROR, message=failure), 0.0
                 else:
-                    result = judged(solve_repeated(solver, task.grid, settings), task.grid)
-                answers.append(packed(result, peak_kb()))
+                    result, cpu = solve_repeated(solver, task.grid, settings)
+                    result = judged(result, task.grid)
+                answers.append(packed(result, peak_kb(), cpu))
                 idle = done == len(tasks) and not connection.poll()
                 if idle or time.monotonic() - sent >= SEND_SECONDS:
                     connection.send(answers)

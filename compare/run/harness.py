@@ -37,7 +37,10 @@ class Plan:
     """What a run solves: puzzle sets × backends, how, and whether puzzles are transformed first.
 
     ``select`` (backend name -> puzzle keys) restricts a backend to some puzzles;
-    ``purpose`` is kept in the run's configuration (a study says what it measures there).
+    ``purpose`` is kept in the run's configuration (a study says what it measures there);
+    ``execution`` is how the work is run (jobs, executor, workers, pinning, measurement), kept in the
+    configuration because it shapes the timings; ``sources`` says how to give each set again (a
+    bundled set's name, a file's absolute path), for the command that repeats the run.
     """
 
     sets: Sequence[Puzzles]
@@ -46,6 +49,8 @@ class Plan:
     seed: int | None = None
     select: dict[str, set[tuple[str, int]]] | None = None
     purpose: dict = field(default_factory=dict)
+    execution: dict = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.sets]
@@ -59,11 +64,13 @@ class Plan:
             "timeout": self.settings.timeout,
             "repeat": self.settings.repeat,
             "transform_seed": self.seed,
+            **({"execution": self.execution} if self.execution else {}),
             **self.purpose,
             "backends": {b.name: b.summary for b in self.backends},
         }
         sets = [
-            {"name": s.name, "sha256": _sha256(s), "puzzles": len(s), "skipped": [str(e) for e in s.skipped]}
+            {"name": s.name, "sha256": _sha256(s), "puzzles": len(s), "skipped": [str(e) for e in s.skipped],
+             **({"source": self.sources[s.name]} if s.name in self.sources else {})}
             for s in self.sets
         ]
         return {"environment": environment(self.backends), "sets": sets, "config": config}
@@ -128,12 +135,14 @@ class Plan:
         stats = result.stats
         extra = {k: v for k, v in stats.items() if k not in TOP_LEVEL_STATS}
         extra["peak_kb"] = outcome.peak_kb
+        if outcome.core is not None:
+            extra["core"] = outcome.core
         return Record(
             task.set_name, task.index, task.puzzle or line_of(task.grid), outcome.backend, result.status.value,
             line_of(solution) if solution else None, result.solutions_found,
             result.build_seconds, result.solve_seconds,
             stats.get("guesses"), stats.get("steps"), stats.get("hardest"),
-            result.message, extra,
+            result.message, extra, outcome.cpu_seconds,
         )
 
 
@@ -152,6 +161,7 @@ def run(
     client's memory does not grow with the run. Interrupted (Ctrl-C), every finished record is
     kept and the exception goes on.
     """
+    before = machine_state()
     stored = store.start_run(name, plan.description())
     done = store.done_counts(stored)
     due = {b.name: max(0, plan.wanted_count(b) - done.get(b.name, 0)) for b in plan.backends}
@@ -169,7 +179,7 @@ def run(
                     batch, flushed = [], time.perf_counter()
     finally:
         store.add(stored, batch)
-    store.finish_run(stored)
+    store.finish_run(stored, {"machine_end": machine_state(), "machine_busy": busy_share(before, machine_state())})
     return store.run(name)
 
 
@@ -200,10 +210,49 @@ def environment(backends: list[Backend]) -> dict:
         "dirty": dirty,
         "machine": platform.platform(),
         "processor": platform.processor() or platform.machine(),
+        "processor_model": processor_model(),
         "cpus": os.cpu_count(),
+        "cpus_allowed": len(os.sched_getaffinity(0)),
+        "machine_start": machine_state(),
         "python": sys.version.split()[0],
         "backends": {b.name: b.version() for b in backends},
     }
+
+
+def processor_model() -> str | None:
+    """The processor's model name as the kernel reports it (None where it does not)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                if key.strip() in ("model name", "Processor", "cpu model"):
+                    return value.strip()
+    except OSError:
+        pass
+    return None
+
+
+def machine_state() -> dict:
+    """The machine's load now: the 1-minute load average and the kernel's CPU counters (busy, total ticks)."""
+    state: dict = {"load": round(os.getloadavg()[0], 2)}
+    try:
+        with open("/proc/stat", encoding="utf-8") as stat:
+            ticks = [int(v) for v in stat.readline().split()[1:]]
+        idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle and iowait
+        state.update(busy_ticks=sum(ticks) - idle, total_ticks=sum(ticks))
+    except (OSError, ValueError, IndexError):
+        pass
+    return state
+
+
+def busy_share(before: dict, after: dict) -> float | None:
+    """The share of the machine's CPU capacity that was busy between two ``machine_state``s (every
+    process, this run's included); None where the counters cannot be read."""
+    try:
+        total = after["total_ticks"] - before["total_ticks"]
+        return round((after["busy_ticks"] - before["busy_ticks"]) / total, 3) if total > 0 else None
+    except KeyError:
+        return None
 
 
 def _git_state() -> tuple[str | None, bool | None]:

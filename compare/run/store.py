@@ -1,7 +1,11 @@
 """The results store: runs, their puzzles and their records, in one SQLite file (the single writer).
 
 WAL mode and one transaction per batch of records: a killed process leaves whole records only,
-and rerunning a run name completes what is missing.
+and rerunning a run name completes what is missing. A fresh run's name is claimed in a transaction
+(``claim_run``), so processes started together on one database never share a run.
+
+Schema versions: 1 had wall times only; 2 adds ``records.cpu_seconds`` (NULL in records from
+version 1). An older database is brought up to date when it is opened.
 
 >>> with Store.open(":memory:") as store:
 ...     run = store.start_run("demo", {"sets": [], "config": {"limit": 2}})
@@ -22,7 +26,7 @@ from pathlib import Path
 
 from sudokit.compare.run.errors import StoreError, UnknownName, UserError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_DB = Path("results") / "sudokit.sqlite"
 BUSY_SECONDS = 60.0  # how long a writer waits for another process's transaction before giving up
 
@@ -59,7 +63,8 @@ CREATE TABLE IF NOT EXISTS records (
     steps INTEGER,
     hardest TEXT,
     message TEXT NOT NULL,
-    extra TEXT NOT NULL,         -- JSON: the backend's other counters, peak memory of the worker
+    extra TEXT NOT NULL,         -- JSON: the backend's other counters, peak memory of the worker, repeats
+    cpu_seconds REAL,            -- CPU time of the solving process (all threads, its children) over build and solve
     PRIMARY KEY (run, set_name, puzzle_index, backend)
 );
 """
@@ -85,6 +90,7 @@ class Record:
     hardest: str | None = None
     message: str = ""
     extra: dict = field(default_factory=dict, compare=False)
+    cpu_seconds: float | None = None  # None: not measured (a record from before CPU time was stored)
 
     @property
     def key(self) -> Key:
@@ -94,6 +100,12 @@ class Record:
     def seconds(self) -> float:
         return self.build_seconds + self.solve_seconds
 
+    def measure(self, kind: str) -> float:
+        """The record's time by ``kind``: ``wall`` (build + solve) or ``cpu`` (wall when not measured)."""
+        if kind == "cpu" and self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return self.seconds
+
     def row(self) -> dict:
         """The record as a flat dict (``extra`` as JSON text), as stored and exported."""
         return dict(zip(COLUMNS, self.values()))
@@ -102,7 +114,7 @@ class Record:
         """The record's column values in order (``extra`` as JSON text)."""
         return (self.set_name, self.puzzle_index, self.puzzle, self.backend, self.status, self.solution,
                 self.solutions_found, self.build_seconds, self.solve_seconds, self.guesses, self.steps,
-                self.hardest, self.message, _EXTRA_JSON(self.extra))
+                self.hardest, self.message, _EXTRA_JSON(self.extra), self.cpu_seconds)
 
 
 COLUMNS = tuple(f.name for f in fields(Record))
@@ -164,9 +176,11 @@ class Store:
                     raise StoreError(f"{path}: the results database is read-only")
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")  # whole transactions survive a kill; no fsync each
-                with db:
-                    db.executescript(SCHEMA)
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if version < SCHEMA_VERSION:
+                    with db:
+                        _migrate(db, version)
+                        db.executescript(SCHEMA)
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             except sqlite3.DatabaseError as err:
                 raise StoreError(f"{path}: not a usable results database ({err})") from None
             yield cls(db)
@@ -175,28 +189,62 @@ class Store:
 
     # ---- runs
 
-    def start_run(self, name: str, description: dict) -> Run:
-        """The run called ``name``: created from ``description``, or the stored one to resume.
+    def claim_run(self, base: str) -> str:
+        """A new run's name, ``base`` or ``base-2``, ``base-3`` …, claimed in one transaction: the database
+        decides, so any number of processes claiming at once each get their own. ``start_run`` then
+        fills the claimed run in."""
+        self.db.execute("BEGIN IMMEDIATE")  # (a writer's lock: claims are taken one after another)
+        try:
+            taken = {n for (n,) in self.db.execute("SELECT name FROM runs WHERE name = ? OR name LIKE ?",
+                                                   (base, base + "-%"))}
+            name = next(n for n in (base, *(f"{base}-{k}" for k in range(2, len(taken) + 3))) if n not in taken)
+            self.db.execute("INSERT INTO runs (name, started, environment, sets, config) VALUES (?, ?, '{}', ?, ?)",
+                            (name, _now(), "[]", json.dumps(CLAIMED)))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return name
 
-        Resuming needs the same sets and configuration (backends may be added).
+    def start_run(self, name: str, description: dict) -> Run:
+        """The run called ``name``: created from ``description`` (or filling in a claimed name), or the
+        stored one to resume.
+
+        Resuming needs the same sets and configuration (backends may be added: the command that
+        resumes decides whether that is allowed, see ``extension``).
         """
         stored = self.find_run(name)
+        values = tuple(json.dumps(description.get(k, {})) for k in ("environment", "sets", "config"))
         if stored is None:
+            with self.db:  # (OR IGNORE: another process may have created it since; then this one resumes it)
+                created = self.db.execute("INSERT OR IGNORE INTO runs (name, started, environment, sets, config) "
+                                          "VALUES (?, ?, ?, ?, ?)", (name, _now(), *values)).rowcount
+            if created:
+                return self.run(name)
+            stored = self.run(name)
+        if stored.config == CLAIMED:
             with self.db:
-                self.db.execute(
-                    "INSERT INTO runs (name, started, environment, sets, config) VALUES (?, ?, ?, ?, ?)",
-                    (name, _now(), *(json.dumps(description.get(k, {})) for k in ("environment", "sets", "config"))),
-                )
+                self.db.execute("UPDATE runs SET started = ?, environment = ?, sets = ?, config = ? WHERE id = ?",
+                                (_now(), *values, stored.id))
             return self.run(name)
         _check_resumable(stored, description)
         backends = {**stored.config.get("backends", {}), **description["config"].get("backends", {})}
+        config = {**stored.config, "backends": backends}
+        new = description["config"]
+        if "report" in new:  # (how to report is the latest command's choice)
+            config["report"] = new["report"]
+        if new.get("execution") not in (None, stored.config.get("execution")):  # resumed another way: recorded
+            config["resumed_with"] = [*stored.config.get("resumed_with", []), new["execution"]]
         with self.db:
-            self.db.execute("UPDATE runs SET config = ?, finished = NULL WHERE id = ?",
-                            (json.dumps({**stored.config, "backends": backends}), stored.id))
+            self.db.execute("UPDATE runs SET config = ?, finished = NULL WHERE id = ?", (json.dumps(config), stored.id))
         return self.run(name)
 
-    def finish_run(self, run: Run) -> None:
+    def finish_run(self, run: Run, environment: dict | None = None) -> None:
+        """Mark the run finished; ``environment`` adds to what is stored of it (the machine at the end)."""
         with self.db:
+            if environment:
+                self.db.execute("UPDATE runs SET environment = ? WHERE id = ?",
+                                (json.dumps({**run.environment, **environment}), run.id))
             self.db.execute("UPDATE runs SET finished = ? WHERE id = ?", (_now(), run.id))
 
     def find_run(self, name: str) -> Run | None:
@@ -218,12 +266,6 @@ class Store:
 
     def run_names(self) -> list[str]:
         return [name for (name,) in self.db.execute("SELECT name FROM runs ORDER BY id")]
-
-    def free_name(self, base: str) -> str:
-        """``base``, or ``base-2``, ``base-3`` … : the first name no stored run has."""
-        taken = set(self.run_names())
-        return next(name for name in (base, *(f"{base}-{n}" for n in range(2, len(taken) + 3)))
-                    if name not in taken)
 
     def overview(self) -> list[dict]:
         """Every stored run: name, dates, sets, backends, records by status, and whether it finished."""
@@ -337,11 +379,33 @@ def _record(row: tuple) -> Record:
     return Record(**{**values, "extra": json.loads(values["extra"])})
 
 
+# configuration a resumption may change: backends (see ``extension``), how to report, and how the work is
+# executed (an interrupted run may be finished on another executor: recorded under ``resumed_with``)
+UNCHECKED = ("backends", "report", "execution", "resumed_with")
+CLAIMED = {"claimed": True}  # the configuration of a run whose name is claimed and not filled in yet
+
+
+def extension(stored: Run, backends: Iterable[str]) -> list[str]:
+    """The backends a resumption would add to a stored run (empty: the same backends, or fewer)."""
+    return [b for b in backends if b not in stored.config.get("backends", {})]
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring a database of an older schema ``version`` up to this one (0: a new, empty database)."""
+    has_records = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").fetchone()
+    if has_records and version < 2:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        if "cpu_seconds" not in columns:
+            db.execute("ALTER TABLE records ADD COLUMN cpu_seconds REAL")
+
+
 def _check_resumable(stored: Run, description: dict) -> None:
-    """Refuse to resume a run with other puzzles or another configuration."""
-    old, new = ({k: v for k, v in c.items() if k != "backends"} for c in (stored.config, description["config"]))
+    """Refuse to resume a run with other puzzles or another configuration (naming what differs)."""
+    old, new = ({k: v for k, v in c.items() if k not in UNCHECKED} for c in (stored.config, description["config"]))
     if old != new:
-        raise UserError(f"run {stored.name!r} exists with configuration {old}; this one is {new}: choose another --name")
+        differ = ", ".join(f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(old.keys() | new.keys(), key=str)
+                           if old.get(k) != new.get(k))
+        raise UserError(f"run {stored.name!r} exists with another configuration ({differ}): choose another --name")
     old_sets = [(s["name"], s["sha256"]) for s in stored.sets]
     new_sets = [(s["name"], s["sha256"]) for s in description["sets"]]
     if old_sets != new_sets:

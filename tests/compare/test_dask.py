@@ -141,6 +141,7 @@ def test_puzzles_overrunning_the_timeout_are_killed_on_the_workers(cluster, tmp_
                                              ("error", "the worker process died (exit code -9)"))
         else:
             assert is_solution(Grid.parse(r.solution), easy.puzzles[r.puzzle_index].grid)
+            assert r.cpu_seconds is not None and r.cpu_seconds >= 0  # measured in the Dask worker's solving process
 
 
 def test_losing_a_worker_mid_run_loses_and_duplicates_no_record(doomed_cluster, tmp_path):

@@ -30,13 +30,15 @@ def test_a_run_twice_as_slow_with_a_changed_answer(tmp_path):
         run(store, "same", 0.010, first_status="timeout")
     result = runner.invoke(app, ["diff", "old", "new", "--db", str(db), "--json"])
     assert result.exit_code == 1  # an answer changed
-    (row,) = [json.loads(line) for line in result.stdout.splitlines()]
+    head, row = [json.loads(line) for line in result.stdout.splitlines()]
+    assert head["settings_changed"] == {} and head["only_in_old"] == head["only_in_new"] == []
     assert row["puzzles"] == 40 and 1.9 < row["ratio"] < 2.1
     assert row["interval"][0] > 1 and row["verdict"] == "slower"
     assert row["status_changes"] == {"timeout -> solved": 1}
     assert row["changed_answers"] == [{"set": "s", "index": 0}]
     same = runner.invoke(app, ["diff", "old", "same", "--db", str(db), "--json"])
-    assert same.exit_code == 0 and json.loads(same.stdout)["verdict"] == "same (within noise)"
+    assert same.exit_code == 0
+    assert json.loads(same.stdout.splitlines()[1])["verdict"] == "not distinguishable on these puzzles"
 
 
 def test_an_unknown_run_is_a_one_line_error(tmp_path):

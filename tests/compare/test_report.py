@@ -48,7 +48,7 @@ def test_a_backend_that_answered_nothing_is_never_ranked_fastest(summary):
     text = report.verdict(summary)
     assert text.startswith("2 of 4 backends answered every puzzle correctly: `quick`, `steady`.")
     assert "`giver-up` answered 0 %, stuck 6" in text and "`slowpoke` answered 83 %, timeout 1" in text
-    assert "The fastest of them is `quick`" in text and "4.00x faster than the next, `steady`" in text
+    assert "The fastest of them by wall time is `quick`" in text and "4.00x faster than the next, `steady`" in text
     assert text.endswith("No disagreements: every answer passed the judge and the backends agree.")
 
 
