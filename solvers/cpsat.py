@@ -38,6 +38,12 @@ class CPSATSolver:
 
     The time limit is CP-SAT's own. ``stats`` holds its branches, conflicts and ``wall_time``,
     the seconds spent inside the solver (the rest of ``seconds`` is the Python side's cost).
+
+    One worker enumerates solutions with a callback. Several workers do not enumerate reliably
+    (tried with two: one solution reported twice, so a proper puzzle counted ``multiple``, and
+    searches ending FEASIBLE with no time limit), so with ``num_workers > 1`` each solution is found
+    by a solve of its own, the ones found so far forbidden: a search that ends INFEASIBLE proves
+    there is no other.
     """
 
     name = "cpsat"
@@ -69,14 +75,18 @@ class CPSATSolver:
         solver = self._solver
         remaining = deadline.remaining()
         solver.parameters.max_time_in_seconds = math.inf if remaining is None else max(remaining, 1e-3)
-        counter = _Counter(limit)
-        cp_status = solver.solve(model, counter)
-        status = _status(cp_status, counter.found, limit)
+        if solver.parameters.num_workers == 1:
+            counter = _Counter(limit)
+            cp_status = solver.solve(model, counter)
+            found, first = counter.found, solver.response_proto.solution
+        else:
+            cp_status, found, first = _solve_one_by_one(solver, model, grid.size ** 2, limit, deadline)
+        status = _status(cp_status, found, limit)
         answered = status in (Status.SOLVED, Status.MULTIPLE)
         return SolveResult(
             status,
-            solution=decode(solver.response_proto.solution) if answered else None,
-            solutions_found=counter.found,
+            solution=decode(first) if answered else None,
+            solutions_found=found,
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,
             stats={"branches": solver.num_branches, "conflicts": solver.num_conflicts, "wall_time": solver.wall_time,
@@ -90,6 +100,33 @@ class CPSATSolver:
         if self.narrow == "none":
             return PROPAGATION
         return f"{PROPAGATION}, after sudokit's own ({self.narrow}) narrowed the domains"
+
+
+def _solve_one_by_one(solver: cp_model.CpSolver, model: cp_model.CpModel, cells: int, limit: int,
+                      deadline: Deadline) -> tuple[cp_model.CpSolverStatus, int, list[int]]:
+    """Solutions up to ``limit``, each by a parallel solve that forbids those found before: the last
+    solve's status, how many were found, and the first one's values."""
+    work = cp_model.CpModel()
+    work.proto.copy_from(model.proto)
+    cell_vars = [work.get_int_var_from_proto_index(i) for i in range(cells)]
+    solver.parameters.enumerate_all_solutions = False
+    found: list[list[int]] = []
+    try:
+        while True:
+            remaining = deadline.remaining()
+            solver.parameters.max_time_in_seconds = math.inf if remaining is None else max(remaining, 1e-3)
+            cp_status = solver.solve(work)
+            if cp_status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                break
+            found.append([solver.value(v) for v in cell_vars])
+            if len(found) >= limit:
+                break
+            work.add_forbidden_assignments(cell_vars, [found[-1]])
+    finally:
+        solver.parameters.enumerate_all_solutions = True
+    if cp_status == cp_model.FEASIBLE:  # a solution is a solution, whatever the status says of optimality
+        cp_status = cp_model.OPTIMAL
+    return cp_status, len(found), found[0] if found else []
 
 
 def _status(cp_status: cp_model.CpSolverStatus, found: int, limit: int) -> Status:

@@ -9,9 +9,10 @@ pytest.importorskip("ortools")
 from ortools.sat.python import cp_model
 
 from sudokit.compare.sets import load_set
-from sudokit.models.grid import is_solution
+from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.cpsat import CPSATSolver, _status
+from sudokit.solvers.registry import get_backend
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +76,17 @@ def test_a_narrowed_model_forgets_the_last_puzzles_domains():
     for puzzle in load_set("top95").puzzles[:3] + load_set("easy50").puzzles[:3]:
         result = narrowed.solve(puzzle.grid)
         assert result.status is Status.SOLVED and is_solution(result.solution, puzzle.grid)
+
+
+def test_several_workers_count_each_solution_once_and_prove_uniqueness():
+    """Two workers enumerating with a callback counted one solution twice (proper puzzles came out
+    ``multiple``) or ended FEASIBLE with no time limit; each solution is now a solve of its own."""
+    solver = get_backend("cpsat:num_workers=2").create()
+    for puzzle in load_set("top95").puzzles[:30]:
+        result = solver.solve(puzzle.grid)
+        assert result.status is Status.SOLVED and result.solutions_found == 1, puzzle.index
+        assert is_solution(result.solution, puzzle.grid)
+    empty = solver.solve(Grid.empty(9), limit=3)
+    assert (empty.status, empty.solutions_found) == (Status.MULTIPLE, 3)
+    for puzzle in load_set("tdoku-tests").puzzles[:40]:
+        assert solver.solve(puzzle.grid).status is get_backend("cpsat").create().solve(puzzle.grid).status, puzzle.index
