@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, app, reporting_bad_input
+from sudokit.compare.app import EXIT_INTERRUPTED, QuietOption, app, read_states, reporting_bad_input
 from sudokit.compare.commands.runs import BackendOption, Db, choose_backends
 from sudokit.compare.fuzz import findings as stored_findings
 from sudokit.compare.fuzz.campaign import Campaign, Summary
@@ -61,19 +61,15 @@ def fuzz(
             names = chosen_techniques(techniques)
         else:
             chosen = fuzzed_backends(backends, backend or ())
-        if replay is not None:
+        if replay is not None and techniques is None:
             grid = lenient_grid(replay)
+    session = f"fuzz-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-seed{seed}"
     if techniques is not None:
-        from sudokit.compare.fuzz.techniques import run_techniques
-
-        run_techniques(names, seconds=seconds, seed=seed, size=size, db=db, as_json=as_json, quiet=quiet,
-                       shrink_seconds=shrink_seconds)
-        return
+        _fuzz_techniques(names, replay, seconds, seed, size, shrink_seconds, session, db, as_json, quiet)
     campaign = Campaign(chosen, make_executor("local", jobs), Settings(timeout=timeout), seed, size, jobs,
                         shrink_seconds)
     if replay is not None:
         _replay(campaign, grid, as_json)
-    session = f"fuzz-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-seed{seed}"
     report(campaign.run, Summary(seed), session, seconds, db, as_json, quiet, campaign)
 
 
@@ -86,8 +82,7 @@ def fuzzed_backends(listed: str | None, each: list[str] | tuple[str, ...]) -> li
     return choose_backends(listed, each)
 
 
-def report(run, summary: Summary, session: str, seconds: float, db: Path, as_json: bool, quiet: bool,
-           campaign: Campaign | None = None) -> None:
+def report(run, summary, session: str, seconds: float, db: Path, as_json: bool, quiet: bool, campaign=None) -> None:
     """Run a campaign: print and store each finding as it comes, then the summary; set the exit status."""
     progress = Progress(summary, quiet or as_json)
     if campaign is not None:
@@ -106,6 +101,29 @@ def report(run, summary: Summary, session: str, seconds: float, db: Path, as_jso
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
     raise typer.Exit(EXIT_FOUND if summary.findings else 0)
+
+
+def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed: int, size: int | None,
+                     shrink_seconds: float, session: str, db: Path, as_json: bool, quiet: bool) -> None:
+    from sudokit.compare.fuzz.techniques import TechniqueCampaign, TechniqueSummary
+    from sudokit.compare.fuzz.techniques import replay as replay_state
+
+    if replay is not None:
+        with reporting_bad_input():
+            failed = [line for _, state in read_states(replay) for name in names for line in replay_state(name, state)]
+        for line in failed:
+            typer.echo(line)
+        raise typer.Exit(EXIT_FOUND if failed else 0)
+    if size not in (None, 4, 9):
+        raise typer.Exit(_bad("--techniques takes --size 4 or 9"))
+    campaign = TechniqueCampaign(names, seed, size, shrink_seconds)
+    report(campaign.run, TechniqueSummary(seed), session, seconds, db, as_json, quiet, campaign)
+
+
+def _bad(message: str) -> int:
+    with reporting_bad_input():
+        raise UserError(message)
+    return 2
 
 
 def _replay(campaign: Campaign, grid, as_json: bool) -> None:
@@ -151,7 +169,7 @@ class Progress:
         if not self.quiet and (now := time.monotonic()) - self.shown >= self.EVERY:
             self.shown = now
             rate = 60 * self.summary.puzzles / max(now - self.began, 1e-9)
-            typer.echo(f"sudokit: {self.summary.puzzles} puzzles ({rate:.0f} a minute), "
+            typer.echo(f"sudokit: {self.summary.puzzles} {self.summary.what} ({rate:.0f} a minute), "
                        f"{self.summary.findings} finding(s)", err=True)
 
     def close(self) -> None:

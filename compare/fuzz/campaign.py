@@ -38,6 +38,7 @@ class Summary:
     """What a campaign tried: puzzles (every backend answered), per-backend statuses and failures."""
 
     seed: int
+    what = "puzzles"
     puzzles: int = 0
     seconds: float = 0.0
     corners: Counter = field(default_factory=Counter)

@@ -31,6 +31,7 @@ from sudokit.compare.run.transforms import random_transform
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.models.grid import Grid, geometry
 from sudokit.models.symmetry import SYMMETRIES, orbits
+from sudokit.solvers.base import Solver
 
 FRESH = 0.1  # the share of draws that make a new minimal puzzle rather than an isomorph of a kept one
 KEPT = 8  # minimal puzzles kept per size
@@ -55,10 +56,14 @@ class Pool:
         """A random minimal unique puzzle (``forced`` ones at sizes top-down removal is too slow for)."""
         return self._isomorph(size, self.minimal, lambda: self._top_down(size, "none"))
 
-    def exact_status(self, grid: Grid) -> str:
-        """What ``bitx`` says of the grid (solved, multiple, unsat), as top-down removal's check."""
+    def uniqueness_solver(self) -> Solver:
+        """The exact backend top-down removal checks uniqueness with (``bitx``)."""
         self.uniqueness = self.uniqueness or Uniqueness()
-        return self.uniqueness.solver.solve(grid, limit=2).status.value
+        return self.uniqueness.solver
+
+    def exact_status(self, grid: Grid) -> str:
+        """What ``bitx`` says of the grid: solved, multiple or unsat."""
+        return self.uniqueness_solver().solve(grid, limit=2).status.value
 
     def _isomorph(self, size: int, kept: dict[int, list[Grid]], make: Callable[[], Grid]) -> Grid:
         grids = kept.setdefault(size, [])

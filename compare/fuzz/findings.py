@@ -15,7 +15,7 @@ import shlex
 import sqlite3
 from dataclasses import asdict, dataclass, field
 
-from sudokit.models.grid import BLANKS, SYMBOLS, Grid, PuzzleError
+from sudokit.models.grid import BLANKS, CELL_COUNTS, SYMBOLS, Grid, PuzzleError
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS fuzz_findings (
@@ -47,13 +47,14 @@ class Finding:
     references: list[str] = field(default_factory=list)  # backends the reproducer runs beside it
     seen: int = 1  # times this (backend, kind) failed during the session
     step: str = ""  # for a technique: the unsound step's explanation
+    picture: str = ""  # for a technique: the shrunk state's pencil-mark grid
 
     @property
     def givens(self) -> int:
-        return sum(ch not in BLANKS for ch in self.puzzle)
+        return givens(self.puzzle)
 
     def to_json(self) -> dict:
-        return {**asdict(self), "givens": self.givens, "original_givens": sum(ch not in BLANKS for ch in self.original)}
+        return {**asdict(self), "givens": self.givens, "original_givens": givens(self.original)}
 
     def lines(self) -> list[str]:
         """How the finding is printed."""
@@ -63,7 +64,15 @@ class Finding:
         out += [f"  puzzle:    {self.puzzle}  ({self.givens} givens)",
                 f"  original:  {self.original}  (corner: {self.corner or '-'})",
                 f"  reproduce: {self.command}"]
-        return out
+        return out + [f"  {line}" for line in self.picture.splitlines()]
+
+
+def givens(line: str) -> int:
+    """The givens of a puzzle line; of a candidate line (N³ characters), the cells with one candidate left."""
+    size = round(len(line) ** (1 / 3))
+    if size ** 3 != len(line) or size * size not in CELL_COUNTS:
+        return sum(ch not in BLANKS for ch in line)
+    return sum(sum(ch not in BLANKS for ch in line[i:i + size]) == 1 for i in range(0, len(line), size))
 
 
 def reproducer(backend: str, kind: str, grid: Grid, references: list[str], timeout: float) -> str:

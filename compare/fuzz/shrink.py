@@ -4,8 +4,8 @@
 each pass tries every candidate of one granularity together:
 
 1. the empty grid (a bug that needs no given shows so at once);
-2. givens removed in blocks, halving the block size down to one given (as delta debugging does):
-   the candidates that still fail are removed together when that still fails, else the first alone;
+2. givens removed in blocks, halving the block size down to one given (as delta debugging does): the
+   blocks whose removal still fails are removed together when that still fails, else one by one;
 3. digits relabelled to the smallest, in order of first appearance (a bug tied to a digit keeps its).
 
 The result is 1-minimal: removing any one of its givens makes the failure go away (within the budget).
@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from sudokit.models.grid import Grid
 
 StillFails = Callable[[list[Grid]], list[bool]]
+T = TypeVar("T")
 
 
 def shrink(grid: Grid, still_fails: StillFails, seconds: float | None = None) -> Grid:
@@ -42,35 +44,48 @@ def shrink(grid: Grid, still_fails: StillFails, seconds: float | None = None) ->
 
 
 def _remove_givens(grid: Grid, still_fails: StillFails, deadline: float | None) -> Grid:
-    block = max(1, grid.count_givens() // 2)
-    while not _late(deadline):
-        givens = [c for c, v in enumerate(grid.values) if v]
-        if not givens:
-            return grid
-        block = min(block, len(givens))
-        blocks = [givens[i:i + block] for i in range(0, len(givens), block)]
-        candidates = [without(grid, cells) for cells in blocks]
-        verdicts = still_fails(candidates)
-        failing = [cells for cells, fails in zip(blocks, verdicts, strict=True) if fails]
+    def grid_of(kept: list[tuple[int, int]]) -> Grid:
+        values = [0] * len(grid.values)
+        for cell, digit in kept:
+            values[cell] = digit
+        return Grid(tuple(values))
+
+    givens = [(c, v) for c, v in enumerate(grid.values) if v]
+    return grid_of(fewest(givens, lambda kept: still_fails([grid_of(k) for k in kept]), deadline))
+
+
+def fewest(items: list[T], still_fails: Callable[[list[list[T]]], list[bool]], deadline: float | None) -> list[T]:
+    """A smallest sublist of ``items`` that still fails: blocks removed, halving their size down to one item
+    (``_removed`` says which of the blocks whose removal fails alone go)."""
+    block = max(1, len(items) // 2)
+    while items and not _late(deadline):
+        block = min(block, len(items))
+        blocks = [set(range(i, min(i + block, len(items)))) for i in range(0, len(items), block)]
+        verdicts = still_fails([[x for i, x in enumerate(items) if i not in b] for b in blocks])
+        failing = [b for b, fails in zip(blocks, verdicts, strict=True) if fails]
         if not failing:
             if block == 1:
-                return grid
+                return items
             block = max(1, block // 2)
             continue
-        together = without(grid, [c for cells in failing for c in cells])
-        if len(failing) > 1 and not _late(deadline) and still_fails([together])[0]:
-            grid = together
-        else:
-            grid = without(grid, failing[0])
-    return grid
+        items = _removed(items, failing, still_fails, deadline)
+    return items
 
 
-def without(grid: Grid, cells: list[int]) -> Grid:
-    """The grid with ``cells`` emptied."""
-    values = list(grid.values)
-    for cell in cells:
-        values[cell] = 0
-    return Grid(tuple(values))
+def _removed(items: list[T], failing: list[set[int]], still_fails: Callable[[list[list[T]]], list[bool]],
+             deadline: float | None) -> list[T]:
+    """``items`` without the blocks whose removal failed alone: all together when that still fails, else
+    the first, then each of the others in turn while it still fails."""
+    together = [x for i, x in enumerate(items) if i not in set().union(*failing)]
+    if len(failing) > 1 and still_fails([together])[0]:
+        return together
+    gone = set(failing[0])
+    for block in failing[1:]:
+        if _late(deadline):
+            break
+        if still_fails([[x for i, x in enumerate(items) if i not in gone | block]])[0]:
+            gone |= block
+    return [x for i, x in enumerate(items) if i not in gone]
 
 
 def smallest_labels(grid: Grid) -> Grid:

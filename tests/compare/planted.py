@@ -1,13 +1,20 @@
-"""Planted bugs for the fuzzer's tests: exact solvers (``bitx`` underneath) wrong in one chosen way.
+"""Planted bugs for the fuzzer's tests: exact solvers (``bitx`` underneath) wrong in one chosen way, and a
+technique that eliminates one candidate too many.
 
 They are registered only by the tests (``Backend`` objects naming these classes), as plug-ins would be.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status
 from sudokit.solvers.bitx import BitXSolver
+from sudokit.solvers.human.registry import TECHNIQUES, Technique
+from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
 from sudokit.solvers.registry import Backend
 
 TRIGGER_CELL, TRIGGER_DIGIT = 40, 5  # r5c5 = 5
@@ -75,3 +82,13 @@ PLANTED = {
     "planted-unsat": planted("planted-unsat", "UnsatCorners"),
     "planted-crash16": planted("planted-crash16", "CrashOn16"),
 }
+
+
+def greedy_naked_pair(view: View) -> Iterator[Step]:
+    """Naked Pair, one candidate too many: also eliminates the pair's first digit from its first cell."""
+    for step in TECHNIQUES["naked_pair"].find(view):
+        yield replace(step, eliminations=(*step.eliminations, (step.cells[0], step.digits[0])))
+
+
+PLANTED_TECHNIQUE = Technique(name="planted_naked_pair", title="Greedy Naked Pair", family="custom", se_rating=3.0,
+                              hodoku_code="", hodoku_score=0, level="easy", find=greedy_naked_pair)
