@@ -2,7 +2,9 @@
 (``run.executors``: real timeouts, a crash is an answer), judged, cross-checked, failures shrunk.
 
 Puzzles go in rounds sized to last about ``ROUND_SECONDS``: every backend's chunks of a round run
-over the executor's workers, then each puzzle's answers are checked together (``verdicts``). The
+over the executor's workers, then each puzzle's answers are checked together (``verdicts``). The last
+round may run past the time by up to ``ROUND_SECONDS``; puzzles some backend has not answered by then
+are dropped. The
 first failure of each (backend, kind) is shrunk at once (its candidates solved by the failing
 backend and the references that agreed with the consensus); later ones are counted.
 """
@@ -26,7 +28,7 @@ from sudokit.solvers.registry import Backend
 
 CHUNK = 8  # puzzles per chunk of work
 ROUND_SECONDS = 2.0  # a round of puzzles is sized to last about this long
-FIRST_ROUND = 16  # puzzles in the first round, per job
+FIRST_ROUND = 4  # puzzles in the first round, per job (then up to four times more a round)
 REFERENCES = 2  # backends that solve a shrinking failure's candidates beside the failing one
 SET_NAME = "fuzz"
 
@@ -106,7 +108,7 @@ class Campaign:
             while time.monotonic() < deadline:
                 drawn = [draw(self.size, rng, pool) for _ in range(batch)]
                 round_began = time.monotonic()
-                answered = self.solve([g for _, g in drawn], deadline)
+                answered = self.solve([g for _, g in drawn], deadline + ROUND_SECONDS)  # a round may end late
                 for (corner, grid), answers in zip(drawn, answered, strict=True):
                     if answers is None:
                         continue  # the time ran out before every backend answered
