@@ -67,19 +67,17 @@ class State:
     placed: frozenset[int]  # cells shown placed whatever false candidates are listed for them
     false: frozenset[tuple[int, int]]  # (cell, digit) candidates that are not the cell's digit
 
-    def candidates(self) -> Candidates:
-        """The pencil marks as their N³-character line reads back: every cell left with one candidate placed
-        (again, until none is left), so the line is the state (``--replay`` reads the same)."""
+    def line(self) -> str:
+        """The N³-character line: per cell and digit, the digit where it is a candidate."""
         marks = [1 << (v - 1) for v in self.solution.values]
         for cell, digit in self.false:
             if cell not in self.placed:
                 marks[cell] |= 1 << (digit - 1)
-        line = Candidates(self.solution.size, marks, [0] * len(marks)).line()
-        while True:
-            state = Candidates.parse(line)
-            if (again := state.line()) == line:
-                return state
-            line = again
+        return Candidates(self.solution.size, marks, [0] * len(marks)).line()
+
+    def candidates(self) -> Candidates:
+        """The pencil marks as ``--replay`` reads the line: a cell with one candidate is placed."""
+        return Candidates.parse(self.line())
 
     def describe(self) -> str:
         open_cells = len({cell for cell, _ in self.false} - self.placed)
@@ -235,9 +233,9 @@ class TechniqueCampaign:
         again = check(name, view_of(small.candidates()), state.solution) if small is not state else None
         if again is not None:
             kind, detail, step = again
-        line = small.candidates().line()
+        line = small.line()
         command = f"sudokit fuzz --techniques {name} --replay {line}"
-        return Finding(name, kind, f"{detail}; {small.describe()}", line, state.candidates().line(), command,
+        return Finding(name, kind, f"{detail}; {small.describe()}", line, state.line(), command,
                        step=step.explanation if step else "", picture=small.candidates().picture())
 
 

@@ -106,7 +106,7 @@ def test_lenient_grid_takes_repeated_givens_but_not_garbage():
             lenient_grid(bad)
 
 
-def test_replay_exits_1_on_a_failure_and_0_without(tmp_path):
+def test_replay_of_repeated_givens_is_unsat_for_honest_backends(tmp_path):
     ok = runner.invoke(app, ["fuzz", "--replay", "11..............", "--backends", "bitx,dlx", "--db", str(tmp_path / "f")])
     assert ok.exit_code == 0 and "unsat" in ok.output  # repeated givens: both say unsat
 
