@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -30,7 +31,7 @@ DEFAULT_BACKENDS = "bitx,dlx,prop,cpsat,sat"
 @app.command()
 def fuzz(
     backends: Annotated[str | None, typer.Option(
-        help=f"Comma-separated backend specs [default: {DEFAULT_BACKENDS}, those available].",
+        help=f"Comma-separated backend specs (default: {DEFAULT_BACKENDS}, those installed).",
         show_default=False)] = None,
     backend: BackendOption = None,
     techniques: Annotated[str | None, typer.Option(
@@ -39,12 +40,14 @@ def fuzz(
     seconds: Annotated[float, typer.Option(min=0.0, help="How long to draw puzzles (shrinking comes on top).")] = 60.0,
     seed: Annotated[int, typer.Option(help="Seed: the same seed draws the same puzzles.")] = 0,
     size: Annotated[int | None, typer.Option(
-        help="Grid size, 4, 9 or 16 [default: mostly 9, some 4 and 16].", show_default=False)] = None,
+        help="Grid size, 4, 9 or 16 (default: mostly 9, some 4 and 16; techniques: 4 or 9).",
+        show_default=False)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = os.cpu_count() or 1,
     timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds per puzzle and backend.")] = 5.0,
     shrink_seconds: Annotated[float, typer.Option(min=0.0, help="Most seconds spent shrinking one finding.")] = 30.0,
     replay: Annotated[str | None, typer.Option(
-        help="Check one puzzle line (repeated givens allowed) with the backends, as a reproducer does.",
+        help="Check one puzzle line (repeated givens allowed) with the backends, or with --techniques one "
+             "pencil-mark state, as a reproducer does; exit 1 when it fails.",
         show_default=False)] = None,
     db: Db = DEFAULT_DB,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines: one object per finding, then the summary.")] = False,
@@ -59,6 +62,8 @@ def fuzz(
             from sudokit.compare.fuzz.techniques import chosen_techniques
 
             names = chosen_techniques(techniques)
+            if size == 16:
+                raise UserError("--techniques takes --size 4 or 9")
         else:
             chosen = fuzzed_backends(backends, backend or ())
         if replay is not None and techniques is None:
@@ -82,7 +87,8 @@ def fuzzed_backends(listed: str | None, each: list[str] | tuple[str, ...]) -> li
     return choose_backends(listed, each)
 
 
-def report(run, summary, session: str, seconds: float, db: Path, as_json: bool, quiet: bool, campaign=None) -> None:
+def report(run: Callable[[float, Any], Iterator[Finding]], summary: Any, session: str, seconds: float, db: Path,
+           as_json: bool, quiet: bool, campaign: Any = None) -> None:
     """Run a campaign: print and store each finding as it comes, then the summary; set the exit status."""
     progress = Progress(summary, quiet or as_json)
     if campaign is not None:
@@ -114,16 +120,8 @@ def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed:
         for line in failed:
             typer.echo(line)
         raise typer.Exit(EXIT_FOUND if failed else 0)
-    if size not in (None, 4, 9):
-        raise typer.Exit(_bad("--techniques takes --size 4 or 9"))
     campaign = TechniqueCampaign(names, seed, size, shrink_seconds)
     report(campaign.run, TechniqueSummary(seed), session, seconds, db, as_json, quiet, campaign)
-
-
-def _bad(message: str) -> int:
-    with reporting_bad_input():
-        raise UserError(message)
-    return 2
 
 
 def _replay(campaign: Campaign, grid, as_json: bool) -> None:
