@@ -37,6 +37,7 @@ FRESH = 0.1  # the share of draws that make a new minimal puzzle rather than an 
 KEPT = 8  # minimal puzzles kept per size
 TOP_DOWN_SIZES = (4, 9)  # sizes where top-down removal is fast enough
 UNSAT_TRIES = 4  # changed givens tried for a puzzle with no solution
+CHECK_SECONDS = 0.2  # the most one of those tries may take (a 16x16 search can take far longer)
 
 
 class Pool:
@@ -62,8 +63,8 @@ class Pool:
         return self.uniqueness.solver
 
     def exact_status(self, grid: Grid) -> str:
-        """What ``bitx`` says of the grid: solved, multiple or unsat."""
-        return self.uniqueness_solver().solve(grid, limit=2).status.value
+        """What ``bitx`` says of the grid: solved, multiple, unsat, or timeout past ``CHECK_SECONDS``."""
+        return self.uniqueness_solver().solve(grid, limit=2, time_limit=CHECK_SECONDS).status.value
 
     def _isomorph(self, size: int, kept: dict[int, list[Grid]], make: Callable[[], Grid]) -> Grid:
         grids = kept.setdefault(size, [])
