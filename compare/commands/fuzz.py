@@ -70,7 +70,7 @@ def fuzz(
             grid = lenient_grid(replay)
     session = f"fuzz-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-seed{seed}"
     if techniques is not None:
-        _fuzz_techniques(names, replay, seconds, seed, size, shrink_seconds, session, db, as_json, quiet)
+        _fuzz_techniques(names, replay, seconds, seed, size, jobs, shrink_seconds, session, db, as_json, quiet)
     campaign = Campaign(chosen, make_executor("local", jobs), Settings(timeout=timeout), seed, size, jobs,
                         shrink_seconds)
     if replay is not None:
@@ -109,7 +109,7 @@ def report(run: Callable[[float, Any], Iterator[Finding]], summary: Any, session
     raise typer.Exit(EXIT_FOUND if summary.findings else 0)
 
 
-def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed: int, size: int | None,
+def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed: int, size: int | None, jobs: int,
                      shrink_seconds: float, session: str, db: Path, as_json: bool, quiet: bool) -> None:
     from sudokit.compare.fuzz.techniques import TechniqueCampaign, TechniqueSummary
     from sudokit.compare.fuzz.techniques import replay as replay_state
@@ -120,7 +120,7 @@ def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed:
         for line in failed:
             typer.echo(line)
         raise typer.Exit(EXIT_FOUND if failed else 0)
-    campaign = TechniqueCampaign(names, seed, size, shrink_seconds)
+    campaign = TechniqueCampaign(names, seed, size, shrink_seconds, jobs)
     report(campaign.run, TechniqueSummary(seed), session, seconds, db, as_json, quiet, campaign)
 
 

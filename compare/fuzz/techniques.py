@@ -19,12 +19,17 @@ in its N³-character form (one character per cell and digit), with the step and 
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import re
+import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
+from typing import TypeVar
 
 from sudokit.compare.fuzz.corners import Pool
 from sudokit.compare.fuzz.findings import Finding
@@ -39,6 +44,7 @@ from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
 from sudokit.solvers.human.view import Memo, View
 
+T = TypeVar("T")
 STEPS = 20  # steps of one technique checked per state
 CELL_NAME = re.compile(r"\br(\d+)c(\d+)")  # a cell, or a group: r3c45 is r3c4 and r3c5 (up to 9x9)
 SIZES = (4, 9)  # the sizes states are drawn at when none is chosen (9 mostly)
@@ -147,6 +153,28 @@ def bad_names(step: Step, size: int) -> str:
     return ""
 
 
+def check_all(names: list[str], state: State) -> list[tuple[str, str, str]]:
+    """Every technique's failure on one state, as (technique, kind, detail); one view shared by them all."""
+    view = view_of(state.candidates())
+    return [(name, found[0], found[1]) for name in names if (found := check(name, view, state.solution))]
+
+
+@contextmanager
+def _checking(jobs: int) -> Iterator[Callable[[Callable[[State], T], list[State]], Iterable[T]]]:
+    """A map over states: here with one job, else over ``jobs`` forked processes (which ignore Ctrl-C: the
+    parent stops them)."""
+    if jobs <= 1:
+        yield map
+        return
+    workers = multiprocessing.get_context("fork").Pool(jobs, initializer=signal.signal,
+                                                      initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        yield lambda function, states: workers.imap(function, states)
+    finally:
+        workers.terminate()
+        workers.join()
+
+
 def shrunk_state(name: str, kind: str, state: State, seconds: float) -> State:
     """The state with fewest placed cells and false candidates on which the technique still fails the same way."""
     items = sorted(state.false)  # (fewer false candidates keep the one solution: no check needed)
@@ -198,39 +226,42 @@ class TechniqueCampaign:
     seed: int = 0
     size: int | None = None
     shrink_seconds: float = 30.0
+    jobs: int = 1
     on_puzzles: Callable[[int], None] = lambda count: None
 
     def run(self, seconds: float, summary: TechniqueSummary) -> Iterator[Finding]:
-        """States for ``seconds``, every technique checked on each; yield each (technique, kind) found first."""
+        """States for ``seconds``, every technique checked on each; yield each (technique, kind) found first.
+
+        States are drawn here (so a seed gives the same states whatever ``jobs``) and checked in batches
+        over ``jobs`` worker processes; shrinking runs here.
+        """
         rng = random.Random(self.seed)
         pool = Pool(rng)
         began = time.monotonic()
         seen: dict[tuple[str, str], Finding] = {}
         try:
-            while time.monotonic() - began < seconds:
-                size = self.size or rng.choices(SIZES, (1, 8))[0]
-                state = random_state(size, rng, pool)
-                view = view_of(state.candidates())  # shared by the techniques, as the engine shares it
-                summary.states += 1
-                self.on_puzzles(1)
-                for name in self.names:
-                    summary.checked += 1
-                    found = check(name, view, state.solution)
-                    if found is None:
-                        continue
-                    kind, detail, step = found
-                    if (name, kind) in seen:
-                        seen[name, kind].seen += 1
-                        continue
-                    seen[name, kind] = finding = self.finding(name, kind, detail, step, state)
-                    summary.findings += 1
-                    yield finding
+            with _checking(self.jobs) as each:
+                while time.monotonic() - began < seconds:
+                    batch = [random_state(self.size or rng.choices(SIZES, (1, 8))[0], rng, pool)
+                             for _ in range(2 * self.jobs)]
+                    for state, found in zip(batch, each(partial(check_all, self.names), batch), strict=True):
+                        summary.states += 1
+                        summary.checked += len(self.names)
+                        self.on_puzzles(1)
+                        for name, kind, detail in found:
+                            if (name, kind) in seen:
+                                seen[name, kind].seen += 1
+                                continue
+                            seen[name, kind] = finding = self.finding(name, kind, detail, state)
+                            summary.findings += 1
+                            yield finding
         finally:
             summary.seconds = time.monotonic() - began
 
-    def finding(self, name: str, kind: str, detail: str, step: Step | None, state: State) -> Finding:
+    def finding(self, name: str, kind: str, detail: str, state: State) -> Finding:
         small = shrunk_state(name, kind, state, self.shrink_seconds) if kind == "unsound" else state
-        again = check(name, view_of(small.candidates()), state.solution) if small is not state else None
+        again = check(name, view_of(small.candidates()), state.solution)
+        step = None
         if again is not None:
             kind, detail, step = again
         line = small.line()
