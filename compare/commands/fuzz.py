@@ -101,8 +101,6 @@ def report(run: Callable[[float, Any], Iterator[Finding]], summary: Any, session
                 _show(finding, as_json)
         except KeyboardInterrupt:
             interrupted = summary.interrupted = True
-        finally:
-            progress.close()
     _show_summary(summary, session, db, as_json)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -169,9 +167,6 @@ class Progress:
             rate = 60 * self.summary.puzzles / max(now - self.began, 1e-9)
             typer.echo(f"sudokit: {self.summary.puzzles} {self.summary.what} ({rate:.0f} a minute), "
                        f"{self.summary.findings} finding(s)", err=True)
-
-    def close(self) -> None:
-        pass
 
 
 def _now() -> str:
