@@ -7,14 +7,17 @@ top-down removal costs tens of milliseconds at 9×9, an isomorph a few microseco
 
 - ``minimal``, ``symmetric``: unique puzzles, minimal (or symmetric), by top-down removal;
 - ``forced``: unique puzzles made by emptying only cells whose value the givens force (no search);
-- ``multiple``: a minimal puzzle with one to three more givens removed (so several solutions);
+- ``multiple``: a minimal puzzle with one to three more givens removed (so several solutions; at 16×16,
+  up to a third of the givens of a ``forced`` one);
 - ``unsat``: a minimal puzzle with one given changed to a digit no peer holds: no clash in a unit, the
   contradiction shows only deeper in the search (``bitx`` picks a change with no solution, when one of a
   few tried has none);
 - ``invalid``: a given repeated in one of its units;
 - ``empty``: up to N/2 givens of a solution grid; ``full``: a solution grid with up to N blanks.
 
-At 16×16 top-down removal is too slow for a fuzzer: ``minimal`` and ``symmetric`` use ``forced`` there.
+At 16×16 top-down removal is too slow for a fuzzer: ``minimal`` and ``symmetric`` use ``forced`` there;
+and its solution grids are random isomorphs of ``pattern_grid`` (the random fill can take minutes on
+some seeds at 16×16).
 
 >>> import random
 >>> grid = draw(9, random.Random(1), Pool(random.Random(1)))[1]
@@ -36,6 +39,7 @@ from sudokit.solvers.base import Solver
 FRESH = 0.1  # the share of draws that make a new minimal puzzle rather than an isomorph of a kept one
 KEPT = 8  # minimal puzzles kept per size
 TOP_DOWN_SIZES = (4, 9)  # sizes where top-down removal is fast enough
+FILL_SIZES = (4, 9)  # sizes where the random fill (``models.fill``) never takes long
 UNSAT_TRIES = 4  # changed givens tried for a puzzle with no solution
 CHECK_SECONDS = 0.2  # the most one of those tries may take (a 16x16 search can take far longer)
 
@@ -50,7 +54,10 @@ class Pool:
         self.solutions: dict[int, list[Grid]] = {}
 
     def solution(self, size: int) -> Grid:
-        """A random solution grid (an isomorph of a kept one, or a new one)."""
+        """A random solution grid (an isomorph of a kept one, or a new one); at sizes past ``FILL_SIZES``, an
+        isomorph of the pattern grid: the random fill can wander among dead ends for minutes at 16×16."""
+        if size not in FILL_SIZES:
+            return random_transform(size, self.rng).apply(pattern_grid(size))
         return self._isomorph(size, self.solutions, lambda: new_solution(size, self.rng))
 
     def minimal_puzzle(self, size: int) -> Grid:
@@ -80,6 +87,12 @@ class Pool:
             return forced_blanks(solution, self.rng, size * size)
         self.uniqueness = self.uniqueness or Uniqueness()
         return Grid(tuple(top_down(solution, orbits(size, symmetry), self.rng, self.uniqueness)))
+
+
+def pattern_grid(size: int) -> Grid:
+    """The solution grid whose row r is row 0 shifted by (r mod n)·n + r div n (boxes n×n)."""
+    n = geometry(size).box
+    return Grid(tuple((n * (r % n) + r // n + c) % size + 1 for r in range(size) for c in range(size)))
 
 
 def forced_blanks(solution: Grid, rng: random.Random, most: int) -> Grid:
@@ -113,9 +126,11 @@ def forced(size: int, rng: random.Random, pool: Pool) -> Grid:
 
 
 def multiple(size: int, rng: random.Random, pool: Pool) -> Grid:
+    """A minimal puzzle less one to three givens (at 16×16, where it is not minimal, less up to a third)."""
     values = list(pool.minimal_puzzle(size).values)
     givens = [c for c, v in enumerate(values) if v]
-    for cell in rng.sample(givens, min(len(givens), rng.randint(1, 3))):
+    most = 3 if size in TOP_DOWN_SIZES else max(3, len(givens) // 3)
+    for cell in rng.sample(givens, min(len(givens), rng.randint(1, most))):
         values[cell] = 0
     return Grid(tuple(values))
 
