@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sudokit.compare.app import app, main
 from sudokit.compare.commands import (  # noqa: F401  (registers the commands, in help order)
+    fuzz,
     generate,
     graph,
     human,

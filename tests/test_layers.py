@@ -19,14 +19,19 @@ FORBIDDEN = {
     "sudokit.models": ("sudokit.solvers", "sudokit.compare"),
     "sudokit.solvers": ("sudokit.compare",),
     "sudokit.compare.run": ("sudokit.compare.reports", "sudokit.compare.workshop", "sudokit.compare.commands",
-                            "sudokit.compare.app", "sudokit.compare.cli", "sudokit.compare.bench"),
+                            "sudokit.compare.app", "sudokit.compare.cli", "sudokit.compare.bench",
+                            "sudokit.compare.fuzz"),
     "sudokit.compare.reports": ("sudokit.compare.workshop", "sudokit.compare.commands", "sudokit.compare.app",
-                                "sudokit.compare.cli", "sudokit.compare.bench"),
+                                "sudokit.compare.cli", "sudokit.compare.bench", "sudokit.compare.fuzz"),
     "sudokit.compare.workshop": ("sudokit.compare.reports", "sudokit.compare.commands", "sudokit.compare.app",
-                                 "sudokit.compare.cli", "sudokit.compare.bench"),
+                                 "sudokit.compare.cli", "sudokit.compare.bench", "sudokit.compare.fuzz"),
+    # fuzz may import run, workshop, models and solvers; only the commands (and bench) import fuzz
+    "sudokit.compare.fuzz": ("sudokit.compare.reports", "sudokit.compare.commands", "sudokit.compare.app",
+                             "sudokit.compare.cli", "sudokit.compare.bench"),
 }
 ROOMS = ("sudokit.models", "sudokit.solvers", "sudokit.compare.run", "sudokit.compare.reports",
-         "sudokit.compare.workshop", "sudokit.compare.sets", "sudokit.compare.commands", "sudokit.compare.bench")
+         "sudokit.compare.workshop", "sudokit.compare.sets", "sudokit.compare.commands", "sudokit.compare.bench",
+         "sudokit.compare.fuzz")
 
 
 def module_name(path: Path) -> str:
