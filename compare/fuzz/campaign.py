@@ -67,7 +67,8 @@ class Summary:
         data = self.to_json()
         out = [f"{self.puzzles} puzzles in {self.seconds:.1f} s ({data['puzzles_per_minute']:.0f} a minute), "
                f"seed {self.seed}: {self.findings} finding(s)"]
-        out += [f"  {b:<16} {sum(c.values()):>6} answers, {self.failures[b]} failed  "
+        width = max(map(len, self.statuses), default=0)
+        out += [f"  {b:<{width}} {sum(c.values()):>6} answers, {self.failures[b]} failed  "
                 + " ".join(f"{s} {n}" for s, n in c.most_common()) for b, c in self.statuses.items()]
         out.append("  corners: " + ", ".join(f"{c} {n}" for c, n in self.corners.most_common()))
         return out

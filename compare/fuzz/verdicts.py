@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from sudokit.compare.run.agreement import CLAIMS, REJECTED
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import SolveResult, Status
+from sudokit.solvers.base import SolveResult, Status, claims_unique
 
 QUICK = 0.25  # a timeout is a failure when another backend answered within this share of the limit
 KINDS = ("wrong", "error", "timeout", "says-solved", "says-multiple", "says-unsat")
@@ -49,8 +49,11 @@ class Failure:
 
 
 def claim(result: SolveResult) -> Claim | None:
-    """What an answer says about its puzzle (None for stuck, timeout, error and rejected answers)."""
-    if result.status.value not in CLAIMS or result.message == REJECTED:
+    """What an answer says about its puzzle (None for stuck, timeout, error and rejected answers, and for a
+    solution returned without a uniqueness claim: the judge has checked its grid, and it says nothing more)."""
+    if result.status.value not in CLAIMS or result.message.startswith(REJECTED):
+        return None
+    if result.status is Status.SOLVED and not claims_unique(result.stats):
         return None
     grid = result.solution.values if result.status is Status.SOLVED and result.solution else None
     return result.status.value, grid
@@ -79,8 +82,8 @@ def failures(grid: Grid, answers: dict[str, SolveResult], timeout: float | None)
 
 def _failure(backend: str, result: SolveResult, agreed: Claim | None, quickest: float | None,
              timeout: float | None) -> Failure | None:
-    if result.message == REJECTED:
-        return Failure(backend, "wrong", "returned a grid the judge rejects")
+    if result.message.startswith(REJECTED):
+        return Failure(backend, "wrong", result.message)
     if result.status is Status.ERROR:
         return Failure(backend, "error", result.message or "error")
     if result.status is Status.TIMEOUT:
