@@ -74,6 +74,7 @@ def explain(
         techniques = chosen_techniques(mode, preset)
         if technique:
             registry.technique(technique)
+    refuse_sizes(mode, [start.size for _, start in starts])
     several = len(starts) > 1
     if page and several:
         fail(f"--html pictures one puzzle's solve; {puzzle} has {len(starts)}")
@@ -87,14 +88,15 @@ def explain(
                 typer.echo(line)
             all_solved &= bool(found)
             continue
-        verdict = exact_verdict(source.grid) if source else None
+        deadline = Deadline(timeout)  # one total per puzzle: the uniqueness check and the solve share it
+        verdict = exact_verdict(source.grid, deadline.remaining()) if source else None
         if verdict is not None:
             all_solved = False
             row: dict[str, object] = {"index": number - 1, "number": number, "status": verdict.value,
                                       "message": VERDICTS[verdict], "steps": []}
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {VERDICTS[verdict]}; not explained")
             continue
-        result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=timeout)
+        result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=deadline.remaining())
         if page:
             _write_page(page, start, result)
         if as_json:
@@ -142,10 +144,10 @@ def rate(
             write_path(out)
     if not puzzles.puzzles:
         fail(f"{puzzle_or_file}: no puzzle to rate")
-    for name in chosen:
-        if refused := next((why for p in puzzles.puzzles if (why := unsupported_size(name, p.grid.size))), None):
-            fail(refused)
-    done = rated_before(out, chosen) if out is not None else set()
+    if mode is not None:  # plain ``rate`` gives the engine's figures on a size neither program takes
+        refuse_sizes(mode, [p.grid.size for p in puzzles.puzzles])
+    with reporting_bad_input():
+        done = rated_before(out, chosen) if out is not None else set()
     todo = [p for p in puzzles.puzzles if (p.grid.line(), p.index) not in done]
     progress = Ticker(len(todo), quiet=quiet or len(todo) < 2, what="puzzles rated")
     all_solved = len(todo) == len(puzzles.puzzles) or _all_solved_before(out)
@@ -173,6 +175,12 @@ def rate(
     if len(todo) < len(puzzles.puzzles) and not quiet:
         typer.echo(f"sudokit: {len(puzzles.puzzles) - len(todo)} puzzles already rated in {out}: skipped", err=True)
     raise typer.Exit(0 if all_solved else 1)
+
+
+def refuse_sizes(mode: str, sizes: list[int]) -> None:
+    """One line, exit 2, before any work, when ``mode`` does not take one of the puzzles' sizes."""
+    if refused := next((why for size in sizes if (why := unsupported_size(mode, size))), None):
+        fail(refused)
 
 
 def rating_modes(mode: str | None, preset: str | None, allow_guess: bool) -> tuple[str, ...]:
@@ -291,7 +299,7 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
 def _rating_line(row: dict) -> str:
     """One puzzle's record as text: each owner's figures under the owner's name, or why they are missing."""
     head = f"#{row['number']} {row['status']:<8}"
-    if row["status"] not in (Status.SOLVED.value, Status.STUCK.value, Status.TIMEOUT.value):
+    if all((row[f"{who}_missing"] or "").startswith("not rated") for who in OWNERS):
         return f"{head} not rated: {row.get('message', row['status'])}"
     parts = [_owner_text(row, who) for who in OWNERS if _shown(row, who)]
     if row["effort"] is not None:

@@ -64,7 +64,7 @@ def rating_record(start: Candidates | Grid, modes: tuple[str, ...] = CITED, *, t
     deadline = Deadline(time_limit)
     results = {name: solve_logically(start, techniques, mode=name, allow_guess=allow_guess,
                                      time_limit=deadline.remaining()) for name in modes}
-    record: dict = {}
+    record: dict = {"modes": list(modes)}
     for who in OWNERS:
         record.update(unowned(_missing(who, modes, results, size), who))
     for result in results.values():
