@@ -169,3 +169,21 @@ def test_rate_with_two_jobs_gives_the_same_records():
     lines = [line for line, *_ in SERATE[:3]]
     one, two = rated_lines(lines), rated_lines(lines, "-j", "2")
     assert sorted(one, key=lambda r: r["index"]) == sorted(two, key=lambda r: r["index"])
+
+
+def test_generate_writes_what_plain_rate_gives_and_its_header_remakes_the_file(tmp_path):
+    out = tmp_path / "made.txt"
+    made = runner.invoke(app, ["generate", "-n", "3", "--seed", "7", "-j", "1", "-q", "--mode", "se", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    header, *_ = out.read_text().splitlines()
+    assert "--mode se" in header
+    again = tmp_path / "again.txt"
+    words = header.removeprefix("# sudokit ").split()
+    assert runner.invoke(app, [*words, "-j", "1", "-q", "-o", str(again)]).exit_code == 0
+    assert again.read_text() == out.read_text()  # the header reproduces the file exactly
+    lines = [line.split() for line in out.read_text().splitlines() if not line.startswith("#")]
+    rows = rated(str(out))
+    assert [float(fields[1]) for fields in lines] == [r["se_rating"] for r in rows]
+    assert [fields[2] for fields in lines] == [r["hodoku_level"] for r in rows]
+    summary = runner.invoke(app, ["generate", "-n", "2", "--seed", "7", "-j", "1"]).output
+    assert "SE ER" in summary and "HoDoKu levels" in summary and not re.search(r"\bSE \d", summary)
