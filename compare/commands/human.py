@@ -223,18 +223,22 @@ def _all_solved_before(path: Path | None) -> bool:
 
 def _mapped(task, puzzles: list[Puzzle], jobs: int):
     """``task`` over the puzzles: in order with one job; with more, one puzzle at a time to whichever
-    process is free (a hard puzzle holds up no other), each record as it finishes."""
+    process is free (a hard puzzle holds up no other), each record as it finishes. Stopping the
+    iteration (Ctrl-C) terminates the workers."""
     if jobs == 1 or len(puzzles) < 2:
         yield from map(task, puzzles)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import Pool
 
-    pool = ProcessPoolExecutor(jobs)
-    try:
-        for future in as_completed([pool.submit(task, p) for p in puzzles]):
-            yield future.result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    with Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
+        yield from pool.imap_unordered(task, puzzles, chunksize=1)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the command, which stops it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _rate_one(puzzle: Puzzle, *, modes: tuple[str, ...], techniques: tuple[str, ...] | None, allow_guess: bool,
