@@ -187,3 +187,27 @@ def test_generate_writes_what_plain_rate_gives_and_its_header_remakes_the_file(t
     assert [fields[2] for fields in lines] == [r["hodoku_level"] for r in rows]
     summary = runner.invoke(app, ["generate", "-n", "2", "--seed", "7", "-j", "1"]).output
     assert "SE ER" in summary and "HoDoKu levels" in summary and not re.search(r"\bSE \d", summary)
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_rate_says_interrupted_exits_4_and_keeps_whole_lines(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.compare.test_generate_cli import _default_sigint
+    from tests.conftest import REPO
+
+    out = tmp_path / "rated.jsonl"
+    args = [sys.executable, "-m", "sudokit.compare.cli", "rate", "serate-200", "-j", "2", "-o", str(out)]
+    run = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(REPO)}, preexec_fn=_default_sigint)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or not out.read_text().count("\n")):
+        time.sleep(0.2)
+    run.send_signal(signal.SIGINT)
+    _, stderr = run.communicate(timeout=30)
+    assert run.returncode == 4 and "interrupted" in stderr and "run the same command to resume" in stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]  # whole lines only
+    assert 1 <= len(rows) < 200
