@@ -248,7 +248,11 @@ EXACT_BY_SIZE = {4: ("bitx",), 9: ("bitx",), 16: ("prop:level=alldiff",), 25: ("
 def exact_verdict(grid: Grid, time_limit: float | None = None) -> Status | None:
     """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, ``timeout`` when
     it cannot tell within ``time_limit`` seconds (a share of the command's ``--timeout``), else None."""
-    status = _exact_solver(grid.size).solve(grid, limit=2, time_limit=time_limit).status
+    began = time.monotonic()
+    solver = _exact_solver(grid.size)  # (loading its library counts against the time limit too)
+    if time_limit is not None and (time_limit := time_limit - (time.monotonic() - began)) <= 0:
+        return Status.TIMEOUT
+    status = solver.solve(grid, limit=2, time_limit=time_limit).status
     return status if status in (Status.MULTIPLE, Status.UNSAT, Status.TIMEOUT) else None
 
 

@@ -222,16 +222,16 @@ def _all_solved_before(path: Path | None) -> bool:
 
 
 def _mapped(task, puzzles: list[Puzzle], jobs: int):
-    """``task`` over the puzzles: in order with one job; with more, one puzzle at a time to whichever
-    process is free (a hard puzzle holds up no other), each record as it finishes. Stopping the
-    iteration (Ctrl-C) terminates the workers."""
+    """``task`` over the puzzles, in order; with several jobs, one puzzle at a time to whichever process
+    is free (a hard puzzle holds up no other process; records after it wait for it to be printed).
+    Stopping the iteration (Ctrl-C) terminates the workers."""
     if jobs == 1 or len(puzzles) < 2:
         yield from map(task, puzzles)
         return
     from multiprocessing import Pool
 
     with Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
-        yield from pool.imap_unordered(task, puzzles, chunksize=1)
+        yield from pool.imap(task, puzzles, chunksize=1)
 
 
 def _ignore_interrupts() -> None:
@@ -320,9 +320,9 @@ def _shown(row: dict, who: str) -> bool:
 
 
 def _owner_text(row: dict, who: str) -> str:
-    if row[f"{who}_missing"] is not None:
+    if (why := row[f"{who}_missing"]) is not None:
         label = {"se": "SE ER", "hodoku": "HoDoKu", "engine": "engine"}[who]
-        return f"{label} -: {row[f'{who}_missing']}"
+        return f"{label}: {why}" if why.startswith("not rated") else f"{label}: not rated ({why})"
     hardest, used = row[f"{who}_hardest"] or "-", technique_codes(row[f"{who}_techniques"], who)
     if who == "se":
         return f"SE ER/EP/ED {row['se_rating']}/{row['ep']}/{row['ed']} ({hardest})"
