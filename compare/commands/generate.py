@@ -127,7 +127,7 @@ def produce(runner: Executor, chunks: list[Chunk], writer: OrderedWriter, progre
 
 
 def parse_rating(text: str | None) -> tuple[float, float] | None:
-    """``LO-HI`` (or one number) as a closed range of SE-style ratings.
+    """``LO-HI`` (or one number) as a closed range of SE ERs.
 
     >>> parse_rating("7.0-7.5"), parse_rating("3.2")
     ((7.0, 7.5), (3.2, 3.2))

@@ -13,8 +13,9 @@ A guess rates like HoDoKu's Brute Force (10000, extreme) and SE's "beyond its te
 EP and ED are computed as SE's rater (serate 1.2.1.3) does: ED is the first step's rating, EP the
 hardest rating up to and including the first step that places a digit (SE's direct hints and the
 chains that prove a value place one; its eliminations, BUG type 1 included, do not).
-The path is this engine's, so the SE-style figure approximates SE's own, which takes its steps
-in a different order.
+On the engine's path (the default mode, a preset) these are the engine's figures, not SE's or
+HoDoKu's: SE takes its steps in a different order. A guessed path's 20.0 is the engine's only; no
+surface shows it as an ER (``owner``).
 """
 
 from __future__ import annotations
