@@ -43,8 +43,8 @@ def unsupported_size(mode: str, size: int) -> str | None:
 def stuck_hint(mode: str) -> str:
     """What to try when ``mode`` stops stuck.
 
-    >>> stuck_hint("hodoku")
-    'rate --mode se goes further (SE's chains)'
+    >>> print(stuck_hint("hodoku"))
+    rate --mode se goes further (SE's chains)
     """
     further = FURTHER.get(mode)
     return f"rate --mode {further} goes further (SE's chains)" if further else "--allow-guess finishes (the engine's figures)"
