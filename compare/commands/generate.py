@@ -19,8 +19,10 @@ from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
 from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
 from sudokit.compare.workshop.generate import STRATEGIES, Spec, maker_backend, start_grid
+from sudokit.models.errors import UserError
 from sudokit.models.symmetry import SYMMETRIES
 from sudokit.solvers.human import modes
+from sudokit.solvers.human.cited import unsupported_size
 
 FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program takes: "
           "the engine's rating and level; - when none), hardest technique of the {mode} mode's path")
@@ -74,6 +76,8 @@ def generate(
     """
     with reporting_bad_input():
         modes.mode(mode)
+        if refused := unsupported_size(mode, size):
+            raise UserError(refused)
         techniques = list(dict.fromkeys(technique or []))
         labels = techniques or [UNTARGETED]
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,

@@ -40,13 +40,15 @@ def unsupported_size(mode: str, size: int) -> str | None:
     return None
 
 
-def stuck_hint(mode: str) -> str:
-    """What to try when ``mode`` stops stuck.
+def stuck_hint(mode: str, size: int = 9) -> str:
+    """What to try when ``mode`` stops stuck on a ``size``×``size`` puzzle.
 
     >>> print(stuck_hint("hodoku"))
     rate --mode se goes further (SE's chains)
+    >>> print(stuck_hint("default", 16))
+    --allow-guess finishes (the engine's figures)
     """
-    further = FURTHER.get(mode)
+    further = FURTHER.get(mode) if size == 9 else None
     return f"rate --mode {further} goes further (SE's chains)" if further else "--allow-guess finishes (the engine's figures)"
 
 
@@ -101,7 +103,7 @@ def _missing(who: str, modes: tuple[str, ...], results: dict[str, HumanResult], 
     if result.rating.guessed or (mode in NINE_ONLY and owner(mode, result.rating.guessed) != who):
         return f"the path guessed: {NINE_ONLY.get(mode, 'the engine')} never guesses"
     if result.status is Status.STUCK:
-        return f"stuck: {result.message or 'no technique applies'}; {stuck_hint(mode)}"
+        return f"stuck: {result.message or 'no technique applies'}; {stuck_hint(mode, size)}"
     return result.message or result.status.value
 
 

@@ -130,6 +130,8 @@ def test_a_size_a_mode_does_not_take_is_refused_up_front_and_plain_rate_says_why
     for mode in ("se", "hodoku"):
         result = runner.invoke(app, ["rate", sixteen, "--mode", mode])
         assert result.exit_code == 2 and result.output.count("\n") == 1 and "9×9 puzzles only" in result.output
+        made = runner.invoke(app, ["generate", "-n", "1", "--size", "16", "--mode", mode])
+        assert made.exit_code == 2 and "9×9 puzzles only" in made.output
     (row,) = rated(sixteen)
     assert row["se_rating"] is None and "9×9" in row["se_missing"] and row["hodoku_level"] is None
     assert row["engine_rating"] is not None and row["modes"] == ["default"]
