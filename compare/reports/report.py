@@ -378,6 +378,8 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
     times: dict[str, array] = {s.backend: array("d") for s in summary.stats}
     for r in summary.records.where(f"status IN ({', '.join('?' * len(ANSWERS))})", *ANSWERS):
         times[r.backend].append(charged_seconds(r, timeout))
+    if summary.study:  # a study's chart draws the ladder's rungs and presets; the ablation variants are in the table
+        times = {b: t for b, t in times.items() if not b.startswith("without/")} or times
     answered, shown = _thinned(times, attempted)
     blocks: list[Block] = [
         Heading("Time"),
@@ -390,7 +392,8 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
         _engine_ratings(summary), f"the engine rating (sudokit's, on SE's scale; not SE's ER) `{summary.technique_backend()}` gave")
     points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in answered}
     for r in summary.records if ratings else ():
-        if r.status not in UNTIMED and (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
+        if r.backend in points and r.status not in UNTIMED and (
+                rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
             points[r.backend].append((rating, r.seconds))
     if any(points.values()):
         label = "Sudoku Explainer rating (the set's own)" if summary.ratings else "engine rating (sudokit's)"
