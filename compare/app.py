@@ -237,20 +237,31 @@ def write_path(out: Path, *, overwrite: bool = True) -> Path:
 
 # A puzzle that is not proper, as explain, rate and show tell it: found by an exact backend.
 VERDICTS = {Status.MULTIPLE: "the puzzle has several solutions (checked by an exact backend)",
-            Status.UNSAT: "the puzzle has no solution (checked by an exact backend)"}
+            Status.UNSAT: "the puzzle has no solution (checked by an exact backend)",
+            Status.TIMEOUT: "time limit reached while an exact backend checked the puzzle has one solution"}
+
+# The exact backend that checks a puzzle is proper, by size: each the fastest pure-Python search at
+# its size (``results/exact-backends.md``); at 25×25 only CP-SAT finishes, when it is installed.
+EXACT_BY_SIZE = {4: ("bitx",), 9: ("bitx",), 16: ("prop:level=alldiff",), 25: ("cpsat", "prop:level=alldiff")}
 
 
-def exact_verdict(grid: Grid) -> Status | None:
-    """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, else None."""
-    status = _exact_solver().solve(grid, limit=2).status
-    return status if status in (Status.MULTIPLE, Status.UNSAT) else None
+def exact_verdict(grid: Grid, time_limit: float | None = None) -> Status | None:
+    """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, ``timeout`` when
+    it cannot tell within ``time_limit`` seconds (a share of the command's ``--timeout``), else None."""
+    began = time.monotonic()
+    solver = _exact_solver(grid.size)  # (loading its library counts against the time limit too)
+    if time_limit is not None and (time_limit := time_limit - (time.monotonic() - began)) <= 0:
+        return Status.TIMEOUT
+    status = solver.solve(grid, limit=2, time_limit=time_limit).status
+    return status if status in (Status.MULTIPLE, Status.UNSAT, Status.TIMEOUT) else None
 
 
 @cache
-def _exact_solver() -> Solver:
+def _exact_solver(size: int) -> Solver:
     from sudokit.solvers.registry import get_backend
 
-    return get_backend("bitx").create()
+    backends = [get_backend(spec) for spec in EXACT_BY_SIZE.get(size, ("bitx",))]
+    return next((b for b in backends if b.is_available()), backends[-1]).create()
 
 
 def main(args: list[str] | None = None) -> None:

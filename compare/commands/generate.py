@@ -19,14 +19,17 @@ from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
 from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
 from sudokit.compare.workshop.generate import STRATEGIES, Spec, maker_backend, start_grid
+from sudokit.models.errors import UserError
 from sudokit.models.symmetry import SYMMETRIES
 from sudokit.solvers.human import modes
+from sudokit.solvers.human.cited import unsupported_size
 
-FIELDS = ("puzzle, SE-style rating and hardest technique of the engine's path (full preset, as `sudokit rate`; "
-          "- if stuck)")
+FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program takes: "
+          "the engine's rating and level; - when none), hardest technique of the {mode} mode's path")
 UNTARGETED = "puzzles"  # the label (and seed name) of a run without --technique
-TARGETED_FIELDS = ("puzzle, SE-style rating and hardest technique of the engine's path with the techniques up to "
-                   "the target (the path that needs it), target technique")
+TARGETED_FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program "
+                   "takes: the engine's rating and level; - when none), hardest technique of the {mode} mode's path "
+                   "with the techniques up to the target (the path that needs it), target technique")
 
 
 @app.command()
@@ -39,8 +42,10 @@ def generate(
         "--technique", "-t", help="Puzzles that need this technique (repeat for several; --count each).",
         show_default=False)] = None,
     rating: Annotated[str | None, typer.Option(
-        help="Only puzzles whose SE-style rating is in LO-HI (e.g. 7.0-7.5).", show_default=False)] = None,
-    mode: Annotated[str, typer.Option(help=f"Whose rating grades the puzzles: {', '.join(modes.MODES)}.")]
+        help="Only puzzles whose SE ER (as plain `sudokit rate` gives it; the engine's rating on sizes SE "
+        "does not take) is in LO-HI (e.g. 7.0-7.5).", show_default=False)] = None,
+    mode: Annotated[str, typer.Option(help="Whose path says which technique a puzzle needs (--technique): "
+                                      f"{', '.join(modes.MODES)}.")]
     = "default",
     unbiased: Annotated[bool, typer.Option(
         help="Minimal 9x9 puzzles with the clue counts of a controlled-bias generator, for statistics.")] = False,
@@ -71,6 +76,8 @@ def generate(
     """
     with reporting_bad_input():
         modes.mode(mode)
+        if refused := unsupported_size(mode, size):
+            raise UserError(refused)
         techniques = list(dict.fromkeys(technique or []))
         labels = techniques or [UNTARGETED]
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
@@ -83,7 +90,7 @@ def generate(
     seed = random.randrange(2**31) if seed is None else seed
     tasks = [(label, number) for label in specs for number in range(count)]
     stream: TextIO = open(out, "w", encoding="utf-8") if out is not None else sys.stdout  # noqa: SIM115
-    writer = OrderedWriter(stream, tasks, targeted=bool(techniques))
+    writer = OrderedWriter(stream, tasks, targeted=bool(techniques), mode=mode)
     writer.header(_command_line(count, seed, next(iter(specs.values())), techniques))
     began = time.perf_counter()
     try:
@@ -124,7 +131,7 @@ def produce(runner: Executor, chunks: list[Chunk], writer: OrderedWriter, progre
 
 
 def parse_rating(text: str | None) -> tuple[float, float] | None:
-    """``LO-HI`` (or one number) as a closed range of SE-style ratings.
+    """``LO-HI`` (or one number) as a closed range of SE ERs.
 
     >>> parse_rating("7.0-7.5"), parse_rating("3.2")
     ((7.0, 7.5), (3.2, 3.2))
@@ -145,6 +152,7 @@ def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> s
     """The command that makes these puzzles again (jobs and executor aside)."""
     words = ["sudokit generate", f"--count {count}", f"--seed {seed}", f"--size {spec.size}",
              f"--symmetry {spec.symmetry}", "--minimal" if spec.minimal else "",
+             f"--mode {spec.mode}" if spec.mode != "default" else "",
              *(f"--technique {name}" for name in techniques),
              f"--rating {spec.rating[0]}-{spec.rating[1]}" if spec.rating else "",
              "--unbiased" if spec.unbiased else "", f"--strategy {spec.strategy}" if techniques else "",
@@ -155,8 +163,10 @@ def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> s
 class OrderedWriter:
     """Puzzle lines in task order, each written once the tasks before it are done; the rest at close."""
 
-    def __init__(self, stream: TextIO, tasks: list[tuple[str, int]], targeted: bool):
-        self.stream, self.targeted = stream, targeted
+    def __init__(self, stream: TextIO, tasks: list[tuple[str, int]], targeted: bool, mode: str = "default"):
+        self.stream, self.targeted, self.mode = stream, targeted, mode
+        self.rated_by = "se"  # whose rating the ratings are: SE's, or the engine's on a size SE does not take
+        self.levels: Counter[str] = Counter()
         self.order = tasks
         self.next = 0
         self.done: dict[tuple[str, int], Outcome] = {}
@@ -169,7 +179,8 @@ class OrderedWriter:
         self.hardest: Counter[str] = Counter()
 
     def header(self, command: str) -> None:
-        self.stream.write(f"# {command}\n# fields: {TARGETED_FIELDS if self.targeted else FIELDS}\n")
+        fields = (TARGETED_FIELDS if self.targeted else FIELDS).format(mode=self.mode)
+        self.stream.write(f"# {command}\n# fields: {fields}\n")
         self.stream.flush()
 
     def add(self, outcome: Outcome) -> None:
@@ -179,8 +190,10 @@ class OrderedWriter:
         if "puzzle" in stats:
             self.made += 1
             self.repaired += bool(stats.get("repaired"))
-            if stats.get("se_rating") is not None:
-                self.ratings.append(stats["se_rating"])
+            if stats.get("rating") is not None:
+                self.ratings.append(stats["rating"])
+            self.rated_by = stats.get("rated_by", self.rated_by)
+            self.levels[stats.get("hodoku_level") or "-"] += 1
             self.hardest[stats.get("hardest") or "-"] += 1
         else:
             self.gave_up += 1
@@ -201,8 +214,8 @@ class OrderedWriter:
         stats = outcome.result.stats
         if "puzzle" not in stats:
             return
-        rating = "-" if stats.get("se_rating") is None else f"{stats['se_rating']:.1f}"
-        fields = [stats["puzzle"], rating, stats.get("hardest") or "-"]
+        rating = "-" if stats.get("rating") is None else f"{stats['rating']:.1f}"
+        fields = [stats["puzzle"], rating, stats.get("hodoku_level") or "-", stats.get("hardest") or "-"]
         if self.targeted:
             fields.append(outcome.task.set_name)
         self.stream.write(" ".join(fields) + "\n")
@@ -218,8 +231,12 @@ class OrderedWriter:
         parts = [f"{self.made} puzzles in {seconds:.1f} s ({rate:.2f}/s, {jobs} jobs)",
                  f"{self.acceptance_text()}" + (f" ({self.repaired} repaired near misses)" if self.repaired else "")]
         if self.ratings:
-            parts.append(f"SE {min(self.ratings):.1f}-{max(self.ratings):.1f}, median "
+            who = "SE ER" if self.rated_by == "se" else "engine rating"
+            parts.append(f"{who} {min(self.ratings):.1f}-{max(self.ratings):.1f}, median "
                          f"{statistics.median(self.ratings):.1f}")
+        if self.levels:
+            who = "HoDoKu" if self.rated_by == "se" else "engine"
+            parts.append(f"{who} levels: " + ", ".join(f"{name} {n}" for name, n in self.levels.most_common()))
         if self.hardest:
             parts.append("hardest: " + ", ".join(f"{name} {n}" for name, n in self.hardest.most_common(5)))
         if self.counts:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from sudokit.compare.app import (
+    EXIT_INTERRUPTED,
     VERDICTS,
     QuietOption,
     Ticker,
@@ -23,11 +24,13 @@ from sudokit.compare.app import (
     write_path,
 )
 from sudokit.models.candidates import Candidates
+from sudokit.models.errors import UserError
 from sudokit.models.puzzles import Puzzle
-from sudokit.solvers.base import Status
+from sudokit.solvers.base import Deadline, Status
 from sudokit.solvers.human import hodoku, modes, registry
-from sudokit.solvers.human.effort import path_effort
+from sudokit.solvers.human.cited import CITED, rating_record, stuck_hint, unsupported_size
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
+from sudokit.solvers.human.rating import OWNERS, unowned
 from sudokit.solvers.human.steps import Step
 
 PresetOption = Annotated[str, typer.Option("--preset", "-p", help=f"One of: {', '.join(registry.PRESETS)}.")]
@@ -71,6 +74,7 @@ def explain(
         techniques = chosen_techniques(mode, preset)
         if technique:
             registry.technique(technique)
+    refuse_sizes(mode, [start.size for _, start in starts])
     several = len(starts) > 1
     if page and several:
         fail(f"--html pictures one puzzle's solve; {puzzle} has {len(starts)}")
@@ -84,14 +88,15 @@ def explain(
                 typer.echo(line)
             all_solved &= bool(found)
             continue
-        verdict = exact_verdict(source.grid) if source else None
+        deadline = Deadline(timeout)  # one total per puzzle: the uniqueness check and the solve share it
+        verdict = exact_verdict(source.grid, deadline.remaining()) if source else None
         if verdict is not None:
             all_solved = False
             row: dict[str, object] = {"index": number - 1, "number": number, "status": verdict.value,
                                       "message": VERDICTS[verdict], "steps": []}
             typer.echo(json.dumps(row) if as_json else f"{verdict}: {VERDICTS[verdict]}; not explained")
             continue
-        result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=timeout)
+        result = solve_logically(start, techniques, mode=mode, allow_guess=allow_guess, time_limit=deadline.remaining())
         if page:
             _write_page(page, start, result)
         if as_json:
@@ -102,62 +107,158 @@ def explain(
     raise typer.Exit(0 if all_solved else 1)
 
 
+RateModeOption = Annotated[str | None, typer.Option(
+    "--mode", "-m", show_default=False,
+    help="Whose figures: se (Sudoku Explainer's ER/EP/ED), hodoku (HoDoKu's score and level), default "
+    "(sudokit's own engine's). Without it: SE's and HoDoKu's, each from its own mode (the engine's on "
+    "sizes other than 9×9).")]
+
+
 @app.command()
 def rate(
     puzzle_or_file: Annotated[str, typer.Argument(help="A puzzle, a puzzle file, a bundled set name, or -.")],
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
-    mode: ModeOption = "default",
+    mode: RateModeOption = None,
     preset: SolvePresetOption = None,
     allow_guess: GuessOption = False,
     timeout: TimeoutOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes, sharing the puzzles.")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", show_default=False,
+        help="Also append each record (JSON) to this file as it is rated; puzzles already in it are "
+        "skipped, so a stopped run resumes.")] = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Rate every puzzle: status, SE's ER/EP/ED, human effort, HoDoKu-style score and level, techniques used.
+    """Rate every puzzle: Sudoku Explainer's ER/EP/ED and HoDoKu's score, level and hardest technique.
 
-    A puzzle with several solutions or none is said so (checked by an exact backend) and not rated;
-    a puzzle the engine cannot finish (stuck) gets no rating either, only how far it got.
+    Each figure is its owner's, from the mode that reproduces it (docs/concepts/ratings.md); --mode
+    default, --preset and --allow-guess give sudokit's own engine's figures, named engine_*. A puzzle
+    with several solutions or none is said so (checked by an exact backend) and not rated; a puzzle a
+    mode cannot finish (stuck) gets null figures, the reason, and which mode goes further.
     """
     with reporting_bad_input():
         puzzles = read_input(puzzle_or_file)
-        techniques = chosen_techniques(mode, preset)
+        chosen = rating_modes(mode, preset, allow_guess)
+        techniques = chosen_techniques(chosen[0], preset) if preset else None
+        if out is not None:
+            write_path(out)
     if not puzzles.puzzles:
         fail(f"{puzzle_or_file}: no puzzle to rate")
-    progress = Ticker(len(puzzles), quiet=quiet or len(puzzles) < 2)
-    all_solved = True
-    task = partial(_rate_one, techniques=tuple(techniques), mode=mode, allow_guess=allow_guess, timeout=timeout)
-    for row in _mapped(task, puzzles.puzzles, jobs):
-        typer.echo(json.dumps(row) if as_json else _rating_line(row))
-        all_solved &= row["status"] == Status.SOLVED.value
-        progress.tick()
+    if mode is not None:  # plain ``rate`` gives the engine's figures on a size neither program takes
+        refuse_sizes(mode, [p.grid.size for p in puzzles.puzzles])
+    with reporting_bad_input():
+        done = rated_before(out, chosen) if out is not None else set()
+    todo = [p for p in puzzles.puzzles if (p.grid.line(), p.index) not in done]
+    progress = Ticker(len(todo), quiet=quiet or len(todo) < 2, what="puzzles rated")
+    all_solved = len(todo) == len(puzzles.puzzles) or _all_solved_before(out)
+    task = partial(_rate_one, modes=chosen, techniques=techniques, allow_guess=allow_guess, timeout=timeout)
+    sink = out.open("a", encoding="utf-8") if out is not None else None
+    rated = 0
+    try:
+        for row in _mapped(task, todo, jobs):
+            typer.echo(json.dumps(row) if as_json else _rating_line(row))
+            if sink is not None:
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()  # whole lines only: a stop leaves every finished record, complete
+            all_solved &= row["status"] == Status.SOLVED.value
+            rated += 1
+            progress.tick()
+    except KeyboardInterrupt:
+        progress.close()
+        kept = f"; they are in {out} (run the same command to resume)" if out is not None else ""
+        typer.echo(f"sudokit: interrupted: {rated} of {len(todo)} puzzles rated{kept}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    finally:
+        if sink is not None:
+            sink.close()
     progress.close()
+    if len(todo) < len(puzzles.puzzles) and not quiet:
+        typer.echo(f"sudokit: {len(puzzles.puzzles) - len(todo)} puzzles already rated in {out}: skipped", err=True)
     raise typer.Exit(0 if all_solved else 1)
 
 
+def refuse_sizes(mode: str, sizes: list[int]) -> None:
+    """One line, exit 2, before any work, when ``mode`` does not take one of the puzzles' sizes."""
+    if refused := next((why for size in sizes if (why := unsupported_size(mode, size))), None):
+        fail(refused)
+
+
+def rating_modes(mode: str | None, preset: str | None, allow_guess: bool) -> tuple[str, ...]:
+    """The modes a ``rate`` runs: SE's then HoDoKu's by default; the engine's when a preset or guessing
+    asks for its path; else the one named."""
+    if mode is None:
+        return ("default",) if preset or allow_guess else CITED
+    modes.mode(mode)  # an unknown name is refused with the choices
+    return (mode,)
+
+
+def rated_before(path: Path, chosen: tuple[str, ...]) -> set[tuple[str, int]]:
+    """The (puzzle, index) pairs already rated in ``path`` by the same modes: whole JSON lines only (a
+    line cut by a stop is dropped from the file, so the run appends after the last whole one)."""
+    if not path.exists():
+        return set()
+    text = path.read_text(encoding="utf-8")
+    whole = text[: text.rfind("\n") + 1]
+    if whole != text:
+        path.write_text(whole, encoding="utf-8")
+    done = set()
+    for number, line in enumerate(whole.splitlines(), 1):
+        try:
+            row = json.loads(line)
+            key, index, ran = row["puzzle"], row["index"], tuple(row["modes"])
+        except (ValueError, KeyError, TypeError):
+            raise UserError(f"{path}:{number}: not a rate --json record; give another --out file") from None
+        if ran != chosen:
+            raise UserError(f"{path}:{number}: rated with mode {'+'.join(ran)}, not {'+'.join(chosen)}; "
+                            "give another --out file") from None
+        done.add((key, index))
+    return done
+
+
+def _all_solved_before(path: Path | None) -> bool:
+    if path is None or not path.exists():
+        return True
+    return all(json.loads(line)["status"] == Status.SOLVED.value for line in path.read_text(encoding="utf-8").splitlines())
+
+
 def _mapped(task, puzzles: list[Puzzle], jobs: int):
-    """``task`` over the puzzles in order, in ``jobs`` processes when more than one."""
+    """``task`` over the puzzles, in order; with several jobs, one puzzle at a time to whichever process
+    is free (a hard puzzle holds up no other process; records after it wait for it to be printed).
+    Stopping the iteration (Ctrl-C) terminates the workers."""
     if jobs == 1 or len(puzzles) < 2:
         yield from map(task, puzzles)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import Pool
 
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(task, puzzles, chunksize=max(1, min(16, len(puzzles) // (4 * jobs))))
+    with Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
+        yield from pool.imap(task, puzzles, chunksize=1)
 
 
-def _rate_one(puzzle: Puzzle, *, techniques: tuple[str, ...], mode: str, allow_guess: bool,
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the command, which stops it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _rate_one(puzzle: Puzzle, *, modes: tuple[str, ...], techniques: tuple[str, ...] | None, allow_guess: bool,
               timeout: float | None) -> dict:
-    verdict = exact_verdict(puzzle.grid)
+    deadline = Deadline(timeout)  # one total: the uniqueness check and every mode share it
+    verdict = exact_verdict(puzzle.grid, deadline.remaining())
     if verdict is not None:
-        return {**_unrated(puzzle, verdict), "mode": mode, "message": VERDICTS[verdict]}
-    return rating_row(puzzle, solve_logically(puzzle.grid, techniques, mode=mode, allow_guess=allow_guess,
-                                              time_limit=timeout))
+        return {**_unrated(puzzle, verdict, modes), "message": VERDICTS[verdict]}
+    status, record, message = rating_record(puzzle.grid, modes, techniques=techniques, allow_guess=allow_guess,
+                                            time_limit=deadline.remaining())
+    row = {**_unrated(puzzle, status, modes), **record}
+    if message:
+        row["message"] = message
+    return row
 
 
-def _unrated(puzzle: Puzzle, status: Status) -> dict:
+def _unrated(puzzle: Puzzle, status: Status, ran: tuple[str, ...]) -> dict:
+    why = VERDICTS.get(status, status.value)
     return {"index": puzzle.index, "number": puzzle.index + 1, "puzzle": puzzle.grid.line(), "status": status.value,
-            "se_rating": None, "ep": None, "ed": None, "effort": None,
-            "score": None, "level": None, "hardest": None, "hardest_title": None, "techniques": [], "guessed": False,
+            "modes": list(ran), **unowned(f"not rated: {why}", *OWNERS), "effort": None, "guessed": False,
             "uniqueness": False}
 
 
@@ -171,6 +272,9 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
     with reporting_bad_input():
         chosen = set(modes.mode(mode).techniques if mode else registry.preset(preset))
     width = max(len(name) for name in registry.TECHNIQUES)
+    if not as_json:
+        typer.echo(f"{'':<2}{'name':<{width}} {'family':<14} {'SE':<7} {'code':<5} {'score':>5} {'level':<7} "
+                   f"{'HoDoKu':<6} title")
     for t in registry.TECHNIQUES.values():
         row_of = hodoku.row_of(t.name)
         default = row_of.default if row_of else None
@@ -182,8 +286,8 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
         else:
             mark = "*" if row["in_preset"] else " "
             used = {True: "yes", False: "no", None: "-"}[default]
-            typer.echo(f"{mark} {t.name:<{width}} {t.family:<14} SE {t.se_rating:<4} {t.hodoku_code:<5} "
-                       f"{t.hodoku_score:>4} {t.level:<7} {used:<3} {t.title}")
+            typer.echo(f"{mark} {t.name:<{width}} {t.family:<14} {t.se_rating:<7} {t.hodoku_code:<5} "
+                       f"{t.hodoku_score:>5} {t.level:<7} {used:<6} {t.title}")
     if mode != "hodoku":
         return
     for lacking in hodoku.missing():
@@ -192,47 +296,55 @@ def techniques(as_json: JsonOption = False, preset: PresetOption = "full",
                                    "in_preset": False, "hodoku_default": lacking.default, "implemented": False}))
         else:
             used = "yes" if lacking.default else "no"
-            typer.echo(f"  {'(not implemented)':<{width}} {'':<14} {'':<7} {lacking.code:<5} {'':>4} {'':<7} "
-                       f"{used:<3} {lacking.title}")
-
-
-def rating_row(puzzle: Puzzle, result: HumanResult) -> dict:
-    """One puzzle's rating record (the ``rate --json`` shape).
-
-    Only a finished solve is rated: for any other status ``se_rating``, ``score`` and ``level`` are
-    null, and ``so_far`` says how far the engine got (its ratings there are lower bounds).
-    """
-    rating = result.rating
-    row = {**_unrated(puzzle, result.status), "mode": rating.mode, "hardest": rating.hardest,
-           "hardest_title": registry.technique(rating.hardest).title if rating.hardest else None,
-           "techniques": list(rating.techniques), "guessed": rating.guessed, "uniqueness": rating.uniqueness}
-    if result.status is Status.SOLVED:
-        row.update(se_rating=rating.se_rating, ep=rating.ep, ed=rating.ed, effort=path_effort(result), score=rating.score,
-                   level=rating.level)
-    else:
-        row["so_far"] = {"steps": len(result.steps), "empty_cells": result.state.values.count(0),
-                         "se_rating_at_least": rating.se_rating, "score_at_least": rating.score}
-        if result.message:
-            row["message"] = result.message
-    return row
+            typer.echo(f"  {'(not implemented)':<{width}} {'':<14} {'':<7} {lacking.code:<5} {'':>5} {'':<7} "
+                       f"{used:<6} {lacking.title}")
 
 
 def _rating_line(row: dict) -> str:
-    head = f"#{row['index'] + 1} {row['status']:<8}"
-    if row["status"] not in (Status.SOLVED.value, Status.STUCK.value, Status.TIMEOUT.value):
+    """One puzzle's record as text: each owner's figures under the owner's name, or why they are missing."""
+    head = f"#{row['number']} {row['status']:<8}"
+    if all((row[f"{who}_missing"] or "").startswith("not rated") for who in OWNERS):
         return f"{head} not rated: {row.get('message', row['status'])}"
-    hodoku_codes = row.get("mode") != "se"  # SE mode names its own techniques
-    codes = ",".join((registry.technique(name).hodoku_code if hodoku_codes else "") or name
-                     for name in row["techniques"])
-    guessed = "guessed" if row["guessed"] else "no guess"
-    if row["se_rating"] is None:
-        so_far = row["so_far"]
-        return (f"{head} not rated ({so_far['empty_cells']} cells left after {so_far['steps']} steps; "
-                f"so far SE >= {so_far['se_rating_at_least']}, hardest {row['hardest'] or '-'})  [{codes}]")
-    se = f"{row['se_rating']}/{row['ep']}/{row['ed']}"
-    score = f"score {row['score']:>5} {row['level']:<7} " if row["score"] is not None else ""
-    return (f"{head} ER/EP/ED {se:<13} effort {row['effort']:>8.0f}  {score}"
-            f"hardest {row['hardest'] or '-'}  [{codes}]  {guessed}")
+    parts = [_owner_text(row, who) for who in OWNERS if _shown(row, who)]
+    if row["effort"] is not None:
+        parts.append(f"effort {row['effort']:.0f}")
+    if row["guessed"]:
+        parts.append("guessed")
+    return f"{head} " + "  ".join(parts)
+
+
+def _shown(row: dict, who: str) -> bool:
+    """An owner's figures are shown when its mode ran (rated or not), never when it was not asked for."""
+    missing = row[f"{who}_missing"]
+    return not (missing or "").startswith("not computed")
+
+
+def _owner_text(row: dict, who: str) -> str:
+    if (why := row[f"{who}_missing"]) is not None:
+        label = {"se": "SE ER", "hodoku": "HoDoKu", "engine": "engine"}[who]
+        return f"{label}: {why}" if why.startswith("not rated") else f"{label}: not rated ({why})"
+    hardest, used = row[f"{who}_hardest"] or "-", technique_codes(row[f"{who}_techniques"], who)
+    if who == "se":
+        return f"SE ER/EP/ED {row['se_rating']}/{row['ep']}/{row['ed']} ({hardest})"
+    if who == "hodoku":
+        return f"HoDoKu {row['hodoku_score']} {row['hodoku_level']} ({hardest}) [{used}]"
+    return (f"engine rating {row['engine_rating']}/{row['engine_ep']}/{row['engine_ed']}, "
+            f"score {row['engine_score']} {row['engine_level']} ({hardest}) [{used}]")
+
+
+def technique_codes(names: list[str] | None, who: str) -> str:
+    """A path's techniques as HoDoKu's codes (SE's own names for SE's path), each once, in registry order.
+
+    >>> technique_codes(["naked_single", "full_house", "hidden_single"], "hodoku")
+    'fh,n1,h1'
+    """
+    if not names:
+        return ""
+    if who == "se":
+        return ",".join(names)
+    order = {name: i for i, name in enumerate(registry.TECHNIQUES)}
+    codes = (registry.technique(name).hodoku_code or name for name in sorted(names, key=lambda n: order.get(n, 0)))
+    return ",".join(dict.fromkeys(codes))
 
 
 def _explained(result: HumanResult) -> dict:
@@ -257,9 +369,10 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
         typer.echo(result.state.picture())
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = rating.figures(path_effort(result))
+        rated = rating.figures()
     else:
-        rated = f"not rated (so far SE >= {rating.se_rating})"
+        hint = f"; {stuck_hint(rating.mode, start.size)}" if result.status is Status.STUCK else ""
+        rated = f"not rated{hint}"
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")
     if line := _grid_line(result):
         typer.echo(line)

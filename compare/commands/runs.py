@@ -394,7 +394,7 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
         if as_json:
             typer.echo(json.dumps({**reports.summary_json(summary), "report": str(written) if written else None}))
         else:
-            typer.echo(reports.summary_text(summary))
+            typer.echo(reports.study_text(summary) if summary.study else reports.summary_text(summary))
             if written:
                 typer.echo(f"report: {written} and {written.with_suffix('.html')}")
     raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements or reports.answered_nothing(summary) else 0)

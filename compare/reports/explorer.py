@@ -1,7 +1,8 @@
 """The step explorer: one self-contained HTML page that steps through a human solve, picture by picture.
 
 Each step is a section with its picture (``sudokit.compare.reports.pictures``), its explanation in community
-notation and its ratings (Sudoku Explainer's, HoDoKu's code, score and level); the last section is
+notation and its rating under its owner's name (SE's in SE mode, HoDoKu's in HoDoKu mode, the
+engine's on the engine's path: ``docs/concepts/ratings.md``); the last section is
 the final grid. A small inline script shows one section at a time: previous/next buttons, the
 arrow keys (Home and End too), a list of steps to jump to, and addresses: ``page.html#12`` opens step 12
 (``#final``, the final grid). Nothing is
@@ -26,7 +27,7 @@ from sudokit.compare.reports.pictures import path_states, step_picture
 from sudokit.models.candidates import Candidates
 from sudokit.models.picture import draw, legend
 from sudokit.solvers.base import Status
-from sudokit.solvers.human.effort import path_effort
+from sudokit.solvers.human.cited import stuck_hint
 from sudokit.solvers.human.engine import HumanResult
 from sudokit.solvers.human.rating import se_rating
 from sudokit.solvers.human.registry import technique
@@ -38,8 +39,7 @@ def explorer_page(start: Candidates, result: HumanResult, *, title: str = "") ->
     givens = start.to_grid()
     line = givens.line()
     title = title or f"sudokit explain {line}"
-    scored = result.rating.score is not None
-    sections = [_step_section(number, state, step, givens, scored)
+    sections = [_step_section(number, state, step, givens, result.rating.owner)
                 for number, (state, step) in enumerate(path_states(start, result.steps), 1)]
     end = "Solution" if result.status is Status.SOLVED else f"Final state ({result.status})"
     final = draw(result.state, givens=givens, title=end).svg()
@@ -65,12 +65,14 @@ def explorer_page(start: Candidates, result: HumanResult, *, title: str = "") ->
     )
 
 
-def _step_section(number: int, state: Candidates, step: Step, givens, scored: bool) -> str:
-    """A step's page; HoDoKu's code, score and level only when the solve's mode has them."""
+def _step_section(number: int, state: Candidates, step: Step, givens, owner: str) -> str:
+    """A step's page, its rating under its owner's name (``rating.owner``): SE's in SE mode, HoDoKu's
+    code, score and level in HoDoKu mode, the engine's figures on the engine's path."""
     known = technique(step.technique)
-    ratings = f"SE {se_rating(step)}"
-    if scored and known.hodoku_code:
-        ratings += f" · HoDoKu <code>{known.hodoku_code}</code> score {known.hodoku_score} ({known.level})"
+    code = f"<code>{known.hodoku_code}</code> " if known.hodoku_code else ""
+    ratings = {"se": f"SE {se_rating(step)}",
+               "hodoku": f"HoDoKu {code}score {known.hodoku_score} ({known.level})",
+               "engine": f"engine rating {se_rating(step)} · {code}score {known.hodoku_score} ({known.level})"}[owner]
     picture = step_picture(state, step, givens).svg()
     return (f'<section class="step" id="step-{number}" data-step="{number}">'
             f"<h2>Step {number}: {html.escape(known.title)}</h2>"
@@ -89,10 +91,10 @@ def _summary(result: HumanResult) -> str:
     rating = result.rating
     why = f" ({html.escape(result.message)})" if result.message else ""
     if result.status is Status.SOLVED:
-        rated = (f"{rating.figures(path_effort(result))}, "
+        rated = (f"{html.escape(rating.figures())}, "
                  f"hardest: {html.escape(technique(rating.hardest).title) if rating.hardest else '–'}")
     else:
-        rated = f"not rated (so far SE ≥ {rating.se_rating})"
+        rated = f"not rated ({html.escape(stuck_hint(rating.mode, result.state.size))})" if result.status is Status.STUCK else "not rated"
     return f"{result.status}{why} in {len(result.steps)} steps · {rated}"
 
 

@@ -30,8 +30,9 @@ def load_run(name: str, db: str | Path = DEFAULT_DB) -> pandas.DataFrame:
     """A stored run as a DataFrame: one row per record, the backend's own figures as columns.
 
     Columns: the record's (``set_name``, ``puzzle_index``, ``puzzle``, ``backend``, ``status``, …),
-    ``seconds`` (build + solve), then each key of the record's ``extra`` (``se_rating``,
-    ``techniques``, …; ``extra_``-prefixed where it repeats a record column) and the puzzle's own
+    ``seconds`` (build + solve), then each key of the record's ``extra`` (a human record's rating under
+    its owner's names: ``se_rating`` only in SE mode, ``hodoku_level`` in HoDoKu mode, ``engine_rating``
+    on the engine's path; ``techniques``, …; ``extra_``-prefixed where it repeats a record column) and the puzzle's own
     fields from its file as ``puzzle_``-prefixed columns. The run's configuration, environment and
     sets are in ``DataFrame.attrs``.
     """

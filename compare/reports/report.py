@@ -272,6 +272,23 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header, *rows])
 
 
+STUDY_SPEED_NOTE = ("The variants solve different puzzles (a rung or an ablation variant that stops stuck is quick), "
+                    "so their times are no ranking: which technique solves what is the ladder above.")
+
+
+def study_text(summary: Summary) -> str:
+    """What a study prints: the ladder first (which technique solves what), then the variants' speed
+    table with no verdict over variants that solve different puzzles."""
+    rungs = study.ladder(list(summary.records), summary.study or {})
+    ladder = text_table(["rung", "adds", "solved", "%"],
+                        [[r["label"], ", ".join(r["adds"]), f"{r['solved']}/{r['puzzles']}", f"{r['percent']:.1f}"]
+                         for r in rungs])
+    picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
+    speed = text_table(list(SUMMARY_COLUMNS), [[row[i] for i in picks] for row in stats_rows(summary)])
+    return "\n".join([f"study {summary.run.name}: technique ladder", ladder, "", "variants' speed", speed,
+                      STUDY_SPEED_NOTE])
+
+
 def summary_text(summary: Summary) -> str:
     """The summary printed after a run: the verdict, the ranked table and every disagreement."""
     picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
@@ -341,13 +358,15 @@ def document(summary: Summary, out: Path) -> list[Block]:
     transform = (f", puzzles transformed with seed {config['transform_seed']}"
                  if config.get("transform_seed") is not None else "")
     busy = busy_machine(run)
+    studied = summary.study is not None  # a study leads with which technique solves what
     return [
         Heading(f"sudokit report: {run.name}", 1),
-        Paragraph(verdict(summary)),
+        *(_technique_blocks(summary, out) if studied else [Paragraph(verdict(summary))]),
         *([Paragraph(f"**The machine was busy**: {busy}. Timings from this run are less reliable (wall time "
                      "more than CPU time).")] if busy else []),
         Heading("Results per backend"),
-        Paragraph(f"Ranked: backends that answered every puzzle correctly, fastest median {CLOCK[summary.measure]} "
+        Paragraph(STUDY_SPEED_NOTE + " " + TIME_NOTE if studied else
+                  f"Ranked: backends that answered every puzzle correctly, fastest median {CLOCK[summary.measure]} "
                   "time first; then the others by share answered (no rank). " + TIME_NOTE),
         Table(STATS_HEADER, stats_rows(summary)),
         *_time_blocks(summary, out),
@@ -355,7 +374,7 @@ def document(summary: Summary, out: Path) -> list[Block]:
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
         *_rating_blocks(summary),
-        *_technique_blocks(summary, out),
+        *([] if studied else _technique_blocks(summary, out)),
         *_picture_blocks(summary, out),
         Heading("Environment and configuration"),
         Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}. "
@@ -557,14 +576,17 @@ def _counter_blocks(summary: Summary) -> list[Block]:
 
 
 RATINGS_NOTE = (
-    "Over the puzzles each human backend solved. ER/EP/ED are Sudoku Explainer's own numbers in mode `se` "
-    "(its techniques, its order); in the other modes they are an SE-style estimate from sudokit's path. "
-    "Score and level are HoDoKu's own in mode `hodoku`; mode `se` has none. Effort estimates a person's "
-    "inspections of cells and candidates along the path (`solvers/human/effort.py`).")
+    "Over the puzzles each human backend solved, each figure under its owner's name "
+    "(docs/concepts/ratings.md): SE's ER/EP/ED come only from mode `se` (Sudoku Explainer's techniques, order "
+    "and rating), HoDoKu's score and level only from mode `hodoku`; the other modes' path is sudokit's engine's, "
+    "and its figures (on SE's and HoDoKu's scales, but nobody else's numbers) are the engine's. Effort "
+    "estimates a person's inspections of cells and candidates along the path (`solvers/human/effort.py`).")
 
 
 def _rating_blocks(summary: Summary) -> list[Block]:
-    """The human backends' ratings: each figure's median and spread, and agreement with the set's own SE ratings."""
+    """The human backends' ratings under their owners' names: each figure's median and spread, and
+    agreement with the set's own SE ratings."""
+    from sudokit.solvers.human.rating import owner
     from sudokit.solvers.human.registry import LEVELS
     found = sorted(study.ratings(summary.records.where("status = ?", "solved"), summary.ratings),
                    key=lambda r: summary.ranking.index(r.backend) if r.backend in summary.ranking else len(summary.ranking))
@@ -573,17 +595,21 @@ def _rating_blocks(summary: Summary) -> list[Block]:
     compared = any(r.compared for r in found)
     rows = []
     for r in found:
-        d = r.to_dict()
+        d, who = r.to_dict(), owner(r.mode)
         levels = ", ".join(f"{level} {r.levels[level]}" for level in LEVELS if r.levels[level])
-        row = [r.backend, r.mode, str(r.rated), f"{_number(d['er_median'])} ({_number(d['er_max'])})",
-               _number(d["ep_median"]),
+        rating = f"{_number(d['er_median'])} ({_number(d['er_max'])})"
+        row = [r.backend, r.mode, {"se": "SE", "hodoku": "HoDoKu", "engine": "sudokit engine"}[who], str(r.rated),
+               rating if who == "se" else "–", _number(d["ep_median"]) if who == "se" else "–",
+               rating if who == "engine" else "–",
                f"{_number(d['effort_median'], 0)} ({_number(d['effort_p90'], 0)})" if r.effort else "–",
-               _number(d["score_median"], 0), levels or "–"]
+               _number(d["score_median"], 0) if who != "se" else "–", levels or "–"]
         if compared:
-            row.append(f"{r.exact}/{r.compared} ({percent(r.exact, r.compared)})" if r.compared else "–")
+            row.append(f"{r.exact}/{r.compared} ({percent(r.exact, r.compared)})" if r.compared and who != "hodoku"
+                       else "–")
         rows.append(row)
-    header = ["backend", "mode", "rated", "ER median (max)", "EP median", "effort median (p90)", "score median",
-              "levels", *(["ER = set's SE"] if compared else [])]
+    header = ["backend", "mode", "figures of", "rated", "SE ER median (max)", "SE EP median",
+              "engine rating median (max)", "effort median (p90)", "score median", "levels",
+              *(["rating = set's SE ER"] if compared else [])]
     return [Heading("Ratings"), Paragraph(RATINGS_NOTE), Table(header, rows)]
 
 
@@ -595,6 +621,8 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
     times: dict[str, array] = {s.backend: array("d") for s in summary.stats}
     for r in summary.records.where(f"status IN ({', '.join('?' * len(ANSWERS))})", *ANSWERS):
         times[r.backend].append(charged_seconds(r, timeout))
+    if summary.study:  # a study's chart draws the ladder's rungs and presets; the ablation variants are in the table
+        times = {b: t for b, t in times.items() if not b.startswith("without/")} or times
     answered, shown = _thinned(times, attempted)
     blocks: list[Block] = [
         Heading("Time"),
@@ -604,13 +632,14 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
                   "or unsat) within a time; it ends at the share actually answered."),
     ]
     ratings, source = (summary.ratings, "the set's own Sudoku Explainer rating") if summary.ratings else (
-        _engine_ratings(summary), f"the SE-style rating sudokit's `{summary.technique_backend()}` gave")
+        _engine_ratings(summary), f"the engine rating (sudokit's, on SE's scale; not SE's ER) `{summary.technique_backend()}` gave")
     points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in answered}
     for r in summary.records if ratings else ():
-        if r.status not in UNTIMED and (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
+        if r.backend in points and r.status not in UNTIMED and (
+                rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
             points[r.backend].append((rating, r.seconds))
     if any(points.values()):
-        label = "Sudoku Explainer rating (the set's own)" if summary.ratings else "SE-style rating (sudokit's engine)"
+        label = "Sudoku Explainer rating (the set's own)" if summary.ratings else "engine rating (sudokit's)"
         blocks += [Image(plots.time_vs_rating(points, label, out / "time_vs_rating.png"), "Time versus difficulty"),
                    Paragraph(f"Difficulty is {source}.")]
     return blocks

@@ -37,7 +37,7 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.workshop.grading import Graded, grade
+from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.workshop.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
@@ -115,6 +115,7 @@ class Made:
     attempts: int = 0
     repaired: bool = False
     counts: dict[str, int] = field(default_factory=dict)  # candidates by verdict, repairs tried and made
+    cited: dict = field(default_factory=dict)  # what plain ``rate`` gives for the puzzle (``grading.cited``)
 
 
 def make(spec: Spec, start: Grid) -> Made:
@@ -151,11 +152,14 @@ def make(spec: Spec, start: Grid) -> Made:
             continue
         puzzle = Grid(tuple(values))
         graded = grade(puzzle, wanted.with_it if wanted else None, mode=spec.mode)
-        if spec.rating is not None and not (graded.solved and spec.rating[0] <= (graded.se_rating or 0.0)
-                                            <= spec.rating[1]):
+        if spec.rating is not None and not graded.solved:
             _count(counts, "outside the rating range")
             continue
-        return Made(puzzle, solution, graded, attempt, repaired, counts)
+        figures = cited(puzzle)
+        if spec.rating is not None and not spec.rating[0] <= (cited_rating(figures) or 0.0) <= spec.rating[1]:
+            _count(counts, "outside the rating range")
+            continue
+        return Made(puzzle, solution, graded, attempt, repaired, counts, figures)
     return Made(None, solution, None, spec.attempts, False, counts)
 
 
@@ -190,7 +194,7 @@ class PuzzleMaker:
         made = make(self.spec, grid)
         stats: dict = {"attempts": made.attempts, "repaired": made.repaired, "counts": made.counts}
         if made.puzzle is not None and made.graded is not None:
-            stats.update(puzzle=made.puzzle.line(), **grade_fields(made.graded))
+            stats.update(puzzle=made.puzzle.line(), **grade_fields(made.graded, made.cited))
         return SolveResult(
             Status.SOLVED if made.puzzle is not None else Status.STUCK,
             solution=made.solution if made.puzzle is not None else None,
@@ -200,10 +204,12 @@ class PuzzleMaker:
         )
 
 
-def grade_fields(graded: Graded) -> dict:
-    """The grade as a task reports it."""
-    return {"se_rating": graded.se_rating, "hardest": graded.hardest, "score": graded.score,
-            "level": graded.level, "techniques": list(graded.techniques)}
+def grade_fields(graded: Graded, figures: dict) -> dict:
+    """What a task reports: plain ``rate``'s figures (SE's ER, HoDoKu's level, or the engine's rating on a
+    size neither program takes), and the hardest technique of the grading path (the one "needs" is about)."""
+    return {"rating": cited_rating(figures), "rated_by": "engine" if figures["modes"] == ["default"] else "se",
+            "se_rating": figures["se_rating"], "hodoku_level": figures["hodoku_level"] or figures["engine_level"],
+            "hardest": graded.hardest, "techniques": list(graded.techniques)}
 
 
 def maker_backend(spec: Spec, label: str) -> Backend:

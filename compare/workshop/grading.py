@@ -75,6 +75,19 @@ def grade(grid: Grid, techniques: tuple[str, ...] | None, probe: str | None = No
                   frozenset() if solved else unsolved, fires)
 
 
+def cited(grid: Grid) -> dict:
+    """What plain ``sudokit rate`` gives for ``grid``: SE's ER/EP/ED and HoDoKu's score and level, each
+    from its own mode (the engine's figures on a size neither program takes); see ``solvers.human.cited``."""
+    from sudokit.solvers.human.cited import rating_record
+
+    return rating_record(grid)[1]
+
+
+def cited_rating(record: dict) -> float | None:
+    """The rating a ``--rating`` range is about: SE's ER, or the engine's on a size SE does not take."""
+    return record["se_rating"] if record["modes"] != ["default"] else record["engine_rating"]
+
+
 def full() -> tuple[str, ...]:
     """The engine's full preset."""
     return tuple(rung.name for rung in ladder())

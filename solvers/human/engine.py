@@ -17,7 +17,7 @@ leads to a contradiction becomes an elimination, so the path it reports is alway
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from sudokit.models.candidates import Candidates
@@ -52,7 +52,13 @@ class HumanResult:
 
     @cached_property
     def rating(self) -> Rating:
-        return self.rater(self.steps)
+        """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
+        rating = self.rater(self.steps)
+        if self.status is Status.SOLVED and self.start is not None:
+            from sudokit.solvers.human.effort import path_effort
+
+            rating = replace(rating, effort=path_effort(self))
+        return rating
 
 
 def solve_logically(

@@ -2,9 +2,9 @@
 
 A mode says which techniques the engine may use (``techniques``), how it picks the next step in a
 state (``choose``: the default takes the first step of the first technique that fires, easiest
-first) and how a path is rated (``rate``). ``default`` is sudokit's own engine (HoDoKu's order,
-the SE-style and HoDoKu-style figures of ``rating``); other modes reproduce another program's
-verdicts and register themselves here.
+first) and how a path is rated (``rate``). ``default`` is sudokit's own engine (HoDoKu's order;
+its figures are the engine's, named so: ``rating.owner``); other modes reproduce another program's
+verdicts and register themselves here (whose number is which: ``docs/concepts/ratings.md``).
 
 >>> mode("default").name, mode("default").techniques[:2]
 ('default', ('full_house', 'naked_single'))
@@ -54,7 +54,7 @@ def _rated_as(name: str, rater: Rater, *, scored: bool = True) -> Rater:
 
 
 MODES: dict[str, Mode] = {
-    "default": Mode(name="default", summary="sudokit's engine: HoDoKu's order, SE-style and HoDoKu-style figures",
+    "default": Mode(name="default", summary="sudokit's own engine: HoDoKu's order; its own figures (engine_*) on SE's and HoDoKu's scales",
                     techniques=PRESETS["full"]),
     "se": Mode(name="se", summary="Sudoku Explainer's techniques, order and ER/EP/ED (serate 1.2.1.3)",
                techniques=se_mode.TECHNIQUE_NAMES, choose=se_mode.choose, rate=_rated_as("se", se_mode.rate_path, scored=False),

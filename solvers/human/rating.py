@@ -1,4 +1,9 @@
-"""Ratings of a solve path on the community's scales.
+"""Ratings of a solve path on the community's scales, and whose number each is.
+
+Whose number a figure is depends on the path it rates (``docs/concepts/ratings.md``): SE mode's
+path gives Sudoku Explainer's ER/EP/ED, HoDoKu mode's gives HoDoKu's score and level, and any
+other path (the default mode, a preset, a guess) gives sudokit's own engine's figures, which are
+on the same scales but are nobody else's numbers. ``owned`` names each figure after its owner.
 
 - Sudoku Explainer style: the rating of the hardest step (SE rates a puzzle by its hardest step);
   a chain's length adds to its technique's rating as in SE;
@@ -8,14 +13,15 @@ A guess rates like HoDoKu's Brute Force (10000, extreme) and SE's "beyond its te
 EP and ED are computed as SE's rater (serate 1.2.1.3) does: ED is the first step's rating, EP the
 hardest rating up to and including the first step that places a digit (SE's direct hints and the
 chains that prove a value place one; its eliminations, BUG type 1 included, do not).
-The path is this engine's, so the SE-style figure approximates SE's own, which takes its steps
-in a different order.
+On the engine's path (the default mode, a preset) these are the engine's figures, not SE's or
+HoDoKu's: SE takes its steps in a different order. A guessed path's 20.0 is the engine's only; no
+surface shows it as an ER (``owner``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from sudokit.solvers.human.registry import GUESS, LEVELS, technique
 from sudokit.solvers.human.steps import Step
@@ -35,22 +41,83 @@ class Rating:
     ep: float = 0.0  # SE's EP: the hardest step up to the first placement
     ed: float = 0.0  # SE's ED: the first step's rating
     mode: str = "default"  # whose rating this is (``modes.MODES``)
+    effort: float | None = None  # the path's human effort (``effort.path_effort``), once a solve sets it
+
+    @property
+    def owner(self) -> str:
+        """Whose figures these are: ``se`` (Sudoku Explainer's), ``hodoku`` (HoDoKu's) or ``engine``
+        (sudokit's own engine's: the default mode, a preset, a guessed path)."""
+        return owner(self.mode, self.guessed)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "techniques": list(self.techniques)}
+        """The rating with its figures under their owner's names (``owned``)."""
+        return {"mode": self.mode, "owner": self.owner, **owned(self, solved=True), "effort": self.effort,
+                "guessed": self.guessed, "uniqueness": self.uniqueness}
 
     def figures(self, effort: float | None = None) -> str:
-        """The rating's figures as text: ER/EP/ED, the score and level when the mode has them, the effort.
+        """The rating's figures as text, under their owner's name, and the effort.
 
         >>> Rating(7.1, None, None, "x_wing", (), False, False, ep=7.1, ed=2.0, mode="se").figures(812.4)
-        'ER/EP/ED 7.1/7.1/2.0, effort 812'
+        'SE ER/EP/ED 7.1/7.1/2.0, effort 812'
+        >>> Rating(2.3, 48, "easy", "naked_single", (), False, False, ep=2.3, ed=2.3).figures()
+        'engine rating 2.3/2.3/2.3, engine score 48 (easy)'
         """
-        parts = [f"ER/EP/ED {self.se_rating}/{self.ep}/{self.ed}"]
-        if self.score is not None:
-            parts.append(f"HoDoKu score {self.score} ({self.level})")
+        who = self.owner
+        if who == "se":
+            parts = [f"SE ER/EP/ED {self.se_rating}/{self.ep}/{self.ed}"]
+        elif who == "hodoku":
+            parts = [f"HoDoKu score {self.score} ({self.level})"]
+        else:
+            parts = [f"engine rating {self.se_rating}/{self.ep}/{self.ed}"]
+            if self.score is not None:
+                parts.append(f"engine score {self.score} ({self.level})")
+        effort = self.effort if effort is None else effort
         if effort is not None:
             parts.append(f"effort {effort:.0f}")
         return ", ".join(parts)
+
+
+OWNERS = ("se", "hodoku", "engine")
+# Each owner's figures, by key: SE's keep SE's own names (the bundled sets' columns ``se_rating, ep, ed``).
+OWNED_KEYS = {
+    "se": ("se_rating", "ep", "ed", "se_hardest", "se_techniques"),
+    "hodoku": ("hodoku_score", "hodoku_level", "hodoku_hardest", "hodoku_techniques"),
+    "engine": ("engine_rating", "engine_ep", "engine_ed", "engine_score", "engine_level", "engine_hardest",
+               "engine_techniques"),
+}
+
+
+def owner(mode: str, guessed: bool = False) -> str:
+    """Whose figures a path of ``mode`` gives: a guessed path is never SE's or HoDoKu's (neither guesses).
+
+    >>> owner("se"), owner("se", guessed=True), owner("hodoku"), owner("default")
+    ('se', 'engine', 'hodoku', 'engine')
+    """
+    return mode if mode in ("se", "hodoku") and not guessed else "engine"
+
+
+def owned(rating: Rating, *, solved: bool) -> dict:
+    """The rating's figures under its owner's keys (``OWNED_KEYS``); an unfinished path's ratings are
+    null (its hardest step and techniques so far are kept).
+
+    >>> owned(Rating(3.2, None, None, "x_wing", ("x_wing",), False, False, 3.2, 1.5, "se"), solved=True)
+    {'se_rating': 3.2, 'ep': 3.2, 'ed': 1.5, 'se_hardest': 'x_wing', 'se_techniques': ['x_wing']}
+    """
+    who = rating.owner
+    figures: tuple = {
+        "se": (rating.se_rating, rating.ep, rating.ed),
+        "hodoku": (rating.score, rating.level),
+        "engine": (rating.se_rating, rating.ep, rating.ed, rating.score, rating.level),
+    }[who]
+    if not solved:
+        figures = (None,) * len(figures)
+    return dict(zip(OWNED_KEYS[who], (*figures, rating.hardest, list(rating.techniques)), strict=True))
+
+
+def unowned(why: str, *owners: str) -> dict:
+    """Each owner's keys null, with ``{owner}_missing`` saying why (a mode not run, a size it does not take)."""
+    return {key: value for who in owners
+            for key, value in (*((k, None) for k in OWNED_KEYS[who]), (f"{who}_missing", why))}
 
 
 def rate(steps: Sequence[Step]) -> Rating:
@@ -58,7 +125,7 @@ def rate(steps: Sequence[Step]) -> Rating:
 
     >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
-    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default')
+    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None)
     """
     used = [technique(s.technique) for s in steps]
     rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]

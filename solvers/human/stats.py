@@ -1,5 +1,8 @@
 """What the human engine reports about a solve, as one typed record: what reports and studies read.
 
+The rating's figures are stored under their owner's names (``rating.OWNED_KEYS``); the fields here
+keep one name each whatever the mode, and ``owner`` says whose they are.
+
 A backend's statistics travel as a dict (``SolveResult.stats``) and are stored in a results
 database: ``steps``, ``guesses`` and ``hardest`` in columns of their own, the rest as JSON. This
 record is the one place that names those keys, both when a solve writes them and when a report
@@ -16,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from sudokit.solvers.human.rating import owner
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,11 +41,23 @@ class HumanStats:
     mode: str = "default"  # the solving mode (``modes.MODES``)
     effort: float | None = None  # the path's human effort (``effort.path_effort``), for a finished solve
 
+    @property
+    def owner(self) -> str:
+        """Whose figures the rating is (``rating.owner``): ``se``, ``hodoku`` or ``engine``."""
+        return owner(self.mode, self.guesses > 0)
+
     def to_dict(self) -> dict[str, Any]:
-        """The backend statistics (``SolveResult.stats``), as stored."""
+        """The backend statistics (``SolveResult.stats``), as stored: the rating under its owner's names
+        (``se_rating``/``ep``/``ed`` only in SE mode, ``hodoku_score``/``hodoku_level`` only in HoDoKu mode,
+        ``engine_*`` otherwise: docs/concepts/ratings.md)."""
+        figures: dict[str, Any] = {
+            "se": {"se_rating": self.se_rating, "ep": self.ep, "ed": self.ed},
+            "hodoku": {"hodoku_score": self.score, "hodoku_level": self.level},
+            "engine": {"engine_rating": self.se_rating, "engine_ep": self.ep, "engine_ed": self.ed,
+                       "engine_score": self.score, "engine_level": self.level},
+        }[self.owner]  # type: ignore[assignment]
         return {"steps": self.steps, "hardest": self.hardest, "techniques": list(self.techniques),
-                "guesses": self.guesses, "uniqueness": self.uniqueness, "se_rating": self.se_rating,
-                "score": self.score, "level": self.level, "ep": self.ep, "ed": self.ed, "mode": self.mode,
+                "guesses": self.guesses, "uniqueness": self.uniqueness, **figures, "mode": self.mode,
                 "effort": self.effort}
 
     @classmethod
@@ -50,12 +67,15 @@ class HumanStats:
         other statistics), or None when it is not a human-engine answer."""
         if steps is None or "techniques" not in extra:
             return None
+        def read(*keys: str) -> Any:  # the owner's key, or the one stored before ratings were named by owner
+            return next((extra[k] for k in keys if extra.get(k) is not None), None)
+
         return cls(steps=steps, guesses=guesses or 0, hardest=hardest, techniques=tuple(extra["techniques"]),
                    uniqueness=bool(extra.get("uniqueness")),
-                   se_rating=_number(extra.get("se_rating")),
-                   score=extra.get("score"), level=extra.get("level"), ep=_number(extra.get("ep")),
-                   ed=_number(extra.get("ed")), mode=extra.get("mode") or "default",
-                   effort=_number(extra.get("effort")))
+                   se_rating=_number(read("se_rating", "engine_rating")),
+                   score=read("hodoku_score", "engine_score", "score"), level=read("hodoku_level", "engine_level", "level"),
+                   ep=_number(read("ep", "engine_ep")), ed=_number(read("ed", "engine_ed")),
+                   mode=extra.get("mode") or "default", effort=_number(extra.get("effort")))
 
 
 def _number(value: Any) -> float | None:

@@ -74,8 +74,8 @@ def test_a_section_per_step_then_the_final_grid_each_with_its_explanation_and_ra
     for number, step in enumerate(result.steps, 1):
         text = "".join(parsed.sections[f"step-{number}"])
         known = technique(step.technique)
-        assert step.explanation in text and f"HoDoKu {known.hodoku_code} score {known.hodoku_score}" in text
-        assert re.search(r"SE \d+\.\d", text)
+        assert step.explanation in text and f"{known.hodoku_code} score {known.hodoku_score}" in text
+        assert re.search(r"engine rating \d+\.\d", text) and "SE " not in text  # the engine's path: not SE's
     assert "Solution" in "".join(parsed.sections["step-final"])
 
 

@@ -36,7 +36,7 @@ def test_a_file_that_solve_rate_and_study_read_back(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     made = read_puzzles(out)
     assert len(made) == 6
-    assert [p.meta["fields"][1:] for p in made] == [["xy_wing", "xy_wing"]] * 3 + [["naked_pair", "naked_pair"]] * 3
+    assert [p.meta["fields"][2:] for p in made] == [["xy_wing", "xy_wing"]] * 3 + [["naked_pair", "naked_pair"]] * 3
     assert runner.invoke(app, ["solve", str(out), "--backend", "dlx"]).exit_code == 0  # every one unique
     rated = runner.invoke(app, ["rate", str(out)])
     assert rated.exit_code == 0 and rated.output.count("solved") == 6

@@ -92,7 +92,7 @@ def test_explain_and_rate_say_multiple_up_front_and_rate_nothing():
     rated = runner.invoke(app, ["rate", MULTIPLE, "--json"])
     assert rated.exit_code == 1
     row = json.loads(rated.stdout)
-    assert row["status"] == "multiple" and row["se_rating"] is None and row["level"] is None
+    assert row["status"] == "multiple" and row["se_rating"] is None and row["hodoku_level"] is None
     explained = runner.invoke(app, ["explain", MULTIPLE])
     assert explained.exit_code == 1 and explained.stdout.startswith("multiple: the puzzle has several solutions")
 
@@ -102,8 +102,8 @@ def test_a_stuck_puzzle_gets_no_rating_only_a_lower_bound():
     assert result.exit_code == 1
     row = json.loads(result.stdout)
     assert row["status"] == "stuck"
-    assert row["se_rating"] is None and row["score"] is None and row["level"] is None
-    assert row["so_far"]["empty_cells"] > 0 and row["so_far"]["se_rating_at_least"] > 0
+    assert row["engine_rating"] is None and row["engine_score"] is None and row["engine_level"] is None
+    assert row["so_far"]["empty_cells"] > 0 and "rate --mode se goes further" in row["engine_missing"]
     text = runner.invoke(app, ["rate", STUCK_FOR_SINGLES, "--preset", "singles"])
     assert "not rated" in text.stdout and " SE 1" not in text.stdout
 

@@ -128,8 +128,10 @@ def test_the_ratings_section_gives_each_human_backends_figures_and_agreement_wit
         data = json.loads((tmp_path / "out" / "summary.json").read_text())
     rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
             for line in markdown[markdown.index("## Ratings"):].splitlines()[6:8]}
-    assert rows["human-se"] == ["se", "3", "4.5 (7.3)", "4.5", "200 (280)", "–", "–", "2/3 (67 %)"]
-    assert rows["human"] == ["default", "3", "5.5 (8.1)", "5.5", "200 (280)", "200", "hard 3", "0/3 (0 %)"]
+    # each figure under its owner: SE's ER only for the SE-mode backend, the default mode's as the engine's
+    assert rows["human-se"] == ["se", "SE", "3", "4.5 (7.3)", "4.5", "–", "200 (280)", "–", "–", "2/3 (67 %)"]
+    assert rows["human"] == ["default", "sudokit engine", "3", "–", "–", "5.5 (8.1)", "200 (280)", "200", "hard 3",
+                             "0/3 (0 %)"]
     by_backend = {r["backend"]: r for r in data["ratings"]}
     assert by_backend["human-se"]["score_median"] is None and by_backend["human"]["exact"] == 0
 

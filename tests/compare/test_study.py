@@ -36,3 +36,7 @@ def test_each_labelled_puzzle_is_first_solved_on_its_rung(tmp_path, monkeypatch)
     assert [r["solved"] for r in summary["ladder"][:4]] == [1, 2, 3, 4]
     assert "preset/singles" in {r["backend"] for r in records}
     assert (tmp_path / "results/runs/s/ladder.png").exists()
+    # the study leads with the ladder, on the terminal and in the report, and ranks no variants by speed
+    assert result.stdout.startswith("study s: technique ladder") and "fastest" not in result.stdout
+    report = (tmp_path / "results/runs/s/report.md").read_text()
+    assert next(line for line in report.splitlines() if line.startswith("## ")) == "## Technique ladder"

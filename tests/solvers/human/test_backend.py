@@ -27,8 +27,11 @@ def test_stats_describe_the_solve():
     stats = result.stats
     assert stats["steps"] == EASY.values.count(0) and stats["guesses"] == 0
     assert stats["hardest"] in stats["techniques"] and stats["techniques"] == sorted(stats["techniques"])
-    assert stats["se_rating"] == TECHNIQUES[stats["hardest"]].se_rating
-    assert stats["level"] == "easy" and stats["score"] > 0
+    # the default mode's path is sudokit's engine's: its figures are named so, never SE's or HoDoKu's
+    assert stats["engine_rating"] == TECHNIQUES[stats["hardest"]].se_rating and "se_rating" not in stats
+    assert stats["engine_level"] == "easy" and stats["engine_score"] > 0 and "hodoku_level" not in stats
+    se = HumanSolver(mode="se").solve(EASY).stats
+    assert se["se_rating"] > 0 and "engine_rating" not in se and "hodoku_score" not in se
 
 
 def test_stuck_returns_the_partial_grid():
@@ -91,4 +94,5 @@ def test_a_stuck_solve_carries_no_rating():
     stuck = load_set("top95").puzzles[0].grid
     result = HumanSolver(preset="singles").solve(stuck)
     assert result.status is Status.STUCK
-    assert result.stats["se_rating"] is None and result.stats["score"] is None and result.stats["level"] is None
+    stats = result.stats
+    assert stats["engine_rating"] is None and stats["engine_score"] is None and stats["engine_level"] is None

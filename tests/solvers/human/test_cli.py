@@ -21,7 +21,9 @@ def test_explain_json_shape_and_solution():
     assert result.exit_code == 0
     out = json.loads(result.output)
     assert out["status"] == "solved" and is_solution(Grid.parse(out["solution"]), EASY)
-    assert set(out["rating"]) >= {"se_rating", "score", "level", "hardest", "techniques", "guessed"}
+    assert set(out["rating"]) >= {"engine_rating", "engine_score", "engine_level", "engine_hardest",
+                                  "engine_techniques", "guessed", "effort"}
+    assert "se_rating" not in out["rating"]  # the default mode's path is the engine's, not SE's
     step = out["steps"][0]
     assert set(step) == {"technique", "placements", "eliminations", "explanation"}
     assert step["placements"][0].keys() == {"cell", "digit"} and step["placements"][0]["cell"].startswith("r")
@@ -56,12 +58,16 @@ def test_explain_all_instances_of_one_technique_in_a_pencil_mark_state(tmp_path)
 
 
 def test_rate_json_lines():
-    result = runner.invoke(app, ["rate", "easy50", "--json"])
+    result = runner.invoke(app, ["rate", "easy50", "--json", "-q"])
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
-    assert set(rows[0]) == {"index", "number", "puzzle", "status", "se_rating", "ep", "ed", "effort", "score", "level", "hardest",
-                            "hardest_title", "techniques", "guessed", "uniqueness", "mode"}
-    assert all(r["status"] == "solved" and not r["guessed"] for r in rows)
+    owners = {f"{who}_{key}" for who, keys in (("se", ("hardest", "techniques", "missing")),
+              ("hodoku", ("score", "level", "hardest", "techniques", "missing")),
+              ("engine", ("rating", "ep", "ed", "score", "level", "hardest", "techniques", "missing"))) for key in keys}
+    assert set(rows[0]) == {"index", "number", "puzzle", "status", "modes", "se_rating", "ep", "ed", "effort",
+                            "guessed", "uniqueness", *owners}
+    assert all(r["status"] == "solved" and not r["guessed"] and r["modes"] == ["se", "hodoku"] for r in rows)
+    assert all(r["hodoku_level"] and r["engine_rating"] is None and r["engine_missing"] for r in rows)
     # an easy puzzle's first step is a single, so SE's ED is a single's rating and EP no harder
     assert all(r["ed"] <= r["ep"] <= r["se_rating"] and r["ed"] <= 2.3 for r in rows)
 
@@ -70,7 +76,7 @@ def test_mode_is_chosen_by_name_and_a_bad_one_refused():
     result = runner.invoke(app, ["rate", "easy50", "--mode", "nosuch"])
     assert result.exit_code == 2 and "unknown mode 'nosuch'" in result.output
     singles = runner.invoke(app, ["rate", "easy50", "--json", "--mode", "default", "--preset", "singles"])
-    used = {name for line in singles.output.splitlines() for name in json.loads(line)["techniques"]}
+    used = {name for line in singles.output.splitlines() for name in json.loads(line)["engine_techniques"]}
     assert used and used <= {"full_house", "naked_single", "hidden_single"}
 
 
@@ -95,12 +101,13 @@ def test_each_mode_shows_only_the_figures_it_has():
     """SE has no score or level: SE mode leaves them out (null in JSON) rather than show a HoDoKu sum."""
     se = json.loads(runner.invoke(app, ["rate", EASY.line(), "--mode", "se", "--json"]).output)
     hodoku = json.loads(runner.invoke(app, ["rate", EASY.line(), "--mode", "hodoku", "--json"]).output)
-    assert (se["mode"], se["score"], se["level"]) == ("se", None, None) and se["se_rating"] > 0
-    assert hodoku["mode"] == "hodoku" and hodoku["score"] > 0 and hodoku["level"] == "easy"
+    assert (se["modes"], se["hodoku_score"], se["hodoku_level"]) == (["se"], None, None) and se["se_rating"] > 0
+    assert hodoku["modes"] == ["hodoku"] and hodoku["hodoku_score"] > 0 and hodoku["hodoku_level"] == "easy"
+    assert hodoku["se_rating"] is None and "rate --mode se" in hodoku["se_missing"]
     line = runner.invoke(app, ["rate", EASY.line(), "--mode", "se"]).output
-    assert "ER/EP/ED" in line and "score" not in line and "se_hidden_single" in line
+    assert "SE ER/EP/ED" in line and "score" not in line and "se_hidden_single" in line
     explained = runner.invoke(app, ["explain", EASY.line(), "--mode", "se"]).output.splitlines()
-    assert "ER/EP/ED" in explained[-2] and "HoDoKu" not in explained[-2]
+    assert "SE ER/EP/ED" in explained[-2] and "HoDoKu" not in explained[-2]
     assert "HoDoKu score" in runner.invoke(app, ["explain", EASY.line(), "--mode", "hodoku"]).output
 
 
@@ -108,6 +115,7 @@ def test_the_step_explorer_in_se_mode_shows_no_hodoku_figures(tmp_path):
     page = tmp_path / "se.html"
     assert runner.invoke(app, ["explain", EASY.line(), "--mode", "se", "--html", str(page)]).exit_code == 0
     text = page.read_text()
-    assert "ER/EP/ED" in text and "HoDoKu" not in text
+    assert "SE ER/EP/ED" in text and "HoDoKu" not in text
     runner.invoke(app, ["explain", EASY.line(), "--html", str(page)])
-    assert "HoDoKu score" in page.read_text()
+    text = page.read_text()
+    assert "engine rating" in text and "SE " not in text and "ER/EP/ED" not in text

@@ -8,6 +8,7 @@ and 1800 points), written here by hand.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -178,9 +179,8 @@ def test_rate_mode_hodoku_on_the_command_line():
     singles = {"full_house": 4, "naked_single": 4, "hidden_single": 14}
     assert {s["technique"] for s in steps} <= set(singles)
     score = sum(singles[s["technique"]] for s in steps)
-    assert row["score"] == score and row["level"] == ("easy" if score <= 800 else "medium")
-    assert row["hardest_title"] == {"hidden_single": "Hidden Single", "naked_single": "Naked Single",
-                                    "full_house": "Full House"}[row["hardest"]]
+    assert row["hodoku_score"] == score and row["hodoku_level"] == ("easy" if score <= 800 else "medium")
+    assert row["hodoku_hardest"] in singles and row["se_rating"] is None
 
 
 def test_the_human_hodoku_backend_uses_the_mode():
@@ -213,4 +213,4 @@ def test_techniques_marks_hodokus_default_set_and_lists_what_the_registry_lacks(
     filled = {row.code for r in registered if (row := hodoku.row_of(r["name"])) is not None}
     assert filled | set(lacking) | {"bf"} == {row.code for row in hodoku.STEP_TABLE}  # every HoDoKu technique shows
     text = runner.invoke(app, ["techniques"]).output
-    assert "yes X-Wing" in text and "(not implemented)" not in text
+    assert re.search(r"yes +X-Wing", text) and "(not implemented)" not in text

@@ -131,12 +131,12 @@ def test_rate_mode_se_says_er_ep_ed_and_effort():
     row = json.loads(as_json.output)
     assert as_json.exit_code == 0
     assert (row["se_rating"], row["ep"], row["ed"]) == (1.2, 1.2, 1.2) and row["effort"] > 0
-    assert row["techniques"] == ["se_hidden_single"]
+    assert row["se_techniques"] == ["se_hidden_single"]
     text = runner.invoke(app, ["rate", BOX_SINGLES_ONLY, "--mode", "se"])
-    assert text.exit_code == 0 and "ER/EP/ED 1.2/1.2/1.2" in text.output and "effort" in text.output
+    assert text.exit_code == 0 and "SE ER/EP/ED 1.2/1.2/1.2" in text.output and "effort" in text.output
     explained = runner.invoke(app, ["explain", BOX_SINGLES_ONLY, "--mode", "se"])
     assert explained.exit_code == 0 and "Hidden Single: 6 in b1 => r2c2=6" in explained.output
-    assert "ER/EP/ED 1.2/1.2/1.2" in explained.output
+    assert "SE ER/EP/ED 1.2/1.2/1.2" in explained.output
 
 
 def test_a_bad_mode_is_refused_on_one_line():
