@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from sudokit.models.candidates import Candidates
-from sudokit.models.grid import Grid
+from sudokit.models.grid import Grid, cell_name
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
@@ -80,6 +80,11 @@ def solve_logically(
     chosen = _mode(mode)
     began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
     deadline = Deadline(time_limit)
+    if clash := began.to_grid().conflicts():  # no search needed (counting a near-empty one ran past any limit)
+        first, second, _, digit = clash[0]
+        size = began.size
+        return HumanResult(Status.UNSAT, began, [], 0, 0, f"{cell_name(first, size)} and {cell_name(second, size)} both hold "
+                           f"{digit}", chosen.rate, began)
     if chosen.proper_only and not allow_guess:
         counted = solve_logically(began, PRESETS["singles"], allow_guess=True, limit=2, time_limit=deadline.remaining())
         if counted.status is not Status.SOLVED:  # as the program the mode follows, rate only a proper puzzle

@@ -96,3 +96,17 @@ def test_a_stuck_solve_carries_no_rating():
     assert result.status is Status.STUCK
     stats = result.stats
     assert stats["engine_rating"] is None and stats["engine_score"] is None and stats["engine_level"] is None
+
+
+@pytest.mark.parametrize("name", ["human", "human-se", "human-hodoku"])
+def test_a_repeated_given_is_unsat_at_once_in_every_mode(name):
+    """Found by `sudokit fuzz` and shrunk to two givens: SE and HoDoKu modes counted solutions of this
+    near-empty grid first and ran into the time limit, where bitx says unsat at once."""
+    from sudokit.models.grid import Grid
+
+    line = "." * 14 + "1.1" + "." * 64  # r2c6 and r2c8 both hold 1
+    grid = Grid(tuple(0 if ch == "." else int(ch) for ch in line))
+    result = BACKENDS[name].create().solve(grid, time_limit=5)
+    assert result.status is Status.UNSAT
+    assert result.message == "r2c6 and r2c8 both hold 1"
+    assert result.seconds < 2
