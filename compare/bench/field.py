@@ -19,6 +19,7 @@ import platform
 import time
 from pathlib import Path
 from statistics import median
+from typing import Any
 
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid, is_solution
@@ -40,7 +41,7 @@ def measure(spec: str, puzzles: list[Grid], cap: float) -> dict:
     backend = get_backend(spec)
     solver = backend.create()
     solver.solve(WARM_UP, time_limit=cap)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for grid in puzzles:
         began = time.perf_counter()
         result = solver.solve(grid, time_limit=cap)
