@@ -14,7 +14,8 @@ solution counting. So ``seconds`` is the whole cost, and the transformation is n
 Counting: OR-Tools, Choco and Exact enumerate natively (CPMpy's ``solveAll``); for the others this
 module solves again under a blocking constraint per solution found, with the time that is left.
 A count short of the limit proves uniqueness (or unsatisfiability) only when the solver's status
-says the search was complete; otherwise the result is a timeout.
+says the search was complete and, for the native enumerators, the search did not use up its time
+(Choco stopped by its time limit was seen reporting UNSATISFIABLE); otherwise it is a timeout.
 
 Time limits: OR-Tools, Choco, Pumpkin and Z3 keep them in process (their hand-over is short).
 Exact overshoots its limit by seconds, and Exact's, PySAT's and Pindakaas's hand-over alone takes
@@ -114,8 +115,12 @@ def _enumerate_natively(engine: Any, cells: Any, limit: int, remaining: float | 
         if not first:
             first.append(Grid(tuple(int(v) for v in cells.value())))
 
+    began = time.perf_counter()
     found = engine.solveAll(solution_limit=limit, time_limit=remaining, display=keep)
-    return first + [first[0]] * (found - 1) if first else [], _complete(engine)
+    # Choco stopped by its time limit can report UNSATISFIABLE (seen on a 25×25 puzzle with 30 s):
+    # a search that used up its time is not taken as complete, whatever the status says
+    used_up = remaining is not None and time.perf_counter() - began >= 0.98 * remaining
+    return first + [first[0]] * (found - 1) if first else [], _complete(engine) and not used_up
 
 
 def _enumerate_by_blocking(engine: Any, cells: Any, limit: int, deadline: Deadline) -> tuple[list[Grid], bool]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid, is_solution
-from sudokit.solvers.base import Status
+from sudokit.solvers.base import SolveResult, Status
 from sudokit.solvers.registry import get_backend
 
 SETS = ("top95", "17clue-1000", "gecode-16x16", "gecode-25x25")
@@ -44,7 +44,10 @@ def measure(spec: str, puzzles: list[Grid], cap: float) -> dict:
     rows: list[dict[str, Any]] = []
     for grid in puzzles:
         began = time.perf_counter()
-        result = solver.solve(grid, time_limit=cap)
+        try:
+            result = solver.solve(grid, time_limit=cap)
+        except Exception as error:  # counted as an error, as the harness records a backend that raises
+            result = SolveResult(Status.ERROR, message=f"{type(error).__name__}: {error}")
         wall = time.perf_counter() - began
         right = result.status is Status.SOLVED and result.solution is not None and is_solution(result.solution, grid)
         rows.append({"status": result.status.value, "right": right, "wall": wall, "build": result.build_seconds,

@@ -165,3 +165,11 @@ def test_members_report_their_versions():
 ])
 def test_sat_answers_are_read(text, expected):
     assert read_answer(text, "x") == expected
+
+
+@pytest.mark.manual
+def test_choco_stopped_by_its_time_limit_is_a_timeout_not_unsat():
+    """Seen in the bench: Choco stopped at 30 s on a 25×25 Gecode instance reported UNSATISFIABLE."""
+    solver = ready("cpmpy:solver=choco").create()
+    result = solver.solve(load_set("gecode-25x25").puzzles[2].grid, time_limit=30)
+    assert result.status in (Status.TIMEOUT, Status.SOLVED), result.message
