@@ -1,6 +1,11 @@
-"""The OR-Tools CP-SAT model of a Sudoku: one integer variable per cell, AllDifferent per unit.
+"""The OR-Tools CP-SAT model of a Sudoku: one integer variable per cell, each unit all different.
 
-Variable ``i`` of the model is cell ``i``, so a solution's values are the grid in row-major order.
+"All different" is written one of three ways (``VARIANTS``, as in ``models/cpmpy_model.py``):
+``alldiff`` one AllDifferent per unit; ``pairwise`` a ≠ between every two peers; ``dual`` the
+AllDifferent plus a channelled dual view: per unit and digit, the digit's position in the unit
+(0 … N−1), positions all different, ``cells_of_unit[position] == digit`` (an Element constraint).
+Variable ``i`` of the model is cell ``i`` (the dual view's variables come after the N² cells), so a
+solution's first N² values are the grid in row-major order.
 ``build_model`` copies the blank model of a size (built once) and narrows the givens' domains;
 a solver that solves many puzzles keeps one ``PuzzleModel`` per size instead and only re-narrows
 the domains that change (about 20 µs a 9×9 puzzle against 50 µs for a copy). OR-Tools is
@@ -13,16 +18,20 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from sudokit.models.cpmpy_model import peer_pairs
 from sudokit.models.grid import Grid, cell_name, geometry
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel
 
 
-def build_model(grid: Grid) -> CpModel:
+VARIANTS = ("alldiff", "pairwise", "dual")
+
+
+def build_model(grid: Grid, variant: str = "alldiff") -> CpModel:
     """A new CP-SAT model of ``grid``: cells range over 1..N, givens are fixed, units all different."""
     model = _lean_model_class()()
-    model.proto.copy_from(_blank_model(grid.size).proto)
+    model.proto.copy_from(_blank_model(grid.size, variant).proto)
     variables = model.proto.variables
     for cell, digit in enumerate(grid.values):
         if digit:
@@ -35,9 +44,9 @@ def build_model(grid: Grid) -> CpModel:
 class PuzzleModel:
     """One size's model, reused from puzzle to puzzle: only the narrowed domains change."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, variant: str = "alldiff"):
         self.size = size
-        self.model = build_model(Grid.empty(size))
+        self.model = build_model(Grid.empty(size), variant)
         self._domains = [variable.domain for variable in self.model.proto.variables]
         self._narrowed: list[int] = []  # the cells whose domain is not 1..N for the current puzzle
 
@@ -89,8 +98,8 @@ def _intervals(mask: int) -> list[int]:
     return flat
 
 
-def decode(values: Iterable[int]) -> Grid:
-    """The grid given by a solution's variable values (variable i = cell i).
+def decode(values: Iterable[int], cells: int | None = None) -> Grid:
+    """The grid given by a solution's variable values (variable i = cell i; the first ``cells`` of them).
 
     OR-Tools' repeated field hands out its items one call at a time (~0.4 µs each); its text form
     (``[4, 1, 7, …]``) comes in one call and reads three times faster, so it is read when it has
@@ -98,17 +107,30 @@ def decode(values: Iterable[int]) -> Grid:
     """
     text = str(values)
     if text.startswith("[") and text.endswith("]"):
-        return Grid(tuple(map(int, text[1:-1].split(","))))
-    return Grid(tuple(values))
+        return Grid(tuple(map(int, text[1:-1].split(",")[:cells])))
+    return Grid(tuple(values)[:cells])
 
 
 @cache
-def _blank_model(size: int) -> CpModel:
+def _blank_model(size: int, variant: str = "alldiff") -> CpModel:
     """The model of an empty size×size grid, built once and copied for each puzzle."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown model variant {variant!r}; choose from {', '.join(VARIANTS)}")
     model = _lean_model_class()()
     cells = [model.new_int_var(1, size, cell_name(cell, size)) for cell in range(size * size)]
-    for unit in geometry(size).units:
+    units = geometry(size).units
+    if variant == "pairwise":
+        for a, b in peer_pairs(size):
+            model.add(cells[a] != cells[b])
+        return model
+    for unit in units:
         model.add_all_different([cells[cell] for cell in unit])
+    if variant == "dual":
+        for number, unit in enumerate(units):
+            positions = [model.new_int_var(0, size - 1, f"u{number}d{digit}") for digit in range(1, size + 1)]
+            model.add_all_different(positions)
+            for digit, position in enumerate(positions, start=1):
+                model.add_element(position, [cells[cell] for cell in unit], digit)
     return model
 
 

@@ -7,7 +7,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-from sudokit.models.cpsat import PuzzleModel, decode
+from sudokit.models.cpsat import VARIANTS, PuzzleModel, decode
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
@@ -48,10 +48,12 @@ class CPSATSolver:
 
     name = "cpsat"
 
-    def __init__(self, num_workers: int = 1, narrow: str = "none"):
+    def __init__(self, num_workers: int = 1, narrow: str = "none", model: str = "alldiff"):
         if narrow != "none" and narrow not in LEVELS:
             raise UnknownName(f"unknown narrowing {narrow!r}; choose from none, {', '.join(LEVELS)}")
-        self.narrow = narrow
+        if model not in VARIANTS:
+            raise UnknownName(f"unknown model variant {model!r}; choose from {', '.join(VARIANTS)}")
+        self.narrow, self.variant = narrow, model
         self._solver = cp_model.CpSolver()
         self._solver.parameters.num_workers = num_workers
         self._solver.parameters.enumerate_all_solutions = True
@@ -61,14 +63,14 @@ class CPSATSolver:
         start = time.perf_counter()
         deadline = Deadline(time_limit)  # one budget: building the model spends it too
         if grid.size not in self._models:
-            self._models[grid.size] = PuzzleModel(grid.size)
+            self._models[grid.size] = PuzzleModel(grid.size, self.variant)
         if self.narrow == "none":
             model = self._models[grid.size].set_givens(grid)
         else:  # the domains sudokit's own propagation leaves (sound: no solution is cut off)
             candidates = propagated(grid, self.narrow)
             if candidates is None:
                 return SolveResult(Status.UNSAT, build_seconds=time.perf_counter() - start,
-                                   stats={"branches": 0, "conflicts": 0, "wall_time": 0.0, "propagation": self.propagation},
+                                   stats={"branches": 0, "conflicts": 0, "wall_time": 0.0, "propagation": self.propagation, "model": self.variant},
                                    message="propagation found a contradiction")
             model = self._models[grid.size].set_candidates(candidates)
         built = time.perf_counter()
@@ -85,7 +87,7 @@ class CPSATSolver:
         answered = status in (Status.SOLVED, Status.MULTIPLE)
         return SolveResult(
             status,
-            solution=decode(first) if answered else None,
+            solution=decode(first, grid.size**2) if answered else None,
             solutions_found=found,
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,

@@ -67,6 +67,7 @@ class Backend:
     resolve: Callable[[Backend], Backend] | None = field(default=None, hash=False, repr=False)
     provenance: str | None = None  # a version fixed when the spec was resolved (a plug-in file's hash)
     check: Callable[[Backend], str | None] | None = field(default=None, hash=False, repr=False)  # why it cannot run
+    by_default: bool = True  # runs in `sudokit compare` when no backend is named (False: only when named)
 
     def is_available(self) -> bool:
         return self.why_unavailable() is None
@@ -119,6 +120,41 @@ def _sat_solver(backend: Backend) -> Backend:
     return backend
 
 
+def _cpmpy_member(backend: Backend) -> Backend:
+    """``cpmpy:solver=NAME`` needs CPMpy and that solver's package, and reports both versions."""
+    from sudokit.solvers.cpmpy_family import SOLVERS
+
+    module, dist = SOLVERS[backend.options["solver"]]
+    member = replace(backend, imports=("cpmpy", module), dist=dist)
+    if member.is_available():
+        member = replace(member, provenance=f"{metadata.version(dist)} (cpmpy {metadata.version('cpmpy')})")
+    return member
+
+
+def _minizinc_member(backend: Backend) -> Backend:
+    """``minizinc:solver=NAME`` names a solver configured in MiniZinc (checked when MiniZinc is installed)."""
+    if not backend.is_available():
+        return backend
+    from sudokit.solvers.minizinc import configured_solvers, minizinc_version
+
+    known = configured_solvers()
+    if (version := known.get(backend.options["solver"])) is None:
+        raise UserError(f"backend 'minizinc': no MiniZinc solver {backend.options['solver']!r}; "
+                        f"this MiniZinc has {', '.join(sorted(known))}")
+    return replace(backend, provenance=f"{version} (MiniZinc {minizinc_version()})")
+
+
+def _dimacs_member(backend: Backend) -> Backend:
+    """``dimacs:solver=PROGRAM`` runs that program (Debian's package named when sudokit knows it)."""
+    from sudokit.solvers.dimacs import PACKAGES, program_version
+
+    program = backend.options["solver"]
+    if not program.replace("-", "").replace("_", "").replace(".", "").isalnum():
+        raise UserError(f"backend 'dimacs': solver takes a program's name, not {program!r}")
+    member = replace(backend, program=program, apt=PACKAGES.get(program))
+    return replace(member, provenance=program_version(program)) if member.is_available() else member
+
+
 def _registry(*backends: Backend) -> dict[str, Backend]:
     return {b.name: b for b in backends}
 
@@ -132,9 +168,10 @@ BACKENDS: dict[str, Backend] = _registry(
             options={"level": "locked"}, choices={"level": ("singles", "locked", "alldiff")}),
     Backend("cpsat", "sudokit.solvers.cpsat:CPSATSolver",
             "OR-Tools CP-SAT, AllDifferent model (options num_workers=N: CP-SAT's parallel portfolio; "
-            "narrow=singles|locked|alldiff: domains narrowed by sudokit's propagation first)",
-            imports=("ortools",), dist="ortools", extra="cpsat", options={"num_workers": 1, "narrow": "none"},
-            choices={"narrow": ("none", "singles", "locked", "alldiff")}),
+            "narrow=singles|locked|alldiff: domains narrowed by sudokit's propagation first; "
+            "model=alldiff|pairwise|dual: global AllDifferent, its ≠ decomposition, channelled dual view)",
+            imports=("ortools",), dist="ortools", extra="cpsat", options={"num_workers": 1, "narrow": "none", "model": "alldiff"},
+            choices={"narrow": ("none", "singles", "locked", "alldiff"), "model": ("alldiff", "pairwise", "dual")}),
     Backend("csp", "sudokit.solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
             imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
     Backend("sat", "sudokit.solvers.sat:SATSolver",
@@ -142,6 +179,24 @@ BACKENDS: dict[str, Backend] = _registry(
             imports=("pysat",), dist="python-sat", extra="sat", options={"solver": "minisat22"}, resolve=_sat_solver),
     Backend("sat-picosat", "sudokit.solvers.sat:PicoSATSolver", "CNF (extended encoding) on picosat via pycosat",
             imports=("pycosat",), dist="pycosat", extra="sat"),
+    Backend("cpmpy", "sudokit.solvers.cpmpy_family:CPMpySolver",
+            "CPMpy's shared Sudoku model on the solver it names (options solver=NAME; "
+            "model=alldiff|pairwise|dual: global AllDifferent, its ≠ decomposition, channelled dual view)",
+            imports=("cpmpy", "ortools"), dist="ortools", extra="field", options={"solver": "ortools", "model": "alldiff"},
+            choices={"solver": ("ortools", "choco", "pumpkin", "exact", "z3", "pindakaas", "pysat"),
+                     "model": ("alldiff", "pairwise", "dual")},
+            members=tuple(f"cpmpy:solver={name}" for name in ("ortools", "choco", "pumpkin", "exact", "z3",
+                                                                 "pindakaas", "pysat")),
+            resolve=_cpmpy_member, by_default=False),
+    Backend("minizinc", "sudokit.solvers.minizinc:MiniZincSolver",
+            "MiniZinc's model (models/sudoku.mzn) on a configured MiniZinc solver (option solver=gecode|…)",
+            options={"solver": "gecode"}, program="minizinc", apt="minizinc",
+            members=("minizinc:solver=gecode",), resolve=_minizinc_member, by_default=False),
+    Backend("dimacs", "sudokit.solvers.dimacs:DIMACSSolver",
+            "CNF (extended encoding) in DIMACS to a SAT-competition program on PATH (option solver=PROGRAM)",
+            options={"solver": "cadical"}, program="cadical", apt="cadical",
+            members=tuple(f"dimacs:solver={name}" for name in ("cadical", "minisat", "picosat", "cryptominisat")),
+            resolve=_dimacs_member, by_default=False),
     Backend("human", "sudokit.solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
             options={"preset": "full"}, logic_only=True, max_size=16),
     Backend("human-hodoku", "sudokit.solvers.human.backend:HumanSolver",
@@ -277,3 +332,12 @@ def listed_backends() -> list[Backend]:
 
 def available_backends() -> list[Backend]:
     return [b for b in BACKENDS.values() if b.is_available()]
+
+
+def default_backends() -> list[Backend]:
+    """What ``sudokit compare`` runs when no backend is named: the available ones marked ``by_default``.
+
+    The field's families (cpmpy, minizinc, dimacs) run only when named: a fresh model, hand-over or
+    process per puzzle costs 10–1000 ms at 9×9, which would take the default run past its budget.
+    """
+    return [b for b in available_backends() if b.by_default]

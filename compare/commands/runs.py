@@ -35,7 +35,7 @@ from sudokit.compare.sets import DEFAULT_SETS, SETS
 from sudokit.models.errors import UserError
 from sudokit.models.puzzles import Puzzles, PuzzleSet, stream_puzzles
 from sudokit.solvers.base import DEFAULT_LIMIT
-from sudokit.solvers.registry import BACKENDS, Backend, available_backends, parse_backends
+from sudokit.solvers.registry import BACKENDS, Backend, default_backends, parse_backends
 
 EXIT_DISAGREEMENT = 1
 RUNS_DIR = Path("results") / "runs"
@@ -346,9 +346,9 @@ def choose_backends(spec: str | None, each: Iterable[str] = ()) -> list[Backend]
     each = list(each)
     if spec is None and not each:
         for backend in BACKENDS.values():
-            if reason := backend.why_unavailable():
+            if backend.by_default and (reason := backend.why_unavailable()):
                 typer.echo(f"sudokit: skipping {backend.name}: {reason}", err=True)
-        return available_backends()
+        return default_backends()
     chosen = parse_backends(spec, each)
     if not chosen:
         raise UserError("no backend named: give --backends NAME[,NAME…] or --backend SPEC")

@@ -14,7 +14,7 @@ import pytest
 from sudokit.compare.sets import load_set
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Solver, SolveResult, Status
-from sudokit.solvers.registry import BACKENDS, Backend
+from sudokit.solvers.registry import BACKENDS, Backend, get_backend
 
 TDOKU = load_set("tdoku-tests").puzzles
 UNIQUE = [p for p in TDOKU if p.meta["count"] == 1][:3]
@@ -25,10 +25,21 @@ MULTIPLE = [p for p in TDOKU if 2 <= p.meta["count"] <= 140]
 EASY = load_set("easy50").puzzles[0].grid
 
 
+# Family members whose per-puzzle cost (a fresh CPMpy hand-over, a process per solution) makes the
+# full contract (hundreds of solutions counted) take minutes: run by hand (`pytest -m manual`);
+# tests/solvers/test_field.py gives every member a short contract by default.
+SLOW_MEMBERS = {"cpmpy:solver=pumpkin", "cpmpy:solver=exact", "cpmpy:solver=z3", "cpmpy:solver=pindakaas",
+                "cpmpy:solver=pysat", "minizinc:solver=gecode", "dimacs:solver=minisat", "dimacs:solver=picosat",
+                "dimacs:solver=cryptominisat", "dimacs:solver=cadical"}
+
+
 def backend_params():
-    for backend in BACKENDS.values():
+    """Every registered backend, a family member by member (each with its own id)."""
+    for backend in (get_backend(spec) for b in BACKENDS.values() for spec in (b.members or (b.name,))):
         reason = backend.why_unavailable()
         marks = [pytest.mark.skip(reason=f"{backend.name} {reason}")] if reason else []
+        if backend.name in SLOW_MEMBERS:
+            marks.append(pytest.mark.manual)
         yield pytest.param(backend, id=backend.name, marks=marks)
 
 

@@ -34,7 +34,7 @@ def test_an_unknown_sat_solver_is_refused_when_python_sat_is_there() -> None:
 
 def test_options_take_their_defaults_types_and_the_spec_names_the_backend() -> None:
     backend = get_backend("cpsat:num_workers=2:narrow=locked")
-    assert backend.options == {"num_workers": 2, "narrow": "locked"}
+    assert backend.options == {"num_workers": 2, "narrow": "locked", "model": "alldiff"}
     assert backend.name == "cpsat:num_workers=2:narrow=locked"
     assert get_backend("bitx") is BACKENDS["bitx"]
 

@@ -1,0 +1,142 @@
+"""The CPMpy family: one Sudoku model (``models/cpmpy_model.py``) handed to any solver CPMpy drives.
+
+``cpmpy:solver=NAME`` picks the solver (``SOLVERS``), ``model=alldiff|pairwise|dual`` the model
+variant. Each puzzle gets a fresh model and a fresh solver object: Choco continues its old search
+when ``solve()`` is called again on one object (and reports UNSAT), and the solvers CPMpy
+enumerates by blocking clauses are left holding them.
+
+Phases of a record: ``build_seconds`` covers building the CPMpy model *and* handing it over
+(CPMpy's transformation into the solver's own constraints), ``stats["transform_seconds"]`` is the
+hand-over alone (``stats["model_seconds"]`` the model), ``solve_seconds`` the search and the
+solution counting. So ``seconds`` is the whole cost, and the transformation is never hidden in
+"solve".
+
+Counting: OR-Tools, Choco and Exact enumerate natively (CPMpy's ``solveAll``); for the others this
+module solves again under a blocking constraint per solution found, with the time that is left.
+A count short of the limit proves uniqueness (or unsatisfiability) only when the solver's status
+says the search was complete and, for the native enumerators, the search did not use up its time
+(Choco stopped by its time limit was seen reporting UNSATISFIABLE); otherwise it is a timeout.
+
+Time limits: OR-Tools, Choco, Pumpkin and Z3 keep them in process (their hand-over is short).
+Exact overshoots its limit by seconds, and Exact's, PySAT's and Pindakaas's hand-over alone takes
+3–5 s on a 25×25 grid and cannot be interrupted: under a time limit they solve in a child process
+killed at the deadline (``solvers.isolate.Isolated``).
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from functools import partial
+from typing import Any
+
+from sudokit.models.cpmpy_model import VARIANTS, build_model
+from sudokit.models.grid import Grid
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
+from sudokit.solvers.isolate import Isolated
+
+# CPMpy's solver name -> (the module it imports, the PyPI distribution that brings it)
+SOLVERS: dict[str, tuple[str, str]] = {
+    "ortools": ("ortools", "ortools"),
+    "choco": ("pychoco", "pychoco"),
+    "pumpkin": ("pumpkin_solver", "pumpkin-solver"),
+    "exact": ("exact", "exact"),
+    "z3": ("z3", "z3-solver"),
+    "pindakaas": ("pindakaas", "pindakaas"),
+    "pysat": ("pysat", "python-sat"),
+}
+NATIVE_ENUMERATION = frozenset({"ortools", "choco", "exact"})  # CPMpy's solveAll uses the solver's own
+KEEPS_TIME = frozenset({"ortools", "choco", "pumpkin", "z3"})  # time limit kept in process, hand-over short
+
+
+class CPMpySolver:
+    """A CPMpy solver on the shared Sudoku model; a fresh model and solver object per puzzle."""
+
+    name = "cpmpy"
+
+    def __init__(self, solver: str = "ortools", model: str = "alldiff"):
+        if solver not in SOLVERS:
+            raise ValueError(f"unknown CPMpy solver {solver!r}; choose from {', '.join(SOLVERS)}")
+        if model not in VARIANTS:
+            raise ValueError(f"unknown model variant {model!r}; choose from {', '.join(VARIANTS)}")
+        import cpmpy  # noqa: F401  (imported here, so a child forked for a time limit starts warm)
+
+        self.solver, self.model = solver, model
+        self._isolated = None if solver in KEEPS_TIME else Isolated(partial(solve_cpmpy, solver, model))
+
+    def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        if self._isolated is not None:
+            return self._isolated(grid, limit=limit, time_limit=time_limit)
+        return solve_cpmpy(self.solver, self.model, grid, limit, time_limit)
+
+
+def solve_cpmpy(solver: str, variant: str, grid: Grid, limit: int, time_limit: float | None = None) -> SolveResult:
+    """Build ``grid``'s model, hand it to ``solver``, count up to ``limit`` solutions within ``time_limit``."""
+    import cpmpy as cp
+
+    deadline = Deadline(time_limit)
+    began = time.perf_counter()
+    model, cells = build_model(grid, variant)
+    modelled = time.perf_counter()
+    engine = cp.SolverLookup.get(solver, model)
+    handed = time.perf_counter()
+    stats: dict[str, Any] = {"solver": solver, "model": variant, "model_seconds": modelled - began,
+                             "transform_seconds": handed - modelled}
+    remaining = deadline.remaining()
+    if remaining is not None and remaining <= 0:
+        return SolveResult(Status.TIMEOUT, build_seconds=handed - began, stats=stats,
+                           message="the deadline passed while CPMpy handed the model over")
+    if solver in NATIVE_ENUMERATION:
+        solutions, complete = _enumerate_natively(engine, cells, limit, remaining)
+    else:
+        solutions, complete = _enumerate_by_blocking(engine, cells, limit, deadline)
+    solve_seconds = time.perf_counter() - handed
+    if len(solutions) < limit and not complete:
+        return SolveResult(Status.TIMEOUT, solutions_found=len(solutions), build_seconds=handed - began,
+                           solve_seconds=solve_seconds, stats=stats,
+                           message=f"{solver} stopped at the deadline ({engine.status().exitstatus.name})")
+    return SolveResult(status_for(len(solutions), limit), solution=solutions[0] if solutions else None,
+                       solutions_found=len(solutions), build_seconds=handed - began,
+                       solve_seconds=solve_seconds, stats=stats)
+
+
+def _complete(engine: Any) -> bool:
+    """Whether the solver's last search ran to its end (not stopped by a time limit)."""
+    from cpmpy.solvers.solver_interface import ExitStatus
+
+    return engine.status().exitstatus in (ExitStatus.OPTIMAL, ExitStatus.UNSATISFIABLE)
+
+
+def _enumerate_natively(engine: Any, cells: Any, limit: int, remaining: float | None) -> tuple[list[Grid], bool]:
+    """Up to ``limit`` solutions from the solver's own enumeration; the first is kept as a grid."""
+    first: list[Grid] = []
+
+    def keep() -> None:
+        if not first:
+            first.append(Grid(tuple(int(v) for v in cells.value())))
+
+    began = time.perf_counter()
+    found = engine.solveAll(solution_limit=limit, time_limit=remaining, display=keep)
+    # Choco stopped by its time limit can report UNSATISFIABLE (seen on a 25×25 puzzle with 30 s):
+    # a search that used up its time is not taken as complete, whatever the status says
+    used_up = remaining is not None and time.perf_counter() - began >= 0.98 * remaining
+    return first + [first[0]] * (found - 1) if first else [], _complete(engine) and not used_up
+
+
+def _enumerate_by_blocking(engine: Any, cells: Any, limit: int, deadline: Deadline) -> tuple[list[Grid], bool]:
+    """Up to ``limit`` solutions, each found solution forbidden by one constraint before solving again."""
+    import cpmpy as cp
+
+    solutions: list[Grid] = []
+    while len(solutions) < limit:
+        remaining = deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            return solutions, False
+        if not engine.solve(time_limit=remaining):
+            return solutions, _complete(engine)
+        values = [int(v) for v in cells.value()]
+        solutions.append(Grid(tuple(values)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            engine += cp.any(cells != values)
+    return solutions, True
