@@ -172,8 +172,9 @@ BACKENDS: dict[str, Backend] = _registry(
             "model=alldiff|pairwise|dual: global AllDifferent, its ≠ decomposition, channelled dual view)",
             imports=("ortools",), dist="ortools", extra="cpsat", options={"num_workers": 1, "narrow": "none", "model": "alldiff"},
             choices={"narrow": ("none", "singles", "locked", "alldiff"), "model": ("alldiff", "pairwise", "dual")}),
+    # csp runs when named: plain backtracking leaves 10 of top95 past the 10 s timeout, half the main job's time
     Backend("csp", "sudokit.solvers.csp:CSPSolver", "python-constraint, backtracking with MRV",
-            imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9),
+            imports=("constraint",), dist="python-constraint2", extra="csp", max_size=9, by_default=False),
     Backend("sat", "sudokit.solvers.sat:SATSolver",
             "CNF (extended encoding) on an incremental python-sat solver (MiniSat 2.2; option solver=…)",
             imports=("pysat",), dist="python-sat", extra="sat", options={"solver": "minisat22"}, resolve=_sat_solver),
