@@ -11,7 +11,9 @@ import typer
 
 from sudokit.compare.app import (
     VERDICTS,
+    FirstOption,
     QuietOption,
+    RangeOption,
     Ticker,
     TimeoutOption,
     app,
@@ -20,6 +22,7 @@ from sudokit.compare.app import (
     read_input,
     read_states,
     reporting_bad_input,
+    selection,
     write_path,
 )
 from sudokit.models.candidates import Candidates
@@ -58,6 +61,8 @@ def explain(
     timeout: TimeoutOption = None,
     page: Annotated[Path | None, typer.Option("--html", help="Also write a step explorer: one self-contained page "
                                               "picturing every step (one puzzle).")] = None,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Solve step by step, saying what each step does. Exit 0 when every puzzle is solved, 1 when not."""
     if every and not technique:
@@ -67,7 +72,7 @@ def explain(
     with reporting_bad_input():
         if page:
             write_path(page)
-        starts = read_states(puzzle)
+        starts = read_states(puzzle, selection(first, span))
         techniques = chosen_techniques(mode, preset)
         if technique:
             registry.technique(technique)
@@ -112,14 +117,17 @@ def rate(
     timeout: TimeoutOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     quiet: QuietOption = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Rate every puzzle: status, SE's ER/EP/ED, human effort, HoDoKu-style score and level, techniques used.
 
     A puzzle with several solutions or none is said so (checked by an exact backend) and not rated;
     a puzzle the engine cannot finish (stuck) gets no rating either, only how far it got.
+    Exit 0 when every puzzle is rated, 1 when not.
     """
     with reporting_bad_input():
-        puzzles = read_input(puzzle_or_file)
+        puzzles = read_input(puzzle_or_file, only=selection(first, span))
         techniques = chosen_techniques(mode, preset)
     if not puzzles.puzzles:
         fail(f"{puzzle_or_file}: no puzzle to rate")
@@ -236,9 +244,11 @@ def _rating_line(row: dict) -> str:
 
 
 def _explained(result: HumanResult) -> dict:
+    stuck = result.status is Status.STUCK  # its grid is where the engine stopped, not a solution
     return {
         "status": result.status.value,
-        "solution": _grid_line(result),
+        "solution": None if stuck else _grid_line(result),
+        **({"partial": _grid_line(result)} if stuck else {}),
         "message": result.message,
         "rating": result.rating.to_dict(),
         "steps": [s.to_dict() for s in result.steps],
