@@ -30,10 +30,14 @@ from sudokit.solvers.human import modes, registry
 from sudokit.solvers.human.engine import find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (mkdocs loads a hook as a file, not as a package)
+from explanations import explanation
+
 DOCS = Path(__file__).resolve().parent.parent
 TABLE = DOCS / "gallery" / "examples.csv"
 FIELDS = ("technique", "set", "number", "mode", "step")
 SOLVE_SECONDS = 60.0  # a solve followed for an example; the table's puzzles take well under a second or two
+QUICK = 5.0  # the finder keeps only examples whose solve takes less (the site's build solves them again)
 
 # What a family's techniques do, in sudokit's own words: the section's lead paragraph.
 FAMILIES: dict[str, str] = {
@@ -145,15 +149,16 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
     t = registry.technique(name)
     facts = [
         ("name", f"`{t.name}`"),
-        ("HoDoKu code", f"`{t.hodoku_code}`" if t.hodoku_code else "none (not a HoDoKu technique)"),
+        ("HoDoKu code", f"`{t.hodoku_code}`" if t.hodoku_code else "–"),
         ("SE rating", f"{t.se_rating}"),
         ("HoDoKu score and level", f"{t.hodoku_score}, {t.level}"),
         ("family", t.family),
-        ("presets", ", ".join(f"`{p}`" for p in presets_of(name)) or "none (used by name)"),
-        ("modes", ", ".join(f"`{m}`" for m in modes_of(name)) or "none (used by name)"),
+        ("presets", ", ".join(f"`{p}`" for p in presets_of(name)) or "– (by name)"),
+        ("modes", ", ".join(f"`{m}`" for m in modes_of(name)) or "– (by name)"),
     ]
-    lines = [f"## {t.title} {{#{anchor(name)}}}", "", FAMILIES.get(t.family, "A technique registered by a user."), "",
-             "| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in facts), ""]
+    lines = [f"## {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
+             "| " + " | ".join(k for k, _ in facts) + " |", "|" + "---|" * len(facts),
+             "| " + " | ".join(v for _, v in facts) + " |", ""]
     if example and picture:
         puzzle = puzzle_of(example.set, example.number)
         lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "",
@@ -178,6 +183,7 @@ def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
     missing = []
     for family, names in families.items():
         body.append(f"\n# {family.replace('_', ' ').capitalize()} {{#family-{anchor(family)}}}\n")
+        body.append(FAMILIES.get(family, "Techniques registered by a user.") + "\n")
         for name in names:
             example = examples.get(name)
             picture = None
@@ -256,10 +262,13 @@ def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest
     except FileNotFoundError:
         found = {}
     for name, example in list(found.items()):
+        began = time.monotonic()
         try:
             example_step(example)
         except LookupError:
             del found[name]
+        if time.monotonic() - began > QUICK:  # the site's build solves it again: keep the build quick
+            found.pop(name, None)
     began = time.monotonic()
     wanted = [n for n in registry.TECHNIQUES if n not in found]
     se_names = set(modes.mode("se").techniques)
@@ -267,11 +276,14 @@ def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest
     for count, (set_name, number, rating) in enumerate(_candidates(sets)):
         if not wanted or time.monotonic() - began > seconds:
             break
-        for mode in ("default", "se") if any(n in se_names for n in wanted) and rating < 8.5 else ("default",):
+        for mode in ("default", "se") if any(n in se_names for n in wanted) else ("default",):
+            began = time.monotonic()
             try:
                 path = path_of(set_name, number, mode)
             except Exception as err:  # a search tool: say it and go on
                 print(f"{set_name} #{number} {mode}: {err}", file=sys.stderr)
+                continue
+            if time.monotonic() - began > QUICK:
                 continue
             for k, (_, step) in enumerate(path, 1):
                 if step.technique in wanted:
@@ -288,11 +300,11 @@ def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest
 def _search_states(path, names: list[str], set_name: str, number: int, found: dict[str, Example],
                    wanted: list[str], spent: dict[str, float]) -> None:
     """Techniques the path did not use, looked for in the states where it needed more than singles
-    (each technique given a minute in all: the rarest big fish are given up)."""
+    (each technique given 20 s in all: the rarest big fish are given up)."""
     hard = [k for k, (_, step) in enumerate(path) if registry.technique(step.technique).family != "singles"][:4]
     for name in names:
         for k in hard:
-            if spent.get(name, 0.0) > 60.0:
+            if spent.get(name, 0.0) > 20.0:
                 break
             began = time.monotonic()
             hit = bool(find_steps(path[k][0], name))
