@@ -30,6 +30,7 @@ def _hook(name: str):
     spec = importlib.util.spec_from_file_location(f"docs_hook_{name}", DOCS / "hooks" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
     spec.loader.exec_module(module)
     return module
 
@@ -131,3 +132,11 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "site" / "gallery" / "x_wing.svg").exists()
+
+
+def test_a_unique_loop_type_3_is_drawn_with_its_unit():
+    """The gallery found it: SE's Unique Loop type 3 named its subset's cells as units, and drawing it failed."""
+    example = gallery.read_examples()["se_unique_loop_3"]
+    state, step = gallery.example_step(example)
+    assert all(0 <= unit < 3 * step.size for unit in step.units) and step.units
+    assert "<svg" in gallery.step_picture(state, step).svg()
