@@ -42,12 +42,15 @@ cli_reference = _hook("cli_reference")
 def test_every_registered_technique_has_an_example_in_the_table():
     examples = gallery.read_examples()
     assert set(registry.TECHNIQUES) <= set(examples), sorted(set(registry.TECHNIQUES) - set(examples))
-    assert {e.set for e in examples.values()} <= {"se-sample", "top95", "hardest", "easy50", "magictour"}  # permissive
+    found = {e.set for e in examples.values() if e.found}
+    assert found <= {"se-sample", "top95", "hardest", "easy50", "magictour"}  # bundled, permissive licences
+    # the few patterns no bundled puzzle was found to show (each searched for by the finder)
+    assert len([e for e in examples.values() if not e.found]) <= 0.08 * len(registry.TECHNIQUES)
 
 
 def test_every_technique_gets_a_section_and_each_example_a_drawing(tmp_path):
     table = gallery.read_examples()
-    cheap = {name: e for name, e in table.items() if e.set == "se-sample" and e.number <= 60}  # quick solves
+    cheap = {name: e for name, e in table.items() if e.set == "se-sample" and 0 < e.number <= 60}  # quick solves
     assert cheap, "the table has no example on an easy puzzle"
     missing = gallery.gallery(tmp_path, dict(list(cheap.items())[:4]))
     page = (tmp_path / "index.md").read_text()
@@ -70,6 +73,8 @@ def test_a_registered_technique_gets_its_section_by_being_registered():
 @pytest.mark.manual
 def test_every_example_of_the_table_still_holds():
     for example in gallery.read_examples().values():
+        if not example.found:
+            continue
         _, step = gallery.example_step(example)
         assert step.technique == example.technique
 

@@ -79,17 +79,21 @@ class Example:
     """One row of the table: technique, bundled set, puzzle number (from 1), mode, step number (from 1)."""
 
     technique: str
-    set: str
+    set: str  # empty: searched for, and none found in the bundled sets (a rare pattern)
     number: int
     mode: str
     step: int
+
+    @property
+    def found(self) -> bool:
+        return bool(self.set)
 
 
 def read_examples(path: Path = TABLE) -> dict[str, Example]:
     """The committed table, by technique."""
     with open(path, encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(line for line in stream if not line.startswith("#")))
-    return {r["technique"]: Example(r["technique"], r["set"], int(r["number"]), r["mode"], int(r["step"]))
+    return {r["technique"]: Example(r["technique"], r["set"], int(r["number"] or 0), r["mode"], int(r["step"] or 0))
             for r in rows}
 
 
@@ -101,7 +105,7 @@ def write_examples(examples: Iterable[Example], path: Path = TABLE) -> None:
         stream.write("# Gallery examples, found by `python docs/hooks/gallery.py find`: bundled sets only.\n")
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(FIELDS)
-        writer.writerows((e.technique, e.set, e.number, e.mode, e.step) for e in rows)
+        writer.writerows((e.technique, e.set, e.number or "", e.mode, e.step or "") for e in rows)
 
 
 @cache
@@ -159,11 +163,14 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
     lines = [f"## {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
              "| " + " | ".join(k for k, _ in facts) + " |", "|" + "---|" * len(facts),
              "| " + " | ".join(v for _, v in facts) + " |", ""]
-    if example and picture:
+    if example and picture and example.found:
         puzzle = puzzle_of(example.set, example.number)
         lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "",
                   f"Step {example.step} of the `{example.mode}` mode's solve of puzzle {example.number} of the "
                   f"bundled set `{example.set}` (`{puzzle.grid.line()}`).", ""]
+    elif example:
+        lines += ["*No step of it was found in the bundled puzzle sets: the engine's search of them "
+                  "(`python docs/hooks/gallery.py find`) met none.*", ""]
     else:
         lines += ["*No example found in the bundled sets yet.*", ""]
     return "\n".join(lines)
@@ -187,12 +194,12 @@ def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
         for name in names:
             example = examples.get(name)
             picture = None
-            if example:
+            if example and example.found:
                 state, step = example_step(example)
                 picture = f"{name}.svg"
                 givens = puzzle_of(example.set, example.number).grid
                 (out / picture).write_text(step_picture(state, step, givens).svg(), encoding="utf-8")
-            else:
+            elif not example:
                 missing.append(name)
             body.append(section(name, example, picture))
     (out / "index.md").write_text("\n".join(body), encoding="utf-8")
@@ -262,6 +269,8 @@ def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest
     except FileNotFoundError:
         found = {}
     for name, example in list(found.items()):
+        if not example.found:
+            continue
         began = time.monotonic()
         try:
             example_step(example)
@@ -270,7 +279,7 @@ def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest
         if time.monotonic() - began > QUICK:  # the site's build solves it again: keep the build quick
             found.pop(name, None)
     began = time.monotonic()
-    wanted = [n for n in registry.TECHNIQUES if n not in found]
+    wanted = [n for n in registry.TECHNIQUES if n not in found or not found[n].found]
     se_names = set(modes.mode("se").techniques)
     spent: dict[str, float] = {}
     for count, (set_name, number, rating) in enumerate(_candidates(sets)):
