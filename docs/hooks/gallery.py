@@ -169,8 +169,8 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
                   f"Step {example.step} of the `{example.mode}` mode's solve of puzzle {example.number} of the "
                   f"bundled set `{example.set}` (`{puzzle.grid.line()}`).", ""]
     elif example:
-        lines += ["*No step of it was found in the bundled puzzle sets: the engine's search of them "
-                  "(`python docs/hooks/gallery.py find`) met none.*", ""]
+        lines += ["*No step of it has been found yet in the bundled puzzle sets (the engine searched part of them "
+                  "with `python docs/hooks/gallery.py find`: a rare pattern).*", ""]
     else:
         lines += ["*No example found in the bundled sets yet.*", ""]
     return "\n".join(lines)
