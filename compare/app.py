@@ -23,7 +23,15 @@ import typer
 
 from sudokit.models.errors import UserError
 from sudokit.models.grid import CELL_COUNTS, Grid, PuzzleError
-from sudokit.models.puzzles import Puzzle, PuzzleFileError, PuzzleSet, parse_puzzles, read_puzzles
+from sudokit.models.puzzles import (
+    Puzzle,
+    PuzzleFileError,
+    PuzzleSet,
+    Selection,
+    parse_puzzle_text,
+    parse_puzzles,
+    read_puzzles,
+)
 from sudokit.solvers.base import Status
 
 if TYPE_CHECKING:
@@ -35,6 +43,23 @@ EXIT_CODES = (
     "Exit status: 0 done; 1 an answer is not what one hoped (not unique, unsat, stuck, disagreement); "
     "2 bad input or usage; 3 internal error (a bug: traceback shown); 4 interrupted."
 )
+
+def _flags_take_no_value() -> None:
+    """typer's help shows a flag's type as if it took a value (``--json <bool>``): a flag shows none."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "flags_plain", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.flags_plain = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     name="sudokit",
@@ -135,6 +160,18 @@ def _duration(seconds: float) -> str:
 
 
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+FirstOption = Annotated[int | None, typer.Option(
+    "--first", min=1, help="Only the first N puzzles of the input (--limit is the solution limit).", show_default=False)]
+RangeOption = Annotated[str | None, typer.Option(
+    "--range", help="Only puzzles A-B of the input (numbers from 1, as the output numbers them; A- to the end).",
+    show_default=False)]
+
+
+def selection(first: int | None, span: str | None) -> Selection | None:
+    """The puzzles ``--first N`` or ``--range A-B`` take (None: all); both at once are refused."""
+    if first is not None and span is not None:
+        raise UserError("give --first or --range, not both")
+    return Selection(1, first) if first is not None else Selection.parse(span) if span is not None else None
 
 
 # ---------------------------------------------------------------------------- reading puzzles
@@ -142,12 +179,17 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on
 PUZZLE_SYMBOLS = set("0123456789.-*_")
 
 
-def read_input(argument: str, *, skip_invalid: bool = False) -> PuzzleSet:
+def read_input(argument: str, *, skip_invalid: bool = False, only: Selection | None = None) -> PuzzleSet:
     """Puzzles from a bundled set name, a file path, ``-`` (stdin), or the puzzle text itself.
 
-    Every command that takes puzzles reads them here, so each accepts the same things and says the
-    same thing when the argument is none of them.
+    Every command that takes puzzles reads them here, so each accepts the same things, takes
+    ``--first``/``--range`` (``only``) the same way, and says the same thing when the argument is
+    none of them.
     """
+    return _read_input(argument, skip_invalid).select(only)
+
+
+def _read_input(argument: str, skip_invalid: bool) -> PuzzleSet:
     from sudokit.compare.sets import SETS, load_set
 
     if argument in SETS:
@@ -157,6 +199,7 @@ def read_input(argument: str, *, skip_invalid: bool = False) -> PuzzleSet:
         if errors and not skip_invalid:
             raise PuzzleFileError(errors)
         return PuzzleSet("stdin", puzzles, skipped=errors)
+    _check_given(argument)
     path = _existing_path(argument)
     if path is not None:
         if path.is_dir():
@@ -164,17 +207,36 @@ def read_input(argument: str, *, skip_invalid: bool = False) -> PuzzleSet:
         return read_puzzles(path, skip_invalid=skip_invalid)
     if _is_a_name(argument):
         raise UserError(f"no such file or bundled set {argument!r} (sets: {', '.join(SETS)})")
-    return PuzzleSet("argument", [Puzzle(0, Grid.parse(argument), 1)])
+    return PuzzleSet("argument", [parse_puzzle_text(argument)])
 
 
-def read_states(argument: str) -> list[tuple[Puzzle | None, Candidates]]:
+def _check_given(argument: str) -> None:
+    if not argument.strip():
+        raise UserError("no puzzle given: the argument is empty (give a puzzle, a file, a set name or -)")
+
+
+def read_states(argument: str, only: Selection | None = None) -> list[tuple[Puzzle | None, Candidates]]:
     """Pencil-mark states to explain: each puzzle of a set, file or stdin, or one puzzle/state given as text.
 
     Returns (puzzle, Candidates) pairs; the puzzle is None for a pencil-mark state given as text.
+    ``only`` (``--first``/``--range``) takes some of several puzzles.
     """
+    starts = _read_states(argument)
+    return starts if only is None else _selected_states(argument, starts, only)
+
+
+def _selected_states(argument: str, starts: list[tuple[Puzzle | None, Candidates]],
+                     only: Selection) -> list[tuple[Puzzle | None, Candidates]]:
+    only.check(argument, len(starts))
+    return [(p, c) for p, c in starts if p is None or p.index in only]
+
+
+def _read_states(argument: str) -> list[tuple[Puzzle | None, Candidates]]:
     from sudokit.models.candidates import Candidates
 
     text = argument
+    if argument != "-":
+        _check_given(argument)
     path = _existing_path(argument)
     if argument == "-":
         text = sys.stdin.read()
@@ -189,12 +251,12 @@ def read_states(argument: str) -> list[tuple[Puzzle | None, Candidates]]:
     elif path is not None or _is_a_name(argument):
         return [(p, Candidates.from_grid(p.grid)) for p in read_input(argument)]
     try:
-        grid = Grid.parse(text)
+        puzzle = parse_puzzle_text(text)
     except PuzzleError:
         if argument == "-" and len(text.strip().splitlines()) > 1 and not Candidates.looks_like_marks(text):
             return [(p, Candidates.from_grid(p.grid)) for p in _stdin_set(text)]
         return [(None, Candidates.parse(text))]
-    return [(Puzzle(0, grid, 1), Candidates.from_grid(grid))]
+    return [(puzzle, Candidates.from_grid(puzzle.grid))]
 
 
 def _stdin_set(text: str) -> PuzzleSet:
@@ -205,6 +267,8 @@ def _stdin_set(text: str) -> PuzzleSet:
 
 
 def _existing_path(argument: str) -> Path | None:
+    if not argument.strip():
+        return None  # (Path("") is the current folder)
     try:
         path = Path(argument)
         return path if "\n" not in argument and path.exists() else None

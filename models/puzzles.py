@@ -24,6 +24,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sudokit.models.errors import UserError
 from sudokit.models.grid import Grid, PuzzleError
 
 _HEADER_WORD = re.compile(r"^[a-z_][a-z0-9_ ]*$")  # a CSV column name (a puzzle line is never one)
@@ -37,6 +38,45 @@ class Puzzle:
     grid: Grid
     line: int = 0
     meta: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which puzzles of a source to take: numbers ``first`` to ``last`` (from 1, both included;
+    ``last`` None: to the end), as ``--first N`` and ``--range A-B`` give them.
+
+    >>> Selection.parse("11-20"), Selection.parse("5-").label(), 9 in Selection.parse("10")
+    (Selection(first=11, last=20), '5-', True)
+    """
+
+    first: int = 1
+    last: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Selection:
+        """``A-B``, ``A-`` (to the end) or ``A`` (that puzzle alone); numbers from 1."""
+        head, dash, tail = text.strip().partition("-")
+        try:
+            first = int(head)
+            last = (int(tail) if tail.strip() else None) if dash else first
+        except ValueError:
+            raise UserError(f"--range {text!r}: give A-B, A- or A (puzzle numbers from 1)") from None
+        if first < 1 or (last is not None and last < first):
+            raise UserError(f"--range {text!r}: the numbers start at 1 and A is at most B")
+        return cls(first, last)
+
+    def __contains__(self, index: object) -> bool:
+        """Whether the puzzle at ``index`` (from 0) is taken."""
+        return isinstance(index, int) and self.first - 1 <= index and (self.last is None or index < self.last)
+
+    def label(self) -> str:
+        """``11-20``, ``5-`` or ``7``: the numbers taken."""
+        return str(self.first) if self.last == self.first else f"{self.first}-{self.last or ''}"
+
+    def check(self, name: str, count: int) -> None:
+        """A selection that takes nothing of ``count`` puzzles is refused."""
+        if self.first > count:
+            raise UserError(f"{name} has {count} puzzles; --range {self.label()} takes none of them")
 
 
 @dataclass
@@ -59,6 +99,13 @@ class PuzzleSet:
         """How many puzzles of each size (9 for 9×9) the set holds."""
         return Counter(p.grid.size for p in self.puzzles)
 
+    def select(self, only: Selection | None) -> PuzzleSet:
+        """The puzzles ``only`` takes (each keeps its number in the source), named after them."""
+        if only is None:
+            return self
+        only.check(self.name, len(self.puzzles))
+        return PuzzleSet(f"{self.name}-{only.label()}", [p for p in self.puzzles if p.index in only], "", self.skipped)
+
 
 @dataclass
 class PuzzleFile:
@@ -74,14 +121,20 @@ class PuzzleFile:
     count: int
     sizes: Counter[int]
     skipped: list[PuzzleError] = field(default_factory=list)
+    only: Selection | None = None  # the puzzles taken (all when None)
 
     def __len__(self) -> int:
         return self.count
 
     def __iter__(self) -> Iterator[Puzzle]:
         with open(self.path, encoding="utf-8-sig") as lines:
+            last = None if self.only is None else self.only.last
             for item in iter_puzzles(lines, str(self.path), bad={e.line for e in self.skipped}):
-                if isinstance(item, Puzzle):
+                if not isinstance(item, Puzzle):
+                    continue
+                if last is not None and item.index >= last:
+                    return
+                if self.only is None or item.index in self.only:
                     yield item
 
 
@@ -118,10 +171,12 @@ def read_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | No
     return PuzzleSet(name or path.stem, puzzles, hashlib.sha256(data).hexdigest(), errors)
 
 
-def stream_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | None = None) -> Puzzles:
+def stream_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | None = None,
+                   only: Selection | None = None) -> Puzzles:
     """A puzzle file to stream (``PuzzleFile``), checked line by line as ``read_puzzles`` checks it.
 
-    A file that holds one multi-line picture is read whole (a ``PuzzleSet``).
+    A file that holds one multi-line picture is read whole (a ``PuzzleSet``). ``only`` takes some
+    of its puzzles (every line is checked all the same).
     """
     path = Path(path)
     digest, decoder, offset = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")(), 0
@@ -137,18 +192,42 @@ def stream_puzzles(path: str | Path, *, skip_invalid: bool = False, name: str | 
             with open(path, encoding="utf-8-sig") as lines:
                 sizes: Counter[int] = Counter()
                 errors: list[PuzzleError] = []
+                total = 0
                 for item in iter_puzzles(lines, str(path)):
                     if isinstance(item, Puzzle):
-                        sizes[item.grid.size] += 1
+                        total += 1
+                        sizes[item.grid.size] += only is None or item.index in only
                     else:
                         errors.append(item)
     except OSError as exc:
         raise PuzzleError(f"cannot read puzzle file: {exc.strerror or exc}", source=str(path)) from None
-    if not sizes.total():  # nothing but bad lines: perhaps one multi-line picture
-        return read_puzzles(path, skip_invalid=skip_invalid, name=name)
+    if not total:  # nothing but bad lines: perhaps one multi-line picture
+        return read_puzzles(path, skip_invalid=skip_invalid, name=name).select(only)
     if errors and not skip_invalid:
         raise PuzzleFileError(errors)
-    return PuzzleFile(name or path.stem, path, digest.hexdigest(), sizes.total(), sizes, errors)
+    if only is None:
+        return PuzzleFile(name or path.stem, path, digest.hexdigest(), total, sizes, errors)
+    only.check(name or path.stem, total)
+    return PuzzleFile(f"{name or path.stem}-{only.label()}", path, "", sizes.total(), sizes, errors, only)
+
+
+def parse_puzzle_text(text: str) -> Puzzle:
+    """One puzzle given as text (a command's argument): any form ``Grid.parse`` reads, or one line
+    of a puzzle file pasted whole (``index puzzle`` as in Gecode's sets, ``puzzle:count``, trailing fields).
+
+    >>> parse_puzzle_text("7 1...2...3...4...").meta, parse_puzzle_text("1...2...3...4...").grid.size
+    ({'id': 7}, 4)
+    """
+    try:
+        return Puzzle(0, Grid.parse(text), 1)
+    except PuzzleError as error:
+        if len(text.strip().splitlines()) != 1:
+            raise
+        try:
+            grid, meta = _parse_line(text.strip())
+        except PuzzleError:
+            raise error from None
+        return Puzzle(0, grid, 1, meta)
 
 
 def parse_puzzles(text: str, source: str | None = None) -> tuple[list[Puzzle], list[PuzzleError]]:

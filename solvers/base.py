@@ -51,10 +51,13 @@ class SolveResult:
         return self.build_seconds + self.solve_seconds
 
     def to_dict(self) -> dict:
-        """A JSON-ready record (the solution as a line)."""
+        """A JSON-ready record (the solution as a line; a ``stuck`` solve's grid is ``partial``, not a solution)."""
+        line = self.solution.line() if self.solution else None
+        stuck = self.status is Status.STUCK
         return {
             "status": self.status.value,
-            "solution": self.solution.line() if self.solution else None,
+            "solution": None if stuck else line,
+            **({"partial": line} if stuck else {}),
             "solutions_found": self.solutions_found,
             "seconds": self.seconds,
             "build_seconds": self.build_seconds,

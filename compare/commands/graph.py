@@ -8,7 +8,16 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import app, fail, read_states, reporting_bad_input, write_path
+from sudokit.compare.app import (
+    FirstOption,
+    RangeOption,
+    app,
+    fail,
+    read_states,
+    reporting_bad_input,
+    selection,
+    write_path,
+)
 
 FORMATS = (".graphml", ".json")
 KINDS = ("strong", "weak", "bivalue", "aic")  # checked against models.graph.KINDS by a test
@@ -22,6 +31,8 @@ def graph(
     kind: Annotated[str, typer.Option("--kind", "-k", help=f"One of: {', '.join(KINDS)}.")] = "aic",
     digit: Annotated[int | None, typer.Option("--digit", "-d", help="The digit (needed by strong and weak).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per graph written.")] = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Export a link graph: strong or weak links of a digit, bivalue cells, or the AIC candidate graph."""
     import networkx as nx
@@ -32,7 +43,7 @@ def graph(
         fail(f"{out}: the file name must end in {' or '.join(FORMATS)}")
     with reporting_bad_input():
         write_path(out)
-        starts = read_states(puzzle)
+        starts = read_states(puzzle, selection(first, span))
         graphs = [exported(graph_view(state), kind, digit) for _, state in starts]
     for number, found in enumerate(graphs, 1):
         path = out if len(graphs) == 1 else out.with_name(f"{out.stem}-{number}{out.suffix}")

@@ -12,7 +12,9 @@ import typer
 from sudokit.compare.app import (
     EXIT_INTERRUPTED,
     VERDICTS,
+    FirstOption,
     QuietOption,
+    RangeOption,
     Ticker,
     TimeoutOption,
     app,
@@ -21,6 +23,7 @@ from sudokit.compare.app import (
     read_input,
     read_states,
     reporting_bad_input,
+    selection,
     write_path,
 )
 from sudokit.models.candidates import Candidates
@@ -61,6 +64,8 @@ def explain(
     timeout: TimeoutOption = None,
     page: Annotated[Path | None, typer.Option("--html", help="Also write a step explorer: one self-contained page "
                                               "picturing every step (one puzzle).")] = None,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Solve step by step, saying what each step does. Exit 0 when every puzzle is solved, 1 when not."""
     if every and not technique:
@@ -70,7 +75,7 @@ def explain(
     with reporting_bad_input():
         if page:
             write_path(page)
-        starts = read_states(puzzle)
+        starts = read_states(puzzle, selection(first, span))
         techniques = chosen_techniques(mode, preset)
         if technique:
             registry.technique(technique)
@@ -128,6 +133,8 @@ def rate(
         help="Also append each record (JSON) to this file as it is rated; puzzles already in it are "
         "skipped, so a stopped run resumes.")] = None,
     quiet: QuietOption = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Rate every puzzle: Sudoku Explainer's ER/EP/ED and HoDoKu's score, level and hardest technique.
 
@@ -135,9 +142,10 @@ def rate(
     default, --preset and --allow-guess give sudokit's own engine's figures, named engine_*. A puzzle
     with several solutions or none is said so (checked by an exact backend) and not rated; a puzzle a
     mode cannot finish (stuck) gets null figures, the reason, and which mode goes further.
+    Exit 0 when every puzzle is rated, 1 when not.
     """
     with reporting_bad_input():
-        puzzles = read_input(puzzle_or_file)
+        puzzles = read_input(puzzle_or_file, only=selection(first, span))
         chosen = rating_modes(mode, preset, allow_guess)
         techniques = chosen_techniques(chosen[0], preset) if preset else None
         if out is not None:
@@ -348,9 +356,11 @@ def technique_codes(names: list[str] | None, who: str) -> str:
 
 
 def _explained(result: HumanResult) -> dict:
+    stuck = result.status is Status.STUCK  # its grid is where the engine stopped, not a solution
     return {
         "status": result.status.value,
-        "solution": _grid_line(result),
+        "solution": None if stuck else _grid_line(result),
+        **({"partial": _grid_line(result)} if stuck else {}),
         "message": result.message,
         "rating": result.rating.to_dict(),
         "steps": [s.to_dict() for s in result.steps],

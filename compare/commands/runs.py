@@ -15,12 +15,15 @@ import typer
 
 from sudokit.compare.app import (
     EXIT_INTERRUPTED,
+    FirstOption,
     QuietOption,
+    RangeOption,
     Ticker,
     app,
     fail,
     read_input,
     reporting_bad_input,
+    selection,
     write_path,
 )
 from sudokit.compare.reports import report as reports
@@ -95,12 +98,14 @@ def compare(
     write_report: WriteReport = True,
     quiet: QuietOption = False,
     as_json: JsonSummary = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
     """Run backends over puzzle sets, judge and compare every answer, store and report.
 
     With no arguments: every available backend over the default set. Exit 1 on any disagreement.
     """
-    puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid)
+    puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid, first=first, span=span)
     with reporting_bad_input():
         chosen = choose_backends(backends, backend or ())
         report_settings = check_report_settings(rank_by, par, scatter, [b.name for b in chosen])
@@ -140,9 +145,13 @@ def study(
     write_report: WriteReport = True,
     quiet: QuietOption = False,
     as_json: JsonSummary = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
-    """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets."""
-    puzzle_sets = [s for s in read_sets(sets or list(DEFAULT_SETS), skip_invalid, stream=False)
+    """Which technique solves what: the technique ladder, technique usage and ablation over puzzle sets.
+
+    Exit 1 on any disagreement."""
+    puzzle_sets = [s for s in read_sets(sets or list(DEFAULT_SETS), skip_invalid, stream=False, first=first, span=span)
                    if isinstance(s, PuzzleSet)]  # (a study's runs are small: its sets are read whole)
     chosen = tuple(p.strip() for p in (presets or "").split(",") if p.strip())
     runner = make_executor("local", jobs)
@@ -173,18 +182,20 @@ def export(
     db: Db = DEFAULT_DB,
     out: Annotated[Path | None, typer.Option(help="Output file (default: standard output).", show_default=False)] = None,
 ) -> None:
-    """Export a run's records, one row per record."""
+    """Export a run's records, one row per record, with the input file's own columns (puzzle_se_rating, …)."""
     with reporting_bad_input(), Store.open(db, create=False) as store:
         if fmt not in FORMATS:
             raise UserError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
         if out is not None:
             write_path(out)
-        records = store.each_record(store.run(run))  # streamed: a record at a time
+        stored = store.run(run)
+        records = store.each_record(stored)  # streamed: a record at a time
+        meta = store.puzzle_meta(stored)  # the input file's own columns (se_rating, …)
         if out is None:
-            export_records(records, run, fmt, sys.stdout)
+            export_records(records, run, fmt, sys.stdout, meta)
             return
         with open(out, "w", encoding="utf-8", newline="") as stream:
-            count = export_records(records, run, fmt, stream)
+            count = export_records(records, run, fmt, stream, meta)
     typer.echo(f"{count} records written to {out}", err=True)
 
 
@@ -196,6 +207,8 @@ def runs(
     """List the stored runs: name, start, sets, backends, records and whether each finished."""
     with reporting_bad_input(), Store.open(db, create=False) as store:
         rows = store.overview()
+    if rows and not as_json:
+        typer.echo(f"{'run':<40} {'started':<19}  {'status':<10} {'records':>7}          sets, backends")
     for row in rows:
         if as_json:
             typer.echo(json.dumps(row))
@@ -313,15 +326,18 @@ def refuse_other_backends(store: Store, name: str, backends: list[str], extend: 
 
 
 
-def read_sets(names: list[str], skip_invalid: bool, stream: bool = True) -> list[Puzzles]:
-    """The puzzle sets; a file with bad lines stops everything, each bad line listed (exit 2).
+def read_sets(names: list[str], skip_invalid: bool, stream: bool = True, *, first: int | None = None,
+              span: str | None = None) -> list[Puzzles]:
+    """The puzzle sets (``--first``/``--range`` taken of each); a file with bad lines stops everything,
+    each bad line listed (exit 2).
 
     A puzzle file (not a bundled set, not standard input) is streamed: checked whole first, then
     read a block at a time as the run goes, so its length costs no memory.
     """
     with reporting_bad_input():
-        sets = [stream_puzzles(name, skip_invalid=skip_invalid) if stream and _puzzle_file(name)
-                else read_input(name, skip_invalid=skip_invalid) for name in names]
+        only = selection(first, span)
+        sets = [stream_puzzles(name, skip_invalid=skip_invalid, only=only) if stream and _puzzle_file(name)
+                else read_input(name, skip_invalid=skip_invalid, only=only) for name in names]
     for puzzle_set in sets:
         if skipped := puzzle_set.skipped:
             more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""

@@ -9,7 +9,16 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import TimeoutOption, app, fail, read_input, reporting_bad_input
+from sudokit.compare.app import (
+    FirstOption,
+    RangeOption,
+    TimeoutOption,
+    app,
+    fail,
+    read_input,
+    reporting_bad_input,
+    selection,
+)
 from sudokit.compare.run.agreement import judged
 from sudokit.models.puzzles import Puzzle
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, claims_unique
@@ -57,11 +66,16 @@ def solve(
     time_limit: TimeoutOption = None,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="line, grid or json.")] = OutputFormat.line,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per puzzle.")] = False,
+    first: FirstOption = None,
+    span: RangeOption = None,
 ) -> None:
-    """Solve one puzzle or a whole file. Exit 0 if every puzzle has exactly one solution, 1 if not."""
+    """Solve one puzzle or a whole file. Exit 0 if every puzzle has exactly one solution, 1 if not.
+
+    A logic-only backend that stops ``stuck`` gives no solution; its JSON ``partial`` holds the grid it reached.
+    """
     with reporting_bad_input():
         chosen = get_backend(backend)
-        puzzles = read_input(puzzle_or_file)
+        puzzles = read_input(puzzle_or_file, only=selection(first, span))
     if reason := chosen.why_unavailable():
         fail(f"backend {backend!r} is not available: {reason}")
     if too_large := [p for p in puzzles.puzzles if p.grid.size > chosen.max_size]:
@@ -77,7 +91,8 @@ def solve(
 
 
 @app.command()
-def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def backends(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per backend.")] = False
+             ) -> None:
     """List the registered backends: available or not (with the install hint), and version."""
     rows = [
         {
@@ -93,6 +108,7 @@ def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
         for row in rows:
             typer.echo(json.dumps(row))
         return
+    typer.echo(f"{'backend':<14} {'state':<10} {'version':<12} summary  [how to install]")
     for row in rows:
         state = f"available  {row['version']:<12}" if row["available"] else f"missing    {'':<12}"
         hint = f"  [{row['install']}]" if row["install"] else ""
@@ -100,10 +116,12 @@ def backends(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 
 
 @app.command()
-def sets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def sets(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per set.")] = False) -> None:
     """List the bundled puzzle sets, with counts and sources."""
     from sudokit.compare.sets import SETS, load_set
 
+    if not as_json:
+        typer.echo(f"{'set':<18} {'puzzles':>7}{'':<12} summary — source")
     for s in SETS.values():
         loaded = load_set(s.name, skip_invalid=True)
         row = {"name": s.name, "puzzles": len(loaded), "invalid": len(loaded.skipped),
@@ -112,4 +130,4 @@ def sets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
             typer.echo(json.dumps(row))
         else:
             bad = f" (+{row['invalid']} invalid)" if row["invalid"] else ""
-            typer.echo(f"{s.name:<18} {row['puzzles']:>5}{bad:<14} {s.summary} — {s.source}")
+            typer.echo(f"{s.name:<18} {row['puzzles']:>7}{bad:<12} {s.summary} — {s.source}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TextIO
 
 from sudokit.compare.run.store import COLUMNS, Record
@@ -13,19 +13,30 @@ from sudokit.models.errors import UnknownName
 FORMATS = ("csv", "jsonl")
 
 
-def export(records: Iterable[Record], run: str, fmt: str, out: TextIO) -> int:
-    """Write the records of run ``run`` to ``out``; returns how many were written."""
+def export(records: Iterable[Record], run: str, fmt: str, out: TextIO,
+           meta: Mapping[tuple[str, int], dict] | None = None) -> int:
+    """Write the records of run ``run`` to ``out``; returns how many were written.
+
+    ``meta`` (``Store.puzzle_meta``) adds each puzzle's own fields from its input file as
+    ``puzzle_``-prefixed columns (``puzzle_se_rating`` …), as ``notebook.load_run`` does.
+    """
+    meta = meta or {}
+    fields = list(dict.fromkeys(f"puzzle_{k}" for row in meta.values() for k in row))
     count = 0
     if fmt == "csv":
-        writer = csv.DictWriter(out, fieldnames=["run", *COLUMNS], lineterminator="\n")
+        writer = csv.DictWriter(out, fieldnames=["run", *COLUMNS, *fields], lineterminator="\n")
         writer.writeheader()
         for record in records:
-            writer.writerow({"run": run, **record.row()})
+            writer.writerow({"run": run, **record.row(), **_own_fields(meta, record)})
             count += 1
     elif fmt == "jsonl":
         for record in records:
-            out.write(json.dumps({"run": run, **record.row(), "extra": record.extra}) + "\n")
+            out.write(json.dumps({"run": run, **record.row(), "extra": record.extra, **_own_fields(meta, record)}) + "\n")
             count += 1
     else:
         raise UnknownName(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     return count
+
+
+def _own_fields(meta: Mapping[tuple[str, int], dict], record: Record) -> dict:
+    return {f"puzzle_{k}": v for k, v in meta.get((record.set_name, record.puzzle_index), {}).items()}

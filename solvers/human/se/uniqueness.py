@@ -129,10 +129,10 @@ def _steps(view: View, loop: list[Cell], pair: int) -> Iterator[tuple[int, Step]
     head = f"{a}/{b} in {cells_text(loop, view.size)}"
 
     def step(kind: int, eliminations: list[Candidate], extra: float = 0.0, detail: str = "",
-             units: tuple[int, ...] = ()) -> Iterator[tuple[int, Step]]:
-        if eliminations:
+             units: tuple[int, ...] = (), subset: tuple[Cell, ...] = ()) -> Iterator[tuple[int, Step]]:
+        if eliminations:  # (``subset``: the cells of a type 3's naked or hidden set, beside the loop's)
             yield kind, Step(f"se_unique_loop_{kind}", view.size, (a, b), eliminations=tuple(sorted(eliminations)),
-                             cells=tuple(loop), fins=tuple(rescue), units=units, pattern=head + detail,
+                             cells=(*loop, *subset), fins=tuple(rescue), units=units, pattern=head + detail,
                              difficulty=round(rating + extra, 1))
 
     if len(rescue) == 1:
@@ -178,7 +178,7 @@ def _type_3(view: View, loop, pair: int, first: Cell, second: Cell, extras: int,
                                for d in digits_of(marks[c] & naked)]
                     yield from step(3, targets, 0.1 * (degree - 1),
                                     f" + naked {digits_text(digits_of(naked))} in {cells_text(others, view.size)}",
-                                    tuple(others))
+                                    units=(unit,), subset=tuple(others))
             if degree * 2 < empty:  # hidden set: a, b and degree - 2 other digits in degree cells, one rescue cell
                 rest = [d for d in range(1, view.size + 1) if not (pair | extras) >> (d - 1) & 1]
                 for chosen in combinations(rest, degree - 2):
@@ -196,7 +196,7 @@ def _type_3(view: View, loop, pair: int, first: Cell, second: Cell, extras: int,
                     targets = [(c, d) for c in held for d in digits_of(marks[c] & ~hidden)]
                     yield from step(3, targets, 0.1 * (len(held) - 1),
                                     f" + hidden {digits_text(sorted(digits))} in {cells_text(held, view.size)}",
-                                    tuple(held))
+                                    units=(unit,), subset=tuple(held))
 
 
 def _type_4(view: View, pair: int, first: Cell, second: Cell, step) -> Iterator[tuple[int, Step]]:
