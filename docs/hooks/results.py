@@ -15,10 +15,13 @@ RESULTS = ROOT / "results"
 KINDS = (".md", ".png")
 
 
+LOCAL = RESULTS / "runs"  # the reports of a user's own runs (git ignores them): not the committed ones
+
+
 def result_files() -> list[Path]:
-    """The write-ups and charts, relative to the repository (the results README left out)."""
+    """The write-ups and charts, relative to the repository (the results README and local runs left out)."""
     return sorted(p.relative_to(ROOT) for p in RESULTS.rglob("*")
-                  if p.suffix in KINDS and p.is_file() and p != RESULTS / "README.md")
+                  if p.suffix in KINDS and p.is_file() and p != RESULTS / "README.md" and LOCAL not in p.parents)
 
 
 def on_files(files, config):
