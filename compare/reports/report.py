@@ -399,14 +399,18 @@ def document(summary: Summary, out: Path) -> list[Block]:
 
 def busy_machine(run: Run) -> str | None:
     """Why the machine counts as busy during the run (None when it was not, or nothing was recorded):
-    the load average, at the start or the end, above the cores the run could use less its workers'."""
+    the load average, at the start or the end, above the cores the run could use less its workers'.
+
+    One unit of slack: the 1-minute load average lags, so a run started just after other work (an
+    install, say) reads about 1 at its start though nothing else runs beside it.
+    """
     env = run.environment
     cores = env.get("cpus_allowed") or env.get("cpus")
     start, end = (env.get(key, {}).get("load") for key in ("machine_start", "machine_end"))
     if not cores or start is None:
         return None
     jobs = min((run.config.get("execution") or {}).get("jobs") or 1, cores)
-    if start + jobs <= cores + 0.5 and (end is None or end <= cores + 0.5):
+    if start + jobs <= cores + 1 and (end is None or end <= cores + 1):
         return None
     share = env.get("machine_busy")
     busy = f", the processors {share:.0%} busy during it" if share is not None else ""
