@@ -108,11 +108,13 @@ def backends(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, o
         for row in rows:
             typer.echo(json.dumps(row))
         return
-    typer.echo(f"{'backend':<14} {'state':<10} {'version':<12} summary  [how to install]")
+    name_width = max(len("backend"), *(len(str(row["name"])) for row in rows))
+    version_width = max(len("version"), *(len(str(row["version"] or "")) for row in rows))
+    typer.echo(f"{'backend':<{name_width}} {'state':<10} {'version':<{version_width}} summary  [how to install]")
     for row in rows:
-        state = f"available  {row['version']:<12}" if row["available"] else f"missing    {'':<12}"
+        state = f"{'available' if row['available'] else 'missing':<10} {row['version'] or '':<{version_width}}"
         hint = f"  [{row['install']}]" if row["install"] else ""
-        typer.echo(f"{row['name']:<14} {state} {row['summary']}{hint}")
+        typer.echo(f"{row['name']:<{name_width}} {state} {row['summary']}{hint}")
 
 
 @app.command()
