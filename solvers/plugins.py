@@ -217,12 +217,17 @@ class EntryPointSolver(CallableSolver):
         super().__init__(attr, module=module)
 
 
+def _sha256(data: bytes) -> str:
+    """The hex digest a plug-in's provenance records (the file's bytes, as read)."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def _module(file: str | None, module: str | None, sha256: str | None) -> types.ModuleType:
     """The plug-in's module: a file run as a module of its own (its hash checked), or an importable module."""
     if file is None:
         return importlib.import_module(module or "")
     source = Path(file).read_bytes()
-    digest = hashlib.sha256(source).hexdigest()
+    digest = _sha256(source)
     if sha256 and digest != sha256:
         raise UserError(f"{file} changed since its spec was checked (sha256 {sha256[:12]}…, now {digest[:12]}…)")
     name = f"sudokit_plugin_{digest[:16]}"
@@ -266,7 +271,7 @@ def python_backend(rest: str) -> Backend:
         path = Path(where).expanduser().resolve()
         if not path.is_file():
             raise UserError(f"backend {spec!r}: no such file {where!r}")
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = _sha256(path.read_bytes())
         options, provenance = {"file": str(path), "function": function, "sha256": digest}, f"sha256:{digest} {path}"
     else:
         options, provenance = {"module": where, "function": function}, ""
@@ -294,7 +299,7 @@ def _module_version(module: str) -> str:
         return f"{dist} {metadata.version(dist)} ({module})"
     spec = importlib.util.find_spec(module)
     if spec is not None and spec.origin and Path(spec.origin).is_file():
-        return f"sha256:{hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()} {spec.origin}"
+        return f"sha256:{_sha256(Path(spec.origin).read_bytes())} {spec.origin}"
     return module
 
 
@@ -471,7 +476,7 @@ def command_backend(rest: str) -> Backend:
         raise UserError(f"backend {spec!r}: the program {argv[0]!r} {where}")
     program = os.path.abspath(found)  # (not resolved: a virtual environment's python is a symbolic link)
     files = [program, *(a for a in argv[1:] if _is_file(a))]
-    provenance = "; ".join(f"{f} sha256:{hashlib.sha256(Path(f).read_bytes()).hexdigest()}" for f in files)
+    provenance = "; ".join(f"{f} sha256:{_sha256(Path(f).read_bytes())}" for f in files)
     return Backend(spec, "sudokit.solvers.plugins:CommandSolver", f"program {shlex.join(argv)} (line protocol)",
                    options={"argv": [program, *argv[1:]], "cwd": os.getcwd()}, program=program,
                    provenance=provenance)
