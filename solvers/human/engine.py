@@ -175,7 +175,7 @@ class _Search:
                 raise SearchTimeout
             if state.is_solved():  # no candidate left: nothing can fire
                 return None
-            view = View(state, self.memo)
+            view = View(state, self.memo, self.deadline)
             if self.first is None:
                 step = self.choose(view, self.finders)
             else:

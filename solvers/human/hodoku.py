@@ -29,7 +29,7 @@ skipped (``missing``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -168,14 +168,21 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
     first found, or the best by ``preference`` for an exhaustive row."""
     for code, group in _groups(tuple(finders)):
         if code in EXHAUSTIVE:
-            found = [step for find in group for step in find(view) if accepted(code, step)]
+            found = list(_accepted_steps(view, code, group))
             if found:
                 return min(found, key=preference)
         else:
-            step = next((step for find in group for step in find(view) if accepted(code, step)), None)
+            step = next(_accepted_steps(view, code, group), None)
             if step is not None:
                 return step
     return None
+
+
+def _accepted_steps(view: View, code: str, group: Sequence[Finder]) -> Iterator[Step]:
+    """The steps a row's finders find that HoDoKu takes, the deadline polled before each finder."""
+    for find in group:
+        view.poll()
+        yield from (step for step in find(view) if accepted(code, step))
 
 
 def accepted(code: str, step: Step) -> bool:

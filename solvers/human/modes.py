@@ -29,7 +29,11 @@ Rater = Callable[[Sequence[Step]], Rating]
 
 def first_found(view: View, finders: Sequence[Finder]) -> Step | None:
     """The first step of the first finder that finds one (finders easiest first)."""
-    return next((step for find in finders for step in find(view)), None)
+    for find in finders:
+        view.poll()
+        for step in find(view):
+            return step
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.graph import Als, GraphView, holding_bits, restricted_commons, unit_sets
 from sudokit.models.grid import Cell, Digit, Geometry
+from sudokit.solvers.base import Deadline, SearchTimeout
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -64,13 +65,19 @@ class Memo:
 class View:
     """A read-only pencil-mark state, with what techniques derive from it computed once."""
 
-    def __init__(self, state: Candidates, memo: Memo | None = None):
+    def __init__(self, state: Candidates, memo: Memo | None = None, deadline: Deadline | None = None):
         self.size = state.size
         self.marks: tuple[int, ...] = tuple(state.marks)
         self.values: tuple[Digit, ...] = tuple(state.values)
         self.geometry: Geometry = state.geometry
         self.memo = memo if memo is not None else Memo()
         self._shared: dict[Callable, Any] = {}
+        self.deadline = deadline  # a solve's; choosers poll it between finders
+
+    def poll(self) -> None:
+        """Raise ``SearchTimeout`` once the solve's deadline has passed."""
+        if self.deadline is not None and self.deadline.passed():
+            raise SearchTimeout
 
     @classmethod
     def of(cls, state: Candidates | View) -> View:

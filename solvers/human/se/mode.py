@@ -99,6 +99,7 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
         if easiest:
             best: Step | None = None
             for find in group:
+                view.poll()
                 for step in find(view):
                     if best is None or _order(step) < _order(best):
                         best = step
@@ -106,6 +107,7 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
                 return best
         else:
             for find in group:
+                view.poll()
                 for step in find(view):
                     return step
     return None

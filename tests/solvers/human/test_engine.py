@@ -95,6 +95,13 @@ def test_a_time_limit_stops_the_solve():
     assert solve_logically(puzzle, allow_guess=True, time_limit=0).status is Status.TIMEOUT
 
 
+def test_the_deadline_is_polled_between_techniques_not_only_between_steps():
+    """On the empty grid no technique fires: one step's search runs every finder of the full preset
+    (about 2 s), and a 0.2 s limit must stop it in the middle rather than let it end stuck."""
+    result = solve_logically(Grid.empty(9), PRESETS["full"], time_limit=0.2)
+    assert result.status is Status.TIMEOUT, result.message
+
+
 @pytest.mark.parametrize("size", [4, 9, 16, 25])
 def test_every_size_solves_to_the_truth(size):
     solution = patterned_solution(size)
