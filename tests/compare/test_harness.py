@@ -35,7 +35,7 @@ def solve(plan: Plan, tmp_path, name: str = "run", jobs: int = 2):
 def misbehaving(tmp_path_factory):
     backends = [HONEST, *(fake(n, c) for n, c in [("wrong", "WrongSolver"), ("hanging", "HangingSolver"),
                                                    ("raising", "RaisingSolver"), ("killing", "KillingSolver")])]
-    plan = Plan([SIX], backends, Settings(timeout=0.3, grace=0.2), seed=11)
+    plan = Plan([SIX], backends, Settings(timeout=1.0, grace=0.5), seed=11)  # (0.3 s: honest ones timed out at load 10)
     return solve(plan, tmp_path_factory.mktemp("misbehaving"))
 
 

@@ -129,10 +129,10 @@ def test_preference_ranks_placements_then_eliminations_then_position_then_length
 
 @pytest.mark.slow
 def test_hodoku_paths_are_sound_and_in_hodokus_order():
-    """About 100 puzzles of every SE rating up to 7.5: each step agrees with the solution, and no
+    """About 50 puzzles of every SE rating up to 7.5: each step agrees with the solution, and no
     technique of an earlier row of HoDoKu's order had a step where the path took a later one."""
-    chosen = [p for p in SE_SAMPLE if p.meta["se_rating"] <= 7.5][::18]
-    assert len(chosen) >= 90
+    chosen = [p for p in SE_SAMPLE if p.meta["se_rating"] <= 7.5][::36]
+    assert len(chosen) >= 45
     names = mode("hodoku").techniques
     rows = [hodoku.row_of(name).order for name in names]
     for number, puzzle in enumerate(chosen):
@@ -141,7 +141,7 @@ def test_hodoku_paths_are_sound_and_in_hodokus_order():
         solution = result.state.to_grid()
         assert is_solution(solution, puzzle.grid) and solution == truth(puzzle.grid)
         assert unsound(result.steps, solution) == []
-        if number % 10 == 0:  # the order, on every tenth path (it asks every earlier technique again)
+        if number % 5 == 0:  # the order, on every fifth path (it asks every earlier technique again)
             assert_in_order(puzzle.grid, result.steps, names, rows)
 
 

@@ -38,7 +38,8 @@ KNOWN_GAPS = {
     "becomes strong in a continuous loop); HoDoKu leaves loop cells alone",
 }
 
-# Cases that take seconds each (a Mutant fish of 5-6 units searched over all 27 units): run by hand.
+# Cases that take 10-30 s each (a Mutant fish of 5-6 units searched over all 27 units): run by hand
+# (``pytest -m manual tests/solvers/human/test_reglib.py``).
 SLOW = {"0363", "0364"}
 
 
@@ -49,7 +50,7 @@ def _param(case: Case):
     reason = KNOWN_GAPS.get(case.code) or KNOWN_GAPS.get(case.id)
     marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
     if case.code in SLOW:
-        marks.append(pytest.mark.slow)
+        marks.append(pytest.mark.manual)
     return pytest.param(case, id=case.id, marks=marks)
 
 

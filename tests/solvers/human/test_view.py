@@ -12,7 +12,7 @@ from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import PRESETS
 from sudokit.solvers.human.view import Memo, View
 
-HARD = [p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 8.3][::60]
+HARD = [p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 8.3][::120]
 
 
 @pytest.fixture(scope="module")

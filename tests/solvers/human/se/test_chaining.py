@@ -189,10 +189,10 @@ def test_dynamic_plus_and_nested_chains_are_sound_on_a_hard_puzzle():
 
 
 @pytest.mark.slow
-def test_no_unsound_step_over_thirty_puzzles():
-    """Every step of SE's path (chains up to dynamic (+)) on 30 dev puzzles SE rates 6.5-9.3 is
+def test_no_unsound_step_over_fifteen_puzzles():
+    """Every step of SE's path (chains up to dynamic (+)) on 15 dev puzzles SE rates 6.5-9.3 is
     sound, and every path solves its puzzle."""
-    for puzzle, _ in [(p, er) for p, er in dev_puzzles() if 6.5 <= er <= 9.3][5::30][:30]:
+    for puzzle, _ in [(p, er) for p, er in dev_puzzles() if 6.5 <= er <= 9.3][5::60][:15]:
         truth = solution(Grid.parse(puzzle))
         path, solved = solve_path(puzzle)
         assert solved
