@@ -19,10 +19,8 @@ from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
 from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
 from sudokit.compare.workshop.generate import STRATEGIES, Spec, maker_backend, start_grid
-from sudokit.models.errors import UserError
 from sudokit.models.symmetry import SYMMETRIES
 from sudokit.solvers.human import modes
-from sudokit.solvers.human.cited import unsupported_size
 
 FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program takes: "
           "the engine's rating and level; - when none), hardest technique of the {mode} mode's path")
@@ -44,9 +42,10 @@ def generate(
     rating: Annotated[str | None, typer.Option(
         help="Only puzzles whose SE ER (as plain `sudokit rate` gives it; the engine's rating on sizes SE "
         "does not take) is in LO-HI (e.g. 7.0-7.5).", show_default=False)] = None,
-    mode: Annotated[str, typer.Option(help="Whose path says which technique a puzzle needs (--technique): "
-                                      f"{', '.join(modes.MODES)}.")]
-    = "default",
+    mode: Annotated[str | None, typer.Option(
+        help="Whose path says which technique a puzzle needs (--technique) and is its hardest: "
+        f"{', '.join(modes.MODES)} (default: se on 9x9, as plain `sudokit rate` names SE's hardest step; "
+        "default, the engine's, on other sizes).", show_default=False)] = None,
     unbiased: Annotated[bool, typer.Option(
         help="Minimal 9x9 puzzles with the clue counts of a controlled-bias generator, for statistics.")] = False,
     strategy: Annotated[str, typer.Option(
@@ -75,9 +74,8 @@ def generate(
     the number of jobs. Exit 0 when every puzzle was made, 1 when some gave up after --tries.
     """
     with reporting_bad_input():
-        modes.mode(mode)
-        if refused := unsupported_size(mode, size):
-            raise UserError(refused)
+        if mode is not None:
+            modes.mode(mode)
         techniques = list(dict.fromkeys(technique or []))
         labels = techniques or [UNTARGETED]
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
@@ -90,7 +88,7 @@ def generate(
     seed = random.randrange(2**31) if seed is None else seed
     tasks = [(label, number) for label in specs for number in range(count)]
     stream: TextIO = open(out, "w", encoding="utf-8") if out is not None else sys.stdout  # noqa: SIM115
-    writer = OrderedWriter(stream, tasks, targeted=bool(techniques), mode=mode)
+    writer = OrderedWriter(stream, tasks, targeted=bool(techniques), mode=next(iter(specs.values())).grading_mode)
     writer.header(_command_line(count, seed, next(iter(specs.values())), techniques))
     began = time.perf_counter()
     try:
@@ -152,7 +150,7 @@ def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> s
     """The command that makes these puzzles again (jobs and executor aside)."""
     words = ["sudokit generate", f"--count {count}", f"--seed {seed}", f"--size {spec.size}",
              f"--symmetry {spec.symmetry}", "--minimal" if spec.minimal else "",
-             f"--mode {spec.mode}" if spec.mode != "default" else "",
+             f"--mode {spec.grading_mode}",
              *(f"--technique {name}" for name in techniques),
              f"--rating {spec.rating[0]}-{spec.rating[1]}" if spec.rating else "",
              "--unbiased" if spec.unbiased else "", f"--strategy {spec.strategy}" if techniques else "",
