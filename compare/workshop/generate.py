@@ -38,7 +38,7 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade
+from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade, unsupported_size
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.workshop.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
@@ -92,8 +92,8 @@ class Spec:
             raise UserError(f"--size {self.size}: sizes are {', '.join(map(str, SIZES))} "
                             "(the human engine grades up to 16x16)")
         symmetry_maps(self.symmetry)
-        if self.mode in ("se", "hodoku") and self.size != 9:
-            raise UserError(f"--mode {self.mode} grades 9x9 puzzles only; {self.size}x{self.size} asked for")
+        if self.mode is not None and (refused := unsupported_size(self.mode, self.size)):
+            raise UserError(refused)
         if self.technique is not None:
             target(self.technique, self.grading_mode)
         if self.strategy not in STRATEGIES:

@@ -66,6 +66,13 @@ def techniques_of(mode: str) -> tuple[str, ...]:
     return modes.mode(mode).techniques
 
 
+def unsupported_size(mode: str, size: int) -> str | None:
+    """Why ``mode`` cannot grade a ``size``×``size`` puzzle (SE's and HoDoKu's take 9×9 only), or None."""
+    from sudokit.solvers.human.cited import unsupported_size as why
+
+    return why(mode, size)
+
+
 def hardness(name: str, mode: str) -> tuple[float, ...]:
     """How hard technique ``name`` is as ``mode``'s rating picks a path's hardest step: by SE's rating in
     SE mode, by HoDoKu's level then base score in HoDoKu mode, by SE-style rating then HoDoKu level on
