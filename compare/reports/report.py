@@ -611,8 +611,10 @@ def _rating_blocks(summary: Summary) -> list[Block]:
     agreement with the set's own SE ratings."""
     from sudokit.solvers.human.rating import owner
     from sudokit.solvers.human.registry import LEVELS
+    order = (study.variant_order([s.backend for s in summary.stats], summary.study) if summary.study
+             else summary.ranking)  # a study's variants in its order, not by speed
     found = sorted(study.ratings(summary.records.where("status = ?", "solved"), summary.ratings),
-                   key=lambda r: summary.ranking.index(r.backend) if r.backend in summary.ranking else len(summary.ranking))
+                   key=lambda r: order.index(r.backend) if r.backend in order else len(order))
     if not found:
         return []
     compared = any(r.compared for r in found)
@@ -738,10 +740,10 @@ def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
     puzzles = _hardest_puzzle(summary, ratings)
     blocks: list[Block] = []
     if (example := exemplars.hardest(puzzles, ratings)) is not None:
-        source = "the set's own rating" if summary.ratings else "the engine's rating"
+        rating = ratings[example.set_name, example.puzzle_index]  # the set's own SE rating, else the engine's
+        whose = f"SE {rating}, the set's own rating" if summary.ratings else f"engine rating {rating}, sudokit's, not SE's"
         blocks += [Heading("The hardest puzzle"), Paragraph(
-            f"{example.set_name} #{example.puzzle_index + 1} (SE {ratings[example.set_name, example.puzzle_index]}, "
-            f"{source}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
+            f"{example.set_name} #{example.puzzle_index + 1} ({whose}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
             f"of the human engine's solve: `{example.step.explanation}`"),
             _step_image(example, out / "hardest_step.svg")]
     if summary.study and (rungs := exemplars.rung_examples(list(summary.records), summary.study["ladder"])):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -46,4 +47,5 @@ def test_each_labelled_puzzle_is_first_solved_on_its_rung(tmp_path, monkeypatch)
     speed = out[out.index("variants' speed"):].splitlines()[1]
     assert speed.split()[0] == "backend"  # no rank column
     assert "virtual best" not in report and not (tmp_path / "results/runs/s/cactus.png").exists()
+    assert not re.search(r"\bSE \d", report)  # the set has no SE ratings: every rating is the engine's, named so
     assert "Warning" not in result.stderr  # (matplotlib's warnings about the charts, among others)
