@@ -196,7 +196,7 @@ def variant_order(backends: Iterable[str], config: dict) -> list[str]:
 def shortened(names: list[str], width: int = 60) -> str:
     """Names joined with commas, cut to about ``width`` characters with how many more there are.
 
-    >>> shortened(["x_wing", "swordfish", "jellyfish", "finned_x_wing"], 30)
+    >>> shortened(["x_wing", "swordfish", "jellyfish", "finned_x_wing"], 20)
     'x_wing, swordfish, … (+2 more)'
     """
     shown: list[str] = []
