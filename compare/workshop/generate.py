@@ -38,7 +38,7 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade, unsupported_size
+from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade, techniques_of, unsupported_size
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.workshop.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
@@ -82,9 +82,16 @@ class Spec:
 
     @property
     def grading_mode(self) -> str:
-        """The mode whose path says what a puzzle needs: ``mode``, else SE's on 9×9 (plain ``rate``'s
-        headline) and the engine's on the sizes SE does not take."""
-        return self.mode or ("se" if self.size == 9 else "default")
+        """The mode whose path says what a puzzle needs: ``mode``; else on 9×9 SE's (plain ``rate``'s
+        headline), or HoDoKu's for a technique SE does not have (a skyscraper: plain ``rate`` names
+        HoDoKu's hardest step too); the engine's on the sizes neither program takes."""
+        if self.mode is not None:
+            return self.mode
+        if self.size != 9:
+            return "default"
+        if self.technique is None or self.technique in techniques_of("se"):
+            return "se"
+        return "hodoku" if self.technique in techniques_of("hodoku") else "default"
 
     def check(self) -> None:
         """Raise ``UserError`` for what cannot be made."""

@@ -190,6 +190,8 @@ def test_clue_counts_are_drawn_as_the_reference_distribution():
     (Spec(size=25), "sizes are 4, 9, 16"),
     (Spec(symmetry="spiral"), "unknown symmetry"),
     (Spec(technique="x-wing"), "unknown technique 'x-wing'"),
+    (Spec(technique="skyscraper", mode="se"), "--mode hodoku or --mode default has it"),
+    (Spec(size=16, mode="se"), "9×9 puzzles only"),
     (Spec(strategy="luck"), "unknown strategy"),
     (Spec(rating=(5.0, 4.0)), "LO <= HI"),
     (Spec(unbiased=True, technique="x_wing"), "--unbiased cannot be combined with --technique"),
@@ -212,3 +214,9 @@ def test_bitx_without_a_branch_point_means_singles_solve():
         assert not unique or singles == engine
         agree[singles] += 1
     assert agree[True] and agree[False]  # both answers met
+
+
+def test_needs_is_graded_on_ses_path_or_hodokus_for_a_technique_se_lacks():
+    assert [Spec(technique=t).grading_mode for t in ("x_wing", "skyscraper", None)] == ["se", "hodoku", "se"]
+    assert Spec(size=16, technique="x_wing").grading_mode == "default"
+    assert Spec(technique="x_wing", mode="hodoku").grading_mode == "hodoku"
