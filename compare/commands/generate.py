@@ -19,16 +19,15 @@ from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
 from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Outcome, Settings, Task, make_executor
 from sudokit.compare.workshop.generate import STRATEGIES, Spec, maker_backend, start_grid
-from sudokit.models.errors import UserError
 from sudokit.models.symmetry import SYMMETRIES
 from sudokit.solvers.human import modes
-from sudokit.solvers.human.cited import unsupported_size
 
 FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program takes: "
-          "the engine's rating and level; - when none), hardest technique of the {mode} mode's path")
+          "the engine's rating and level; - when none), hardest technique of the {mode} path")
+MIXED = "grading mode's (SE's where SE has the technique, else HoDoKu's)"
 UNTARGETED = "puzzles"  # the label (and seed name) of a run without --technique
 TARGETED_FIELDS = ("puzzle, SE's ER and HoDoKu's level as plain `sudokit rate` gives them (on a size neither program "
-                   "takes: the engine's rating and level; - when none), hardest technique of the {mode} mode's path "
+                   "takes: the engine's rating and level; - when none), hardest technique of the {mode} path "
                    "with the techniques up to the target (the path that needs it), target technique")
 
 
@@ -44,9 +43,11 @@ def generate(
     rating: Annotated[str | None, typer.Option(
         help="Only puzzles whose SE ER (as plain `sudokit rate` gives it; the engine's rating on sizes SE "
         "does not take) is in LO-HI (e.g. 7.0-7.5).", show_default=False)] = None,
-    mode: Annotated[str, typer.Option(help="Whose path says which technique a puzzle needs (--technique): "
-                                      f"{', '.join(modes.MODES)}.")]
-    = "default",
+    mode: Annotated[str | None, typer.Option(
+        help="Whose path says which technique a puzzle needs (--technique) and is its hardest: "
+        f"{', '.join(modes.MODES)} (default on 9x9: se, as plain `sudokit rate` names SE's hardest step, or "
+        "hodoku for a technique SE does not have; default, the engine's, on other sizes).",
+        show_default=False)] = None,
     unbiased: Annotated[bool, typer.Option(
         help="Minimal 9x9 puzzles with the clue counts of a controlled-bias generator, for statistics.")] = False,
     strategy: Annotated[str, typer.Option(
@@ -75,9 +76,8 @@ def generate(
     the number of jobs. Exit 0 when every puzzle was made, 1 when some gave up after --tries.
     """
     with reporting_bad_input():
-        modes.mode(mode)
-        if refused := unsupported_size(mode, size):
-            raise UserError(refused)
+        if mode is not None:
+            modes.mode(mode)
         techniques = list(dict.fromkeys(technique or []))
         labels = techniques or [UNTARGETED]
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
@@ -90,8 +90,10 @@ def generate(
     seed = random.randrange(2**31) if seed is None else seed
     tasks = [(label, number) for label in specs for number in range(count)]
     stream: TextIO = open(out, "w", encoding="utf-8") if out is not None else sys.stdout  # noqa: SIM115
-    writer = OrderedWriter(stream, tasks, targeted=bool(techniques), mode=mode)
-    writer.header(_command_line(count, seed, next(iter(specs.values())), techniques))
+    graders = {spec.grading_mode for spec in specs.values()}
+    writer = OrderedWriter(stream, tasks, targeted=bool(techniques),
+                           mode=f"{graders.pop()} mode's" if len(graders) == 1 else MIXED)
+    writer.header(_command_line(count, seed, next(iter(specs.values())), techniques, mixed=writer.mode == MIXED))
     began = time.perf_counter()
     try:
         stopped = produce(runner, chunks_for(specs, count, seed), writer, Ticker(len(tasks), quiet=quiet, what="puzzles"))
@@ -148,11 +150,12 @@ def parse_rating(text: str | None) -> tuple[float, float] | None:
     return bounds
 
 
-def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> str:
-    """The command that makes these puzzles again (jobs and executor aside)."""
+def _command_line(count: int, seed: int, spec: Spec, techniques: list[str], mixed: bool = False) -> str:
+    """The command that makes these puzzles again (jobs and executor aside); ``--mode`` always, unless
+    the techniques are graded by different modes by default (``mixed``: SE's and HoDoKu's)."""
     words = ["sudokit generate", f"--count {count}", f"--seed {seed}", f"--size {spec.size}",
              f"--symmetry {spec.symmetry}", "--minimal" if spec.minimal else "",
-             f"--mode {spec.mode}" if spec.mode != "default" else "",
+             f"--mode {spec.mode}" if spec.mode else "" if mixed else f"--mode {spec.grading_mode}",
              *(f"--technique {name}" for name in techniques),
              f"--rating {spec.rating[0]}-{spec.rating[1]}" if spec.rating else "",
              "--unbiased" if spec.unbiased else "", f"--strategy {spec.strategy}" if techniques else "",
@@ -163,7 +166,7 @@ def _command_line(count: int, seed: int, spec: Spec, techniques: list[str]) -> s
 class OrderedWriter:
     """Puzzle lines in task order, each written once the tasks before it are done; the rest at close."""
 
-    def __init__(self, stream: TextIO, tasks: list[tuple[str, int]], targeted: bool, mode: str = "default"):
+    def __init__(self, stream: TextIO, tasks: list[tuple[str, int]], targeted: bool, mode: str = "default mode's"):
         self.stream, self.targeted, self.mode = stream, targeted, mode
         self.rated_by = "se"  # whose rating the ratings are: SE's, or the engine's on a size SE does not take
         self.levels: Counter[str] = Counter()

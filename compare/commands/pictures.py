@@ -8,9 +8,19 @@ from typing import Annotated
 
 import typer
 
-from sudokit.compare.app import VERDICTS, app, exact_verdict, fail, read_states, reporting_bad_input, write_path
+from sudokit.compare.app import (
+    EXIT_NOT_HOPED,
+    VERDICTS,
+    TimeoutOption,
+    app,
+    exact_verdict,
+    fail,
+    read_states,
+    reporting_bad_input,
+    write_path,
+)
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import Status
+from sudokit.solvers.base import Deadline, Status
 
 FORMATS = (".svg", ".png")
 
@@ -26,6 +36,7 @@ def show(
     marks: Annotated[bool | None, typer.Option("--marks/--no-marks",
                                                help="Pencil marks (default: shown up to 16x16).")] = None,
     labels: Annotated[bool, typer.Option("--labels/--no-labels", help="Row and column numbers.")] = True,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Draw a grid: givens, placed digits and pencil marks, or one step of its solution path on it."""
     if out is not None and out.suffix.lower() not in FORMATS:
@@ -37,7 +48,7 @@ def show(
     if number > len(starts):
         fail(f"{puzzle}: has {len(starts)} puzzle{'s' if len(starts) != 1 else ''}; --number {number} is beyond")
     source, state = starts[number - 1]
-    picture = _picture(state, step, marks, labels, source.grid if source else None)
+    picture = _picture(state, step, marks, labels, source.grid if source else None, Deadline(timeout))
     if out is None:
         sys.stdout.write(picture.svg() + "\n")
         return
@@ -53,7 +64,7 @@ def show(
     typer.echo(f"{picture.title or 'grid'} -> {out}", err=True)
 
 
-def _picture(state, step: int | None, marks: bool | None, labels: bool, puzzle: Grid | None):
+def _picture(state, step: int | None, marks: bool | None, labels: bool, puzzle: Grid | None, deadline: Deadline):
     from sudokit.models.picture import draw
 
     if step is None:
@@ -61,9 +72,17 @@ def _picture(state, step: int | None, marks: bool | None, labels: bool, puzzle: 
     from sudokit.compare.reports.pictures import path_states, step_picture
     from sudokit.solvers.human.engine import solve_logically
 
-    result = solve_logically(state)
+    result = solve_logically(state, time_limit=deadline.remaining())  # the solve and the check share --timeout
     if step > len(result.steps):
-        verdict = exact_verdict(puzzle) if puzzle is not None and result.status is not Status.SOLVED else None
+        if result.status is Status.TIMEOUT:
+            typer.echo(f"sudokit: timeout: time limit reached after {len(result.steps)} steps; step {step} not drawn",
+                       err=True)
+            raise typer.Exit(EXIT_NOT_HOPED)
+        verdict = exact_verdict(puzzle, deadline.remaining()) if puzzle is not None and result.status is not Status.SOLVED else None
+        if verdict is Status.TIMEOUT:
+            typer.echo(f"sudokit: timeout: the solve has {len(result.steps)} steps ({result.status}) and the "
+                       f"{VERDICTS[verdict]}; step {step} not drawn", err=True)
+            raise typer.Exit(EXIT_NOT_HOPED)
         why = f"{VERDICTS[verdict]}; " if verdict else ""  # why a puzzle (not a pencil-mark state) ends early
         fail(f"{why}the solve has {len(result.steps)} steps ({result.status}); --step {step} is beyond")
     before, chosen = list(path_states(state, result.steps))[step - 1]

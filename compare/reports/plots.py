@@ -31,6 +31,17 @@ def _legend_outside(ax) -> None:
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
 
 
+def _plain_log(axis, low: float, high: float) -> None:
+    """A log axis labelled with plain numbers (100, not 10²); over less than two decades the 2s and 5s
+    between the powers of ten are labelled too (matplotlib's own minor labels run into each other)."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    plain = FuncFormatter(lambda value, _: f"{value:g}")
+    axis.set_major_formatter(plain)
+    axis.set_minor_locator(LogLocator(subs=(2.0, 5.0)))
+    axis.set_minor_formatter(plain if high / max(low, 1e-12) < 100 else NullFormatter())
+
+
 def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path: Path) -> Path:
     """Per backend, the share of the puzzles it attempted that it answered within a time (log scale).
 
@@ -49,6 +60,7 @@ def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path:
             ax.plot([], [], label=label, color=colour, linestyle=line)
     ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
            ylabel="share of attempted puzzles answered", title="Time per puzzle (ECDF)")
+    _plain_log(ax.xaxis, *ax.get_xlim())
     ax.grid(alpha=0.3)
     _legend_outside(ax)
     return _save(fig, path)
@@ -65,6 +77,7 @@ def time_vs_rating(points: dict[str, list[tuple[float, float]]], rating: str, pa
             ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=6, alpha=0.5,
                        label=backend, color=colour, marker=marker)
     ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per puzzle", title="Time versus difficulty")
+    _plain_log(ax.yaxis, *ax.get_ylim())
     ax.grid(alpha=0.3)
     _legend_outside(ax)
     return _save(fig, path)

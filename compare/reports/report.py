@@ -162,10 +162,12 @@ def stats_rows(summary: Summary) -> list[list[str]]:
     """The results table, one row per backend in ranking order."""
     rows = []
     complete = _complete(summary)
-    for s in summary.stats:
+    stats = {s.backend: s for s in summary.stats}
+    order = study.variant_order(stats, summary.study) if summary.study else list(stats)
+    for s in (stats[b] for b in order):
         low, high = s.median_interval
         spread = f"{milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}" if s.repeat_spread else "–"
-        rank = str(summary.ranking.index(s.backend) + 1) if s.backend in complete else "–"
+        rank = str(summary.ranking.index(s.backend) + 1) if s.backend in complete and not summary.study else "–"
         rows.append([
             rank, s.backend, str(s.attempted), f"{s.answered} ({percent(s.answered, s.attempted)})",
             str(s.statuses["stuck"]), str(s.statuses["timeout"]), str(s.statuses["error"]),
@@ -277,16 +279,32 @@ STUDY_SPEED_NOTE = ("The variants solve different puzzles (a rung or an ablation
 
 
 def study_text(summary: Summary) -> str:
-    """What a study prints: the ladder first (which technique solves what), then the variants' speed
-    table with no verdict over variants that solve different puzzles."""
-    rungs = study.ladder(list(summary.records), summary.study or {})
+    """What a study prints: which technique solves what first (the ladder, the techniques used, what
+    the ablation lost), then the variants' speed table, in the study's order and with no rank or
+    verdict over variants that solve different puzzles."""
+    config = summary.study or {}
+    records = list(summary.records)
+    rungs = study.ladder(records, config)
     ladder = text_table(["rung", "adds", "solved", "%"],
-                        [[r["label"], ", ".join(r["adds"]), f"{r['solved']}/{r['puzzles']}", f"{r['percent']:.1f}"]
+                        [[r["label"], study.shortened(r["adds"]), f"{r['solved']}/{r['puzzles']}", f"{r['percent']:.1f}"]
                          for r in rungs])
-    picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
-    speed = text_table(list(SUMMARY_COLUMNS), [[row[i] for i in picks] for row in stats_rows(summary)])
-    return "\n".join([f"study {summary.run.name}: technique ladder", ladder, "", "variants' speed", speed,
-                      STUDY_SPEED_NOTE])
+    usage = study.technique_usage(records, config.get("full", ""))
+    used = text_table(["technique", "used in", "hardest in"], [[t, str(n), str(h)] for t, n, h in usage[:USAGE_SHOWN]])
+    more = f"\n… {len(usage) - USAGE_SHOWN} more in the report" if len(usage) > USAGE_SHOWN else ""
+    lost = [(t, tried, gone) for t, tried, gone in study.ablation(records, config) if gone]
+    ablated = (text_table(["technique", "tried without it", "no longer solved"],
+                          [[t, str(tried), str(len(gone))] for t, tried, gone in lost])
+               if lost else "no technique is needed alone: each puzzle is solved without any one of them"
+               if config.get("ablation") else "(no ablation: --no-ablation)")
+    picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS if column != "rank"]
+    speed = text_table([STATS_HEADER[i] for i in picks], [[row[i] for i in picks] for row in stats_rows(summary)])
+    return "\n".join([f"study {summary.run.name}: technique ladder", ladder, "",
+                      f"techniques used on {config.get('full', 'the full set')}'s paths", used + more, "",
+                      "ablation: puzzles lost without one technique", ablated, "",
+                      "variants' speed", speed, STUDY_SPEED_NOTE])
+
+
+USAGE_SHOWN = 12  # techniques of the usage table a study prints (the report has them all)
 
 
 def summary_text(summary: Summary) -> str:
@@ -368,9 +386,10 @@ def document(summary: Summary, out: Path) -> list[Block]:
         Paragraph(STUDY_SPEED_NOTE + " " + TIME_NOTE if studied else
                   f"Ranked: backends that answered every puzzle correctly, fastest median {CLOCK[summary.measure]} "
                   "time first; then the others by share answered (no rank). " + TIME_NOTE),
-        Table(STATS_HEADER, stats_rows(summary)),
+        (Table(STATS_HEADER[1:], [row[1:] for row in stats_rows(summary)]) if studied
+         else Table(STATS_HEADER, stats_rows(summary))),
         *_time_blocks(summary, out),
-        *_competition_blocks(summary, out),
+        *([] if studied else _competition_blocks(summary, out)),  # no verdict over variants solving different puzzles
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
         *_rating_blocks(summary),
@@ -592,8 +611,10 @@ def _rating_blocks(summary: Summary) -> list[Block]:
     agreement with the set's own SE ratings."""
     from sudokit.solvers.human.rating import owner
     from sudokit.solvers.human.registry import LEVELS
+    order = (study.variant_order([s.backend for s in summary.stats], summary.study) if summary.study
+             else summary.ranking)  # a study's variants in its order, not by speed
     found = sorted(study.ratings(summary.records.where("status = ?", "solved"), summary.ratings),
-                   key=lambda r: summary.ranking.index(r.backend) if r.backend in summary.ranking else len(summary.ranking))
+                   key=lambda r: order.index(r.backend) if r.backend in order else len(order))
     if not found:
         return []
     compared = any(r.compared for r in found)
@@ -719,10 +740,10 @@ def _picture_blocks(summary: Summary, out: Path) -> list[Block]:
     puzzles = _hardest_puzzle(summary, ratings)
     blocks: list[Block] = []
     if (example := exemplars.hardest(puzzles, ratings)) is not None:
-        source = "the set's own rating" if summary.ratings else "the engine's rating"
+        rating = ratings[example.set_name, example.puzzle_index]  # the set's own SE rating, else the engine's
+        whose = f"SE {rating}, the set's own rating" if summary.ratings else f"engine rating {rating}, sudokit's, not SE's"
         blocks += [Heading("The hardest puzzle"), Paragraph(
-            f"{example.set_name} #{example.puzzle_index + 1} (SE {ratings[example.set_name, example.puzzle_index]}, "
-            f"{source}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
+            f"{example.set_name} #{example.puzzle_index + 1} ({whose}): `{example.puzzle.line()}`. Its hardest step, step {example.number} of {example.steps} "
             f"of the human engine's solve: `{example.step.explanation}`"),
             _step_image(example, out / "hardest_step.svg")]
     if summary.study and (rungs := exemplars.rung_examples(list(summary.records), summary.study["ladder"])):

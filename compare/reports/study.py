@@ -184,6 +184,29 @@ def ablation(records: list[Record], config: dict) -> list[tuple[str, int, list[s
     return sorted(rows, key=lambda row: -len(row[2])) if config.get("ablation") else []
 
 
+def variant_order(backends: Iterable[str], config: dict) -> list[str]:
+    """A study's variants in the study's order (the ladder's rungs, the presets, then the ablation
+    variants in the ladder's order): no ranking, since they solve different puzzles."""
+    wanted = [r["backend"] for r in config.get("ladder", [])] + [f"preset/{p}" for p in config.get("presets", [])]
+    wanted += [f"without/{t}" for t in rung_techniques(config)]
+    place = {name: i for i, name in enumerate(wanted)}
+    return sorted(backends, key=lambda name: (place.get(name, len(place)), name))
+
+
+def shortened(names: list[str], width: int = 60) -> str:
+    """Names joined with commas, cut to about ``width`` characters with how many more there are.
+
+    >>> shortened(["x_wing", "swordfish", "jellyfish", "finned_x_wing"], 20)
+    'x_wing, swordfish, … (+2 more)'
+    """
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > width:
+            return f"{', '.join(shown)}, … (+{len(names) - len(shown)} more)"
+        shown.append(name)
+    return ", ".join(shown)
+
+
 def rung_techniques(config: dict) -> list[str]:
     """Every technique of the study's ladder, in order."""
     return [t for rung in config["ladder"] for t in rung["adds"]]

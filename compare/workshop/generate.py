@@ -10,11 +10,12 @@ One *attempt* makes one candidate puzzle:
    is needed all the more once others are gone); with a symmetry every orbit is needed, but a single
    given may not be, so ``minimal`` then checks each;
 3. the candidate is kept when it meets the spec: minimality, the technique it must need (with near
-   misses repaired: ``compare.workshop.targeting``), the rating range. Its grade is the human engine's path
-   with the full preset, as ``sudokit rate`` grades; for a puzzle made to need T, the path with T's
-   list, whose hardest step is T. (With the full preset the engine takes techniques in HoDoKu's
-   order, so it may use one rated above T that comes before T there: a hidden pair, 3.4, before an
-   X-Wing, 3.2.)
+   misses repaired: ``compare.workshop.targeting``), the rating range. Its grade is the grading mode's
+   path (``Spec.grading_mode``: SE mode's on 9×9, the engine's on other sizes), the one plain
+   ``sudokit rate`` takes for SE's figures; for a puzzle made to need T, the path with T's list,
+   whose hardest step is T, and SE's (HoDoKu's) path with all its techniques must have T as its
+   hardest step too, so that plain ``rate`` says T. What a task reports as the rating is what plain
+   ``rate`` gives (``grading.cited``).
 
 **Unbiased mode.** Top-down removal favours puzzles with few clues: its chance of producing a
 minimal puzzle P is the chance that a random deletion order never deletes a given of P while the
@@ -37,7 +38,7 @@ from bisect import bisect
 from dataclasses import asdict, dataclass, field
 from itertools import accumulate
 
-from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade
+from sudokit.compare.workshop.grading import Graded, cited, cited_rating, grade, techniques_of, unsupported_size
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.compare.workshop.targeting import BAND, NEAR_MISS, classify, needs, repair, target
 from sudokit.models.errors import UnknownName, UserError
@@ -67,7 +68,7 @@ class Spec:
     unbiased: bool = False
     strategy: str = "targeted"
     tries: int | None = None  # attempts per puzzle before giving up (None: see ``attempts``)
-    mode: str = "default"  # whose rating grades the puzzle (``solvers.human.modes``)
+    mode: str | None = None  # whose path grades the puzzle (``solvers.human.modes``); None: ``grading_mode``
 
     def __post_init__(self) -> None:
         if self.rating is not None:  # (a list, after a trip through a backend's options)
@@ -79,14 +80,29 @@ class Spec:
         clues takes about 6,000 attempts)."""
         return self.tries or (200_000 if self.unbiased else 20_000)
 
+    @property
+    def grading_mode(self) -> str:
+        """The mode whose path says what a puzzle needs: ``mode``; else on 9×9 SE's (plain ``rate``'s
+        headline), or HoDoKu's for a technique SE does not have (a skyscraper: plain ``rate`` names
+        HoDoKu's hardest step too); the engine's on the sizes neither program takes."""
+        if self.mode is not None:
+            return self.mode
+        if self.size != 9:
+            return "default"
+        if self.technique is None or self.technique in techniques_of("se"):
+            return "se"
+        return "hodoku" if self.technique in techniques_of("hodoku") else "default"
+
     def check(self) -> None:
         """Raise ``UserError`` for what cannot be made."""
         if self.size not in SIZES:
             raise UserError(f"--size {self.size}: sizes are {', '.join(map(str, SIZES))} "
                             "(the human engine grades up to 16x16)")
         symmetry_maps(self.symmetry)
+        if self.mode is not None and (refused := unsupported_size(self.mode, self.size)):
+            raise UserError(refused)
         if self.technique is not None:
-            target(self.technique)
+            target(self.technique, self.grading_mode)
         if self.strategy not in STRATEGIES:
             raise UnknownName(f"unknown strategy {self.strategy!r}; choose from {', '.join(STRATEGIES)}")
         if self.rating is not None and not 0 <= self.rating[0] <= self.rating[1]:
@@ -122,7 +138,7 @@ def make(spec: Spec, start: Grid) -> Made:
     """One puzzle to ``spec``, the first attempt from solution ``start``, which also seeds every later choice."""
     rng = random.Random(start.line())
     uniqueness = Uniqueness()
-    wanted = target(spec.technique) if spec.technique else None
+    wanted = target(spec.technique, spec.grading_mode) if spec.technique else None
     groups = orbits(spec.size, spec.symmetry)
     clues = draw_clue_count(rng) if spec.unbiased else None
     counts: dict[str, int] = {}
@@ -151,16 +167,25 @@ def make(spec: Spec, start: Grid) -> Made:
             _count(counts, "not minimal")
             continue
         puzzle = Grid(tuple(values))
-        graded = grade(puzzle, wanted.with_it if wanted else None, mode=spec.mode)
+        graded = grade(puzzle, wanted.with_it if wanted else None, mode=spec.grading_mode)
         if spec.rating is not None and not graded.solved:
             _count(counts, "outside the rating range")
             continue
         figures = cited(puzzle)
+        if wanted is not None and not _cited_hardest_is(figures, wanted.technique, spec.grading_mode):
+            _count(counts, "another hardest step with all techniques")
+            continue
         if spec.rating is not None and not spec.rating[0] <= (cited_rating(figures) or 0.0) <= spec.rating[1]:
             _count(counts, "outside the rating range")
             continue
         return Made(puzzle, solution, graded, attempt, repaired, counts, figures)
     return Made(None, solution, None, spec.attempts, False, counts)
+
+
+def _cited_hardest_is(figures: dict, name: str, mode: str) -> bool:
+    """Whether plain ``rate``'s hardest step of ``mode``'s owner is ``name`` (SE's or HoDoKu's; the
+    engine's path is not plain ``rate``'s, so any on it)."""
+    return mode not in ("se", "hodoku") or figures[f"{mode}_hardest"] == name
 
 
 def _count(counts: dict[str, int], what: str) -> None:

@@ -59,6 +59,38 @@ def ladder() -> tuple[Rung, ...]:
                  for t in (registry.TECHNIQUES[name] for name in registry.PRESETS["full"]))
 
 
+def techniques_of(mode: str) -> tuple[str, ...]:
+    """The techniques ``mode`` solves with, in its order (SE's producers', HoDoKu's step table's, the engine's)."""
+    from sudokit.solvers.human import modes
+
+    return modes.mode(mode).techniques
+
+
+def unsupported_size(mode: str, size: int) -> str | None:
+    """Why ``mode`` cannot grade a ``size``×``size`` puzzle (SE's and HoDoKu's take 9×9 only), or None."""
+    from sudokit.solvers.human.cited import unsupported_size as why
+
+    return why(mode, size)
+
+
+def hardness(name: str, mode: str) -> tuple[float, ...]:
+    """How hard technique ``name`` is as ``mode``'s rating picks a path's hardest step: by SE's rating in
+    SE mode, by HoDoKu's level then base score in HoDoKu mode, by SE-style rating then HoDoKu level on
+    the engine's path.
+
+    >>> hardness("x_wing", "se"), hardness("x_wing", "hodoku"), hardness("x_wing", "default")
+    ((3.2,), (2, 140), (3.2, 2))
+    """
+    from sudokit.solvers.human import registry
+
+    t = registry.TECHNIQUES[name]
+    if mode == "hodoku":
+        return registry.LEVELS.index(t.level), t.hodoku_score
+    if mode == "se":
+        return (t.se_rating,)
+    return t.se_rating, registry.LEVELS.index(t.level)
+
+
 def grade(grid: Grid, techniques: tuple[str, ...] | None, probe: str | None = None, *, mode: str = "default") -> Graded:
     """Solve ``grid`` in ``mode`` with ``techniques`` (the mode's when None; no guessing); when stuck,
     whether ``probe`` fires where it stopped."""

@@ -1,10 +1,13 @@
 """What "needs technique T" means, and how a near miss is repaired into a puzzle that needs T.
 
-**Needs technique T.** Techniques are ordered by hardness: SE-style rating, then HoDoKu level (the
-order in which the engine's rating picks a path's hardest step). A puzzle needs T when the engine
-restricted to the techniques strictly easier than T gets stuck (no guessing), and the engine with
-those techniques plus T solves it. T is then the hardest technique of that path, and a necessary
-one. Techniques exactly as hard as T (other 6.6s beside a 6.6, say) are in neither list.
+**Needs technique T** is defined on one mode's path (``generate --mode``; SE mode's by default, so
+that plain ``sudokit rate`` gives T as SE's hardest step). The mode's techniques are ordered by
+hardness as its rating picks a path's hardest step (``grading.hardness``: SE's rating in SE mode,
+HoDoKu's level then base score in HoDoKu mode). A puzzle needs T when the mode restricted to its
+techniques strictly easier than T gets stuck (no guessing), and the mode with those techniques plus
+T solves it. T is then the hardest technique of that path, and a necessary one. Techniques exactly
+as hard as T (other 6.6s beside a 6.6, say) are in neither list. (``generate`` also checks that the
+mode's path with all its techniques, the one plain ``rate`` takes, has T as its hardest step.)
 
 **Targeting T** (strategy ``targeted``, the default) keeps every candidate that already needs T,
 like generate-and-filter (``filter``), and also repairs *near misses*: a candidate the easier
@@ -20,41 +23,55 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sudokit.compare.workshop.grading import grade, ladder
+from sudokit.compare.workshop.grading import grade, hardness, techniques_of
 from sudokit.compare.workshop.removal import Uniqueness, empty, fill
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Cell, Grid
 
-SINGLES = ("full_house", "naked_single", "hidden_single")
+SINGLES = ("full_house", "naked_single", "hidden_single", "se_hidden_single")  # every mode's singles
+MODES_TO_TRY = ("se", "hodoku", "default")
 
 
 @dataclass(frozen=True)
 class Target:
-    """A technique to need: the techniques strictly easier than it, and those plus it (engine order)."""
+    """A technique to need in a mode: the mode's techniques strictly easier than it, and those plus it
+    (in the mode's order)."""
 
     technique: str
     easier: tuple[str, ...]
     with_it: tuple[str, ...]
+    mode: str = "se"
 
     @property
     def singles_too_easy(self) -> bool:
-        """A puzzle singles solve does not need T (every single is easier than T)."""
-        return set(SINGLES) <= set(self.easier)
+        """A puzzle singles solve does not need T (every single of the mode is easier than T)."""
+        return {s for s in SINGLES if s in techniques_of(self.mode)} <= set(self.easier)
 
 
-def target(name: str) -> Target:
-    """The target for technique ``name``; ``UnknownName`` names the choices."""
-    rungs = {rung.name: rung for rung in ladder()}
-    if name not in rungs:
-        raise UnknownName(f"unknown technique {name!r}; choose from {', '.join(rungs)}")
-    hardness = rungs[name].hardness
-    easier = tuple(r.name for r in ladder() if r.hardness < hardness)
-    return Target(name, easier, tuple(r.name for r in ladder() if r.name in easier or r.name == name))
+def target(name: str, mode: str = "se") -> Target:
+    """The target for technique ``name`` on ``mode``'s path; ``UnknownName`` names the choices (and the
+    modes that have it, when ``mode`` does not).
+
+    >>> target("naked_pair").easier[:3]
+    ('se_hidden_single', 'se_direct_pointing', 'se_direct_claiming')
+    """
+    choices = techniques_of(mode)
+    if name not in choices:
+        others = [m for m in MODES_TO_TRY if m != mode and name in techniques_of(m)]
+        where = f" (--mode {' or --mode '.join(others)} has it)" if others else ""
+        raise UnknownName(f"unknown technique {name!r} for mode {mode}{where}; choose from {', '.join(choices)}")
+    bar = hardness(name, mode)
+    easier = tuple(t for t in choices if hardness(t, mode) < bar)
+    return Target(name, easier, tuple(t for t in choices if t in easier or t == name), mode)
 
 
 def needs(grid: Grid, wanted: Target) -> bool:
-    """The definition: the easier techniques get stuck, and with T added the engine solves the puzzle."""
-    return not grade(grid, wanted.easier).solved and grade(grid, wanted.with_it).solved
+    """The definition: the easier techniques get stuck, and with T added the mode solves the puzzle."""
+    return not _grade(grid, wanted.easier, wanted).solved and _grade(grid, wanted.with_it, wanted).solved
+
+
+def _grade(grid: Grid, techniques: tuple[str, ...], wanted: Target, probe: str | None = None):
+    return grade(grid, techniques, probe, mode=wanted.mode)
 
 
 EASY, BAND, HARD, NEAR_MISS = "easy", "needs", "hard", "near miss"
@@ -65,10 +82,10 @@ def classify(values: list[int], wanted: Target, singles_solve: bool) -> str:
     if singles_solve and wanted.singles_too_easy:
         return EASY
     grid = Grid(tuple(values))
-    below = grade(grid, wanted.easier, probe=wanted.technique)
+    below = _grade(grid, wanted.easier, wanted, probe=wanted.technique)
     if below.solved:
         return EASY
-    if grade(grid, wanted.with_it).solved:
+    if _grade(grid, wanted.with_it, wanted).solved:
         return BAND
     return NEAR_MISS if below.fires else HARD
 
@@ -104,12 +121,12 @@ def repair(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ..
 def _grow(values: list[int], solution: Grid, group_of: dict[Cell, tuple[Cell, ...]], wanted: Target,
           rng: random.Random, banned: set[tuple[Cell, ...]]) -> bool:
     """Add givens where T's list stops, each one keeping the easier techniques stuck, until T's list solves."""
-    while not (with_it := grade(Grid(tuple(values)), wanted.with_it)).solved:
+    while not (with_it := _grade(Grid(tuple(values)), wanted.with_it, wanted)).solved:
         choices = sorted({group_of[cell] for cell in with_it.unsolved} - banned)
         rng.shuffle(choices)
         for group in choices:  # the first that keeps the easier techniques stuck
             fill(values, group, solution)
-            if not grade(Grid(tuple(values)), wanted.easier).solved:
+            if not _grade(Grid(tuple(values)), wanted.easier, wanted).solved:
                 break
             empty(values, group)
         else:
@@ -124,7 +141,7 @@ def _trim(values: list[int], solution: Grid, groups: tuple[tuple[Cell, ...], ...
     rng.shuffle(present)
     for group in present:
         empty(values, group)
-        if not (uniqueness.unique(values) and grade(Grid(tuple(values)), wanted.with_it).solved):
+        if not (uniqueness.unique(values) and _grade(Grid(tuple(values)), wanted.with_it, wanted).solved):
             fill(values, group, solution)
 
 

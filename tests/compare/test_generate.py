@@ -2,7 +2,7 @@
 
 Nothing below trusts the generator's own checks: uniqueness and minimality are counted by ``dlx``
 (the generator uses ``bitx``), symmetry by the test's own maps, and "needs technique T" by the
-definition restated with the engine's registry.
+definition restated with the registry on SE mode's path.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from sudokit.models.grid import Grid, is_solution
 from sudokit.models.symmetry import orbits
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import solve_logically
-from sudokit.solvers.human.registry import LEVELS, PRESETS, TECHNIQUES
+from sudokit.solvers.human.modes import MODES
+from sudokit.solvers.human.registry import PRESETS, TECHNIQUES
 from sudokit.solvers.registry import get_backend
 
 DLX = get_backend("dlx").create()
@@ -54,14 +55,14 @@ def minimal_by_dlx(puzzle: Grid) -> bool:
 
 
 def needs(puzzle: Grid, name: str) -> bool:
-    """The definition, restated: stuck with every technique rated below T, solved once T is added."""
-    def hardness(t):
-        return t.se_rating, LEVELS.index(t.level)
-
-    bar = hardness(TECHNIQUES[name])
-    easier = [n for n, t in TECHNIQUES.items() if hardness(t) < bar]
-    stuck = solve_logically(puzzle, easier).status is Status.STUCK
-    return stuck and solve_logically(puzzle, [*easier, name]).status is Status.SOLVED
+    """The definition, restated on SE mode's path: stuck with SE's techniques rated below T, solved once
+    T is added; and SE's path with all its techniques (plain ``rate``'s) has T as its hardest step."""
+    se_order = MODES["se"].techniques
+    easier = [n for n in se_order if TECHNIQUES[n].se_rating < TECHNIQUES[name].se_rating]
+    with_it = [n for n in se_order if n in easier or n == name]
+    stuck = solve_logically(puzzle, easier, mode="se").status is Status.STUCK
+    solved = solve_logically(puzzle, with_it, mode="se").status is Status.SOLVED
+    return stuck and solved and solve_logically(puzzle, mode="se").rating.hardest == name
 
 
 @pytest.mark.parametrize("size", [4, 9])
@@ -118,7 +119,7 @@ def test_minimal_and_symmetric_puzzles_are_both():
 @pytest.mark.parametrize("technique, strategy", [("xy_wing", "targeted"), ("naked_pair", "targeted"),
                                                  ("xy_wing", "filter")])
 def test_puzzles_need_the_technique(technique, strategy):
-    for puzzle, _ in made(Spec(technique=technique, strategy=strategy), 3):
+    for puzzle, _ in made(Spec(technique=technique, strategy=strategy), 2):
         assert unique_by_dlx(puzzle)
         assert needs(puzzle, technique)
 
@@ -143,7 +144,7 @@ def test_a_repaired_near_miss_needs_the_technique():
 
 
 def test_minimal_targeted_puzzles_are_minimal():
-    for puzzle, _ in made(Spec(technique="xy_wing", minimal=True), 4, seed=5):
+    for puzzle, _ in made(Spec(technique="xy_wing", minimal=True), 2, seed=5):
         assert minimal_by_dlx(puzzle) and needs(puzzle, "xy_wing")
 
 
@@ -161,14 +162,14 @@ def test_the_rating_range_is_kept():
 
 def test_a_task_is_reproducible_and_tasks_differ():
     spec = Spec(technique="xy_wing")
-    first = [p for p, _ in made(spec, 3, seed=9)]
-    assert first == [p for p, _ in made(spec, 3, seed=9)]
-    assert len(set(first)) == 3 and first != [p for p, _ in made(spec, 3, seed=10)]
+    first = [p for p, _ in made(spec, 2, seed=9)]
+    assert first == [p for p, _ in made(spec, 2, seed=9)]
+    assert len(set(first)) == 2 and first != [p for p, _ in made(spec, 2, seed=10)]
 
 
 def test_a_task_that_cannot_succeed_gives_up_after_its_tries():
     """No minimal 9x9 puzzle needs only a full house: the task stops after ``tries`` attempts."""
-    result = PuzzleMaker(technique="full_house", tries=3).solve(start_grid(Spec(), 1, "t", 0))
+    result = PuzzleMaker(technique="full_house", mode="default", tries=3).solve(start_grid(Spec(), 1, "t", 0))
     assert result.status is Status.STUCK and result.stats["attempts"] == 3 and "3 attempts" in result.message
 
 
@@ -189,6 +190,8 @@ def test_clue_counts_are_drawn_as_the_reference_distribution():
     (Spec(size=25), "sizes are 4, 9, 16"),
     (Spec(symmetry="spiral"), "unknown symmetry"),
     (Spec(technique="x-wing"), "unknown technique 'x-wing'"),
+    (Spec(technique="skyscraper", mode="se"), "--mode hodoku or --mode default has it"),
+    (Spec(size=16, mode="se"), "9×9 puzzles only"),
     (Spec(strategy="luck"), "unknown strategy"),
     (Spec(rating=(5.0, 4.0)), "LO <= HI"),
     (Spec(unbiased=True, technique="x_wing"), "--unbiased cannot be combined with --technique"),
@@ -211,3 +214,9 @@ def test_bitx_without_a_branch_point_means_singles_solve():
         assert not unique or singles == engine
         agree[singles] += 1
     assert agree[True] and agree[False]  # both answers met
+
+
+def test_needs_is_graded_on_ses_path_or_hodokus_for_a_technique_se_lacks():
+    assert [Spec(technique=t).grading_mode for t in ("x_wing", "skyscraper", None)] == ["se", "hodoku", "se"]
+    assert Spec(size=16, technique="x_wing").grading_mode == "default"
+    assert Spec(technique="x_wing", mode="hodoku").grading_mode == "hodoku"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -32,14 +33,19 @@ def lines(path: Path) -> list[str]:
 
 def test_a_file_that_solve_rate_and_study_read_back(tmp_path, monkeypatch):
     out = tmp_path / "made.txt"
-    result = generate("-n", "3", "--seed", "4", "-t", "xy_wing", "-t", "naked_pair", "-j", "2", "-o", str(out))
+    result = generate("-n", "2", "--seed", "4", "-t", "xy_wing", "-t", "naked_pair", "-j", "2", "-o", str(out))
     assert result.exit_code == 0, result.output
     made = read_puzzles(out)
-    assert len(made) == 6
-    assert [p.meta["fields"][2:] for p in made] == [["xy_wing", "xy_wing"]] * 3 + [["naked_pair", "naked_pair"]] * 3
+    assert len(made) == 4
+    assert [p.meta["fields"][2:] for p in made] == [["xy_wing", "xy_wing"]] * 2 + [["naked_pair", "naked_pair"]] * 2
     assert runner.invoke(app, ["solve", str(out), "--backend", "dlx"]).exit_code == 0  # every one unique
-    rated = runner.invoke(app, ["rate", str(out)])
-    assert rated.exit_code == 0 and rated.output.count("solved") == 6
+    rated = runner.invoke(app, ["rate", str(out), "--json"])
+    assert rated.exit_code == 0, rated.output
+    records = [json.loads(line) for line in rated.stdout.splitlines()]
+    for puzzle, record in zip(made, records, strict=True):  # plain rate: the target is SE's hardest step, same ER
+        rating, _, _, wanted = puzzle.meta["fields"]
+        assert record["status"] == "solved" and record["se_hardest"] == wanted
+        assert float(rating) == record["se_rating"]
     monkeypatch.chdir(tmp_path)
     studied = runner.invoke(app, ["study", str(out), "--no-ablation", "--no-report", "--db", "s.sqlite", "-j", "1"])
     assert studied.exit_code == 0, studied.output
@@ -69,6 +75,19 @@ def test_standard_output_and_the_seed_in_the_header_remakes_the_puzzles(tmp_path
         assert get_backend("dlx").create().solve(Grid.parse(line.split()[0])).status.value == "solved"
 
 
+def test_the_header_remakes_the_file_with_every_option(tmp_path):
+    out = tmp_path / "made.txt"
+    shaped = ("-n", "1", "--seed", "2", "--symmetry", "rotational", "--mode", "hodoku", "-t", "naked_pair",
+              "--strategy", "filter", "--tries", "500")
+    assert generate(*shaped, "-j", "1", "-o", str(out)).exit_code == 0
+    header = out.read_text().splitlines()[0]
+    assert all(word in header for word in ("--mode hodoku", "--strategy filter", "--tries 500", "rotational"))
+    again = tmp_path / "again.txt"
+    words = header.removeprefix("# sudokit generate ").split()
+    assert generate(*words, "-j", "1", "-o", str(again)).exit_code == 0
+    assert again.read_text() == out.read_text()
+
+
 def lines_of(text: str) -> list[str]:
     return [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
 
@@ -93,7 +112,8 @@ def test_bad_input_is_one_line_and_exit_2(args, says):
 
 def test_a_puzzle_that_cannot_be_made_exits_1_with_what_was_tried(tmp_path):
     out = tmp_path / "none.txt"
-    result = generate("-n", "2", "-t", "full_house", "--tries", "2", "-j", "1", "-o", str(out))
+    result = generate("-n", "2", "-t", "full_house", "--mode", "default", "--tries", "2", "-j", "1",
+                      "-o", str(out))
     assert result.exit_code == 1
     assert "0 puzzles" in result.stderr and "2 given up" in result.stderr
     assert lines(out) == []
@@ -108,7 +128,7 @@ def _default_sigint() -> None:
 def test_ctrl_c_stops_the_workers_and_keeps_the_puzzles_made(tmp_path):
     """SIGINT mid-run: exit 4, every line written is a whole puzzle, and no worker is left running."""
     out = tmp_path / "interrupted.txt"
-    args = [sys.executable, "-m", "sudokit.compare.cli", "generate", "-n", "40", "-t", "x_wing", "--seed", "2",
+    args = [sys.executable, "-m", "sudokit.compare.cli", "generate", "-n", "40", "-t", "naked_pair", "--seed", "1",
             "-j", "2", "-o", str(out)]
     run = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env={**os.environ, "PYTHONPATH": str(REPO)},

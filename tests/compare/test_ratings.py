@@ -138,12 +138,16 @@ def test_a_size_a_mode_does_not_take_is_refused_up_front_and_plain_rate_says_why
 
 
 @pytest.mark.slow
-def test_a_25x25_rate_with_timeout_2_ends_in_about_2_seconds():
+def test_a_25x25_rate_or_show_with_timeout_2_ends_in_about_2_seconds():
     puzzle = next(p.grid.line() for p in load_set("gecode-25x25").puzzles)
     began = time.monotonic()
     result = runner.invoke(app, ["rate", puzzle, "--timeout", "2"])
     assert time.monotonic() - began < 6  # 2 s of search, and loading CP-SAT and building its model
     assert result.exit_code == 1 and result.output.startswith("#1 timeout") and "time limit" in result.output
+    began = time.monotonic()
+    shown = runner.invoke(app, ["show", puzzle, "--step", "400", "--timeout", "2"])
+    assert time.monotonic() - began < 8  # (a step of the 25x25 solve may overrun the deadline; without one, minutes)
+    assert shown.exit_code == 1 and shown.output.startswith("sudokit: timeout") and "not drawn" in shown.output
 
 
 def test_a_stuck_mode_says_which_mode_goes_further():

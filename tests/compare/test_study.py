@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -40,3 +41,11 @@ def test_each_labelled_puzzle_is_first_solved_on_its_rung(tmp_path, monkeypatch)
     assert result.stdout.startswith("study s: technique ladder") and "fastest" not in result.stdout
     report = (tmp_path / "results/runs/s/report.md").read_text()
     assert next(line for line in report.splitlines() if line.startswith("## ")) == "## Technique ladder"
+    out = result.stdout
+    sections = [out.index(title) for title in ("technique ladder", "techniques used", "ablation:", "variants' speed")]
+    assert sections == sorted(sections)  # which technique solves what, then the speed table
+    speed = out[out.index("variants' speed"):].splitlines()[1]
+    assert speed.split()[0] == "backend"  # no rank column
+    assert "virtual best" not in report and not (tmp_path / "results/runs/s/cactus.png").exists()
+    assert not re.search(r"\bSE \d", report)  # the set has no SE ratings: every rating is the engine's, named so
+    assert "Warning" not in result.stderr  # (matplotlib's warnings about the charts, among others)
