@@ -191,16 +191,15 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
     t = registry.technique(name)
     facts = [
         ("name", f"`{t.name}`"),
-        ("HoDoKu code", f"`{t.hodoku_code}`" if t.hodoku_code else "–"),
-        ("SE rating", f"{t.se_rating}"),
-        ("HoDoKu score and level", f"{t.hodoku_score}, {t.level}"),
         ("family", t.family),
+        ("SE rating", f"{t.se_rating}"),
+        ("HoDoKu", (f"`{t.hodoku_code}`, " if t.hodoku_code else "") + f"score {t.hodoku_score}, {t.level}"),
         ("presets", ", ".join(f"`{p}`" for p in presets_of(name)) or "– (by name)"),
         ("modes", ", ".join(f"`{m}`" for m in modes_of(name)) or "– (by name)"),
     ]
+    # one line of facts that wraps between them (docs/assets/extra.css: a name is never broken)
     lines = [f"## {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
-             "| " + " | ".join(k for k, _ in facts) + " |", "|" + "---|" * len(facts),
-             "| " + " | ".join(v for _, v in facts) + " |", ""]
+             '<p class="technique-facts" markdown>' + " · ".join(f"**{k}** {v}" for k, v in facts) + "</p>", ""]
     if example and picture and example.found:
         lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "", caption(example), ""]
     elif example:
