@@ -56,6 +56,8 @@ def test_every_technique_gets_a_section_and_each_example_a_drawing(tmp_path):
     page = (tmp_path / "index.md").read_text()
     for name in registry.TECHNIQUES:
         assert f"{{#{gallery.anchor(name)}}}" in page, name
+    # one h1, families h2, techniques h3: the theme's table of contents lists the h1's children only
+    assert page.count("\n# ") == 0 and page.startswith("# ") and "\n## Singles {#family-singles}" in page
     for name in list(cheap)[:4]:
         svg = (tmp_path / f"{name}.svg").read_text()
         assert svg.startswith("<svg") and f"]({name}.svg)" in page
@@ -66,7 +68,7 @@ def test_every_technique_gets_a_section_and_each_example_a_drawing(tmp_path):
 
 def test_a_registered_technique_gets_its_section_by_being_registered():
     section = gallery.section("x_wing", None, None)
-    assert section.startswith("## X-Wing {#x-wing}") and "`bf2`" in section and "`full`" in section
+    assert section.startswith("### X-Wing {#x-wing}") and "`bf2`" in section and "`full`" in section
     assert "`default`" in section and "No example" in section
 
 

@@ -198,7 +198,7 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
         ("modes", ", ".join(f"`{m}`" for m in modes_of(name)) or "– (by name)"),
     ]
     # one line of facts that wraps between them (docs/assets/extra.css: a name is never broken)
-    lines = [f"## {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
+    lines = [f"### {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
              '<p class="technique-facts" markdown>' + " · ".join(f"**{k}** {v}" for k, v in facts) + "</p>", ""]
     if example and picture and example.found:
         lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "", caption(example), ""]
@@ -235,7 +235,7 @@ def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
     body = [GALLERY_HEAD]
     missing = []
     for family, names in families.items():
-        body.append(f"\n# {family.replace('_', ' ').capitalize()} {{#family-{anchor(family)}}}\n")
+        body.append(f"\n## {family.replace('_', ' ').capitalize()} {{#family-{anchor(family)}}}\n")
         body.append(FAMILIES.get(family, "Techniques registered by a user.") + "\n")
         for name in names:
             example = examples.get(name)
