@@ -9,8 +9,20 @@ from typing import TextIO
 
 from sudokit.compare.run.store import COLUMNS, Record
 from sudokit.models.errors import UnknownName
+from sudokit.solvers.base import Status
 
 FORMATS = ("csv", "jsonl")
+EXPORTED = tuple(c for column in COLUMNS for c in ((column, "partial") if column == "solution" else (column,)))
+
+
+def exported_row(record: Record) -> dict:
+    """The record's columns as exported (``extra`` as JSON text). A ``stuck`` record's grid is the
+    partial grid its backend reached, not a solution: it goes under ``partial`` (the store keeps it
+    under ``solution``), as in ``sudokit solve --json``."""
+    row = record.row()
+    stuck = record.status == Status.STUCK.value
+    answer = {"solution": None if stuck else row["solution"], "partial": row["solution"] if stuck else None}
+    return {column: answer[column] if column in answer else row[column] for column in EXPORTED}
 
 
 def export(records: Iterable[Record], run: str, fmt: str, out: TextIO,
@@ -24,14 +36,15 @@ def export(records: Iterable[Record], run: str, fmt: str, out: TextIO,
     fields = list(dict.fromkeys(f"puzzle_{k}" for row in meta.values() for k in row))
     count = 0
     if fmt == "csv":
-        writer = csv.DictWriter(out, fieldnames=["run", *COLUMNS, *fields], lineterminator="\n")
+        writer = csv.DictWriter(out, fieldnames=["run", *EXPORTED, *fields], lineterminator="\n")
         writer.writeheader()
         for record in records:
-            writer.writerow({"run": run, **record.row(), **_own_fields(meta, record)})
+            writer.writerow({"run": run, **exported_row(record), **_own_fields(meta, record)})
             count += 1
     elif fmt == "jsonl":
         for record in records:
-            out.write(json.dumps({"run": run, **record.row(), "extra": record.extra, **_own_fields(meta, record)}) + "\n")
+            out.write(json.dumps({"run": run, **exported_row(record), "extra": record.extra,
+                                  **_own_fields(meta, record)}) + "\n")
             count += 1
     else:
         raise UnknownName(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")

@@ -17,7 +17,8 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sudokit.compare.run.store import COLUMNS, DEFAULT_DB, Store
+from sudokit.compare.reports.export import EXPORTED, exported_row
+from sudokit.compare.run.store import DEFAULT_DB, Store
 from sudokit.models.errors import UserError
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 def load_run(name: str, db: str | Path = DEFAULT_DB) -> pandas.DataFrame:
     """A stored run as a DataFrame: one row per record, the backend's own figures as columns.
 
-    Columns: the record's (``set_name``, ``puzzle_index``, ``puzzle``, ``backend``, ``status``, …),
+    Columns: the record's (``set_name``, ``puzzle_index``, ``puzzle``, ``backend``, ``status``, ``solution``, and
+    ``partial``: the grid a ``stuck`` backend reached, …),
     ``seconds`` (build + solve), then each key of the record's ``extra`` (a human record's rating under
     its owner's names: ``se_rating`` only in SE mode, ``hodoku_level`` in HoDoKu mode, ``engine_rating``
     on the engine's path; ``techniques``, …; ``extra_``-prefixed where it repeats a record column) and the puzzle's own
@@ -46,12 +48,12 @@ def load_run(name: str, db: str | Path = DEFAULT_DB) -> pandas.DataFrame:
         meta = store.puzzle_meta(run)
     rows = []
     for r in records:
-        row: dict[str, Any] = {column: getattr(r, column) for column in COLUMNS if column != "extra"}
+        row: dict[str, Any] = {k: v for k, v in exported_row(r).items() if k != "extra"}  # stuck: ``partial``
         row["seconds"] = r.seconds
         row.update({(f"extra_{k}" if k in row else k): v for k, v in r.extra.items()})
         row.update({f"puzzle_{k}": v for k, v in meta.get((r.set_name, r.puzzle_index), {}).items()})
         rows.append(row)
-    frame = pandas.DataFrame(rows, columns=None if rows else [c for c in COLUMNS if c != "extra"] + ["seconds"])
+    frame = pandas.DataFrame(rows, columns=None if rows else [c for c in EXPORTED if c != "extra"] + ["seconds"])
     frame.attrs.update(run=run.name, config=run.config, environment=run.environment, sets=run.sets)
     return frame
 

@@ -138,4 +138,8 @@ def _fish(name: str) -> str:
         text += " Extra candidates in the base sets (fins) allow only the removals that every fin also sees"
         text += (", and a sashimi fish is a finned one whose pattern would be degenerate without its fins." if "sashimi" in parts
                  else ".")
+    elif size >= 5 and not kind:
+        text += (f" In a 9×9 grid it has a twin of at most {9 - size} lines the other way round, removing the same "
+                 f"candidates (the cover direction's lines it leaves out, covered by the base direction's): the "
+                 f"engine finds that smaller fish first, so this size earns its place in 16×16 and 25×25 grids.")
     return text

@@ -3,9 +3,12 @@
 The examples are a committed table, ``docs/gallery/examples.csv``: for each technique, a puzzle of
 a bundled set (permissive licences only), the mode whose solve path is followed, and the step
 number. The drawn step is step ``step`` of that path when it uses the technique, else the first
-instance the technique finds in the state before that step. Nothing but the table is committed:
-the pictures are drawn by sudokit's own renderer when the site is built (``on_files`` below), so
-they always show what the engine does today, and a row that no longer holds stops the build.
+instance the technique finds in the state before that step (a state the engine's own steps
+reached; the puzzle's givens known, as in a solve, for the avoidable rectangles). Every drawn step
+is checked against the puzzle's one solution, found by an exact backend (dancing links), not by
+the human engine. Nothing but the table is committed: the pictures are drawn by sudokit's own
+renderer when the site is built (``on_files`` below), so they always show what the engine does
+today, and a row that no longer holds (or a step that the solution contradicts) stops the build.
 
 ``python docs/hooks/gallery.py find [SECONDS]`` searches the bundled sets again and rewrites the
 table (rows already there are kept while they still hold). A new technique gets its section by
@@ -22,13 +25,19 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from sudokit.compare.fuzz.techniques import unsound
 from sudokit.compare.reports.pictures import path_states, step_picture
 from sudokit.compare.sets import load_set
 from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid, is_solution
 from sudokit.models.puzzles import Puzzle
+from sudokit.solvers.base import Status
 from sudokit.solvers.human import modes, registry
-from sudokit.solvers.human.engine import find_steps, solve_logically
+from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.techniques.uniqueness import remember_givens
+from sudokit.solvers.human.view import Memo, View
+from sudokit.solvers.registry import get_backend
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # (mkdocs loads a hook as a file, not as a package)
 from explanations import explanation
@@ -121,18 +130,47 @@ def path_of(set_name: str, number: int, mode: str) -> tuple[tuple[Candidates, St
     return tuple(path_states(Candidates.from_grid(grid), result.steps))
 
 
+@cache
+def solution_of(set_name: str, number: int) -> Grid:
+    """A bundled puzzle's one solution, by dancing links (an exact backend: not the engine drawn)."""
+    grid = puzzle_of(set_name, number).grid
+    result = get_backend("dlx").create().solve(grid, limit=2, time_limit=SOLVE_SECONDS)
+    if result.status is not Status.SOLVED or not is_solution(result.solution, grid):
+        raise LookupError(f"{set_name} #{number}: not a puzzle with one solution ({result.status.value})")
+    assert result.solution is not None
+    return result.solution
+
+
+def first_step(state: Candidates, name: str, givens: Grid) -> Step | None:
+    """The first instance of a technique in a state of a solve of ``givens`` (which cells were given
+    is known, as in the solve: the avoidable rectangles need it). One finder may yield its kin's
+    steps too (Sudoku Explainer's chains: a Y-cycle's finder finds X-cycles): only its own count."""
+    memo = Memo()
+    remember_givens(memo, givens.values)
+    return next((s for s in registry.technique(name).steps(View(state, memo)) if s.technique == name), None)
+
+
 def example_step(example: Example) -> tuple[Candidates, Step]:
-    """The state and the step an example draws; ``LookupError`` when the row no longer holds."""
+    """The state and the step an example draws, checked against the puzzle's solution;
+    ``LookupError`` when the row no longer holds."""
     path = path_of(example.set, example.number, example.mode)
     if not 1 <= example.step <= len(path):
         raise LookupError(f"{example}: the path has {len(path)} steps")
     state, step = path[example.step - 1]
     if step.technique != example.technique:
-        found = find_steps(state, example.technique)
-        if not found:
+        found = first_step(state, example.technique, puzzle_of(example.set, example.number).grid)
+        if found is None:
             raise LookupError(f"{example}: {example.technique} finds nothing in the state before that step")
-        step = found[0]
+        step = found
+    if wrong := unsound(step, solution_of(example.set, example.number)):
+        raise LookupError(f"{example}: the step contradicts the puzzle's solution: {wrong}")
     return state, step
+
+
+def taken_instead(example: Example) -> Step | None:
+    """The step the mode itself takes where an example was found in the state before it (None: its own)."""
+    _, step = path_of(example.set, example.number, example.mode)[example.step - 1]
+    return None if step.technique == example.technique else step
 
 
 def presets_of(name: str) -> list[str]:
@@ -153,27 +191,35 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
     t = registry.technique(name)
     facts = [
         ("name", f"`{t.name}`"),
-        ("HoDoKu code", f"`{t.hodoku_code}`" if t.hodoku_code else "–"),
-        ("SE rating", f"{t.se_rating}"),
-        ("HoDoKu score and level", f"{t.hodoku_score}, {t.level}"),
         ("family", t.family),
+        ("SE rating", f"{t.se_rating}"),
+        ("HoDoKu", (f"`{t.hodoku_code}`, " if t.hodoku_code else "") + f"score {t.hodoku_score}, {t.level}"),
         ("presets", ", ".join(f"`{p}`" for p in presets_of(name)) or "– (by name)"),
         ("modes", ", ".join(f"`{m}`" for m in modes_of(name)) or "– (by name)"),
     ]
-    lines = [f"## {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
-             "| " + " | ".join(k for k, _ in facts) + " |", "|" + "---|" * len(facts),
-             "| " + " | ".join(v for _, v in facts) + " |", ""]
+    # one line of facts that wraps between them (docs/assets/extra.css: a name is never broken)
+    lines = [f"### {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
+             '<p class="technique-facts" markdown>' + " · ".join(f"**{k}** {v}" for k, v in facts) + "</p>", ""]
     if example and picture and example.found:
-        puzzle = puzzle_of(example.set, example.number)
-        lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "",
-                  f"Step {example.step} of the `{example.mode}` mode's solve of puzzle {example.number} of the "
-                  f"bundled set `{example.set}` (`{puzzle.grid.line()}`).", ""]
+        lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "", caption(example), ""]
     elif example:
         lines += ["*No step of it has been found yet in the bundled puzzle sets (the engine searched part of them "
                   "with `python docs/hooks/gallery.py find`: a rare pattern).*", ""]
     else:
         lines += ["*No example found in the bundled sets yet.*", ""]
     return "\n".join(lines)
+
+
+def caption(example: Example) -> str:
+    """Where an example's step comes from: the mode's own step, or found in the state before one."""
+    puzzle = f"puzzle {example.number} of the bundled set `{example.set}` " \
+             f"(`{puzzle_of(example.set, example.number).grid.line()}`)"
+    instead = taken_instead(example)
+    if instead is None:
+        return f"Step {example.step} of the `{example.mode}` mode's solve of {puzzle}."
+    title = registry.technique(instead.technique).title
+    return (f"Found in the state before step {example.step} of the `{example.mode}` mode's solve of {puzzle}, "
+            f"where the mode itself takes a {title}.")
 
 
 def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
@@ -189,7 +235,7 @@ def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
     body = [GALLERY_HEAD]
     missing = []
     for family, names in families.items():
-        body.append(f"\n# {family.replace('_', ' ').capitalize()} {{#family-{anchor(family)}}}\n")
+        body.append(f"\n## {family.replace('_', ' ').capitalize()} {{#family-{anchor(family)}}}\n")
         body.append(FAMILIES.get(family, "Techniques registered by a user.") + "\n")
         for name in names:
             example = examples.get(name)
@@ -211,7 +257,8 @@ GALLERY_HEAD = """\
 
 Every technique of the human engine's registry (`sudokit techniques`), family by family in
 HoDoKu's solving order: its facts, what it does, and one step the engine found in a puzzle of the
-bundled sets, drawn by sudokit's own renderer when this site was built. In a picture the step's
+bundled sets, drawn by sudokit's own renderer when this site was built and checked against the
+puzzle's one solution (found by dancing links, not by the engine). In a picture the step's
 units are shaded sky blue and its cells yellow, its digits sit on discs, eliminations are
 vermillion and struck through, placements ringed in bluish green, fins and almost locked sets
 hatched, strong links solid blue arrows and weak links dashed purple ones.
@@ -263,66 +310,90 @@ def _candidates(sets: Iterable[str]) -> Iterator[tuple[str, int, float]]:
 
 
 def find(seconds: float, sets: tuple[str, ...] = ("se-sample", "top95", "hardest")) -> dict[str, Example]:
-    """Search the bundled sets for an example of every technique the table lacks, for about ``seconds``."""
-    try:
-        found = read_examples()
-    except FileNotFoundError:
-        found = {}
-    for name, example in list(found.items()):
-        if not example.found:
-            continue
-        began = time.monotonic()
-        try:
-            example_step(example)
-        except LookupError:
-            del found[name]
-        if time.monotonic() - began > QUICK:  # the site's build solves it again: keep the build quick
-            found.pop(name, None)
+    """Search the bundled sets for an example of every technique the table lacks, for about ``seconds``.
+
+    Each puzzle is solved in the mode a technique belongs to (``se`` for Sudoku Explainer's own, else
+    ``default``); a step of the path that uses the technique is taken first, else the first instance
+    the technique finds in a state of the path (each technique given ``SEARCH_SECONDS`` of such
+    searching in all). A step is kept only if the puzzle's solution bears it out.
+    """
+    found = _still_holding()
+    wanted = [n for n in registry.TECHNIQUES if n not in found]
     began = time.monotonic()
-    wanted = [n for n in registry.TECHNIQUES if n not in found or not found[n].found]
-    se_names = set(modes.mode("se").techniques)
     spent: dict[str, float] = {}
-    for count, (set_name, number, rating) in enumerate(_candidates(sets)):
+    for set_name, number, _ in _candidates(sets):
         if not wanted or time.monotonic() - began > seconds:
             break
-        for mode in ("default", "se") if any(n in se_names for n in wanted) else ("default",):
-            began = time.monotonic()
-            try:
-                path = path_of(set_name, number, mode)
-            except Exception as err:  # a search tool: say it and go on
-                print(f"{set_name} #{number} {mode}: {err}", file=sys.stderr)
-                continue
-            if time.monotonic() - began > QUICK:
-                continue
-            for k, (_, step) in enumerate(path, 1):
-                if step.technique in wanted:
-                    found[step.technique] = Example(step.technique, set_name, number, mode, k)
-                    wanted.remove(step.technique)
-                    print(f"{step.technique}: {set_name} #{number} {mode} step {k}", file=sys.stderr)
-            if mode == "default" and path and rating >= 4 and count % 5 == 0:
-                _search_states(path, list(wanted), set_name, number, found, wanted, spent)
+        for mode in ("default", "se"):
+            names = [n for n in wanted if mode_for(n) == mode]
+            path = _quick_path(set_name, number, mode) if names else None
+            if path:
+                found.update(_search_path(set_name, number, mode, path, names, spent))
+        wanted = [n for n in wanted if n not in found]
         path_of.cache_clear()
-        write_examples(found.values())
+        write_examples([*found.values(), *(Example(n, "", 0, "none", 0) for n in wanted)])
     return found
 
 
-def _search_states(path, names: list[str], set_name: str, number: int, found: dict[str, Example],
-                   wanted: list[str], spent: dict[str, float]) -> None:
-    """Techniques the path did not use, looked for in the states where it needed more than singles
-    (each technique given 20 s in all: the rarest big fish are given up)."""
-    hard = [k for k, (_, step) in enumerate(path) if registry.technique(step.technique).family != "singles"][:4]
-    for name in names:
-        for k in hard:
-            if spent.get(name, 0.0) > 20.0:
+SEARCH_SECONDS = 90.0  # state searching per technique in one run of the finder: the rarest are given up
+
+
+def mode_for(name: str) -> str:
+    """The mode whose solve paths an example of a technique is looked for in."""
+    se_only = set(modes.mode("se").techniques) - set(modes.mode("default").techniques)
+    return "se" if name in se_only else "default"
+
+
+def _still_holding() -> dict[str, Example]:
+    """The table's examples that still hold (their solves were quick when they were found)."""
+    try:
+        table = read_examples()
+    except FileNotFoundError:
+        return {}
+    kept = {}
+    for name, example in table.items():
+        try:
+            if example.found and example_step(example):
+                kept[name] = example
+        except LookupError as err:
+            print(err, file=sys.stderr)
+    return kept
+
+
+def _quick_path(set_name: str, number: int, mode: str) -> tuple[tuple[Candidates, Step], ...] | None:
+    """A puzzle's solve path in a mode, if it is quick (the site's build solves it again)."""
+    began = time.monotonic()
+    try:
+        path = path_of(set_name, number, mode)
+        solution_of(set_name, number)
+    except Exception as err:  # a search tool: say it and go on
+        print(f"{set_name} #{number} {mode}: {err}", file=sys.stderr)
+        return None
+    return path if time.monotonic() - began <= QUICK else None
+
+
+def _search_path(set_name: str, number: int, mode: str, path: tuple[tuple[Candidates, Step], ...],
+                 names: list[str], spent: dict[str, float]) -> dict[str, Example]:
+    """Examples of ``names`` in one solve path: a step of the path itself, else one found in a state."""
+    found = {}
+    for k, (_, step) in enumerate(path, 1):
+        if step.technique in names and step.technique not in found:
+            found[step.technique] = Example(step.technique, set_name, number, mode, k)
+    givens, solution = puzzle_of(set_name, number).grid, solution_of(set_name, number)
+    for name in (n for n in names if n not in found):
+        for k, (state, _) in enumerate(path, 1):
+            if spent.get(name, 0.0) > SEARCH_SECONDS:
                 break
             began = time.monotonic()
-            hit = bool(find_steps(path[k][0], name))
+            hit = first_step(state, name, givens)
             spent[name] = spent.get(name, 0.0) + time.monotonic() - began
-            if hit:
-                found[name] = Example(name, set_name, number, "default", k + 1)
-                wanted.remove(name)
-                print(f"{name}: {set_name} #{number} default state {k + 1}", file=sys.stderr)
+            if hit and not unsound(hit, solution):
+                found[name] = Example(name, set_name, number, mode, k)
                 break
+    for example in found.values():
+        print(f"{example.technique}: {set_name} #{number} {mode} step {example.step}", file=sys.stderr)
+    return found
+
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["find"]:

@@ -48,6 +48,18 @@ def test_load_run_gives_one_row_per_record_with_the_backends_figures_as_columns(
     assert frame.attrs["config"]["timeout"] == 1.0 and frame.attrs["run"] == "demo"
 
 
+def test_load_run_gives_a_stuck_records_grid_as_partial(tmp_path):
+    pytest.importorskip("pandas", reason="pandas is the optional extra sudokit[notebook]")
+    description = {"sets": [{"name": "s", "sha256": "x", "puzzles": 1, "skipped": []}], "config": {},
+                   "environment": {}}
+    with Store.open(tmp_path / "r.sqlite") as store:
+        run = store.start_run("stuck", description)
+        store.add_puzzles(run, [("s", 0, "1" + "." * 80, {})])
+        store.add(run, [Record("s", 0, "1" + "." * 80, "human-singles", "stuck", "12" + "." * 79, 0, 0.0, 0.1)])
+    row = notebook.load_run("stuck", tmp_path / "r.sqlite").iloc[0]
+    assert row["partial"] == "12" + "." * 79 and row["solution"] is None
+
+
 def test_load_run_says_what_is_missing(stored, tmp_path, monkeypatch):
     pytest.importorskip("pandas", reason="pandas is the optional extra sudokit[notebook]")
     with pytest.raises(UnknownName, match="runs: demo"):

@@ -62,6 +62,17 @@ def test_export_writes_one_row_per_record(fmt):
     assert float(rows[0]["solve_seconds"]) == 1.5
 
 
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_stuck_records_grid_is_exported_as_partial_not_as_a_solution(fmt):
+    stuck = Record("s", 1, "1" + "." * 80, "human-singles", "stuck", "12" + "." * 79, 0, 0.0, 0.1)
+    out = io.StringIO()
+    export([RECORD, stuck], "r", fmt, out)
+    text = out.getvalue()
+    rows = list(csv.DictReader(io.StringIO(text))) if fmt == "csv" else [json.loads(x) for x in text.splitlines()]
+    assert rows[1]["partial"] == "12" + "." * 79 and not rows[1]["solution"]
+    assert rows[0]["solution"] == "2" * 81 and not rows[0]["partial"]
+
+
 def test_compare_processes_writing_one_database_at_once_lose_nothing(tmp_path):
     """Three runs into one database at the same time: every record kept, no 'database is locked'."""
     import subprocess
