@@ -97,10 +97,17 @@ def solve_cpmpy(solver: str, variant: str, grid: Grid, limit: int, time_limit: f
     if len(solutions) < limit and not complete:
         return SolveResult(Status.TIMEOUT, solutions_found=len(solutions), build_seconds=handed - began,
                            solve_seconds=solve_seconds, stats=stats,
-                           message=f"{solver} stopped at the deadline ({engine.status().exitstatus.name})")
+                           message=f"{solver} stopped at the deadline" + _last_status(engine))
     return SolveResult(status_for(len(solutions), limit), solution=solutions[0] if solutions else None,
                        solutions_found=len(solutions), build_seconds=handed - began,
                        solve_seconds=solve_seconds, stats=stats)
+
+
+def _last_status(engine: Any) -> str:
+    """`` (STATUS)`` of the solver's last search as CPMpy saw it; Z3's, searched here, as Z3 gives it."""
+    if hasattr(engine, "z3_solver"):
+        return f" ({engine.z3_solver.reason_unknown()})"
+    return f" ({engine.status().exitstatus.name})"
 
 
 def _complete(engine: Any) -> bool:
