@@ -72,13 +72,15 @@ def measure(spec: str, puzzles: list[Grid], cap: float) -> dict:
 
 
 def commit() -> str:
-    """The commit measured (short hash, ``+dirty`` when the work tree has changes), or ``unknown``."""
+    """The commit measured (short hash, ``+dirty`` when files outside ``results/`` have changed, since
+    the bench's own output there changes under it), or ``unknown``."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], capture_output=True, text=True, check=True,
                               cwd=Path(__file__).parent).stdout.strip()
 
     try:
-        return git("rev-parse", "--short", "HEAD") + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
+        changed = git("status", "--porcelain", "--untracked-files=no", "--", ":(top)", ":(top,exclude)results")
+        return git("rev-parse", "--short", "HEAD") + ("+dirty" if changed else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
