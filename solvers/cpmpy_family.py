@@ -12,7 +12,8 @@ solution counting. So ``seconds`` is the whole cost, and the transformation is n
 "solve".
 
 Counting: OR-Tools, Choco and Exact enumerate natively (CPMpy's ``solveAll``); for the others this
-module solves again under a blocking constraint per solution found, with the time that is left.
+module solves again under a blocking constraint per solution found, with the time that is left
+(Z3's search is called and its model read here, not through CPMpy's ``solve``: ``_enumerate_z3``).
 A count short of the limit proves uniqueness (or unsatisfiability) only when the solver's status
 says the search was complete and, for the native enumerators, the search did not use up its time
 (Choco stopped by its time limit was seen reporting UNSATISFIABLE); otherwise it is a timeout.
@@ -88,16 +89,25 @@ def solve_cpmpy(solver: str, variant: str, grid: Grid, limit: int, time_limit: f
                            message="the deadline passed while CPMpy handed the model over")
     if solver in NATIVE_ENUMERATION:
         solutions, complete = _enumerate_natively(engine, cells, limit, remaining)
+    elif solver == "z3":
+        solutions, complete = _enumerate_z3(engine, cells, limit, deadline)
     else:
         solutions, complete = _enumerate_by_blocking(engine, cells, limit, deadline)
     solve_seconds = time.perf_counter() - handed
     if len(solutions) < limit and not complete:
         return SolveResult(Status.TIMEOUT, solutions_found=len(solutions), build_seconds=handed - began,
                            solve_seconds=solve_seconds, stats=stats,
-                           message=f"{solver} stopped at the deadline ({engine.status().exitstatus.name})")
+                           message=f"{solver} stopped at the deadline" + _last_status(engine))
     return SolveResult(status_for(len(solutions), limit), solution=solutions[0] if solutions else None,
                        solutions_found=len(solutions), build_seconds=handed - began,
                        solve_seconds=solve_seconds, stats=stats)
+
+
+def _last_status(engine: Any) -> str:
+    """`` (STATUS)`` of the solver's last search as CPMpy saw it; Z3's, searched here, as Z3 gives it."""
+    if hasattr(engine, "z3_solver"):
+        return f" ({engine.z3_solver.reason_unknown()})"
+    return f" ({engine.status().exitstatus.name})"
 
 
 def _complete(engine: Any) -> bool:
@@ -139,4 +149,34 @@ def _enumerate_by_blocking(engine: Any, cells: Any, limit: int, deadline: Deadli
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             engine += cp.any(cells != values)
+    return solutions, True
+
+
+def _enumerate_z3(engine: Any, cells: Any, limit: int, deadline: Deadline) -> tuple[list[Grid], bool]:
+    """Z3's search driven here, its model read with completion; otherwise as ``_enumerate_by_blocking``.
+
+    CPMpy 1.1.1 reads a Z3 model by indexing it, which gives None for a variable the model leaves
+    out (``AttributeError: 'NoneType' object has no attribute 'as_long'``, seen on 17-clue puzzles
+    in a loaded bench run), and takes "unknown" with a model as a solution. Here only "sat" gives
+    a solution, each cell evaluated with model completion; "unknown" (the time limit) is a timeout.
+    """
+    import cpmpy as cp
+    import z3
+
+    native = engine.z3_solver
+    engine.solver_vars(list(cells))
+    variables = [engine.solver_var(cell) for cell in cells]
+    solutions: list[Grid] = []
+    while len(solutions) < limit:
+        remaining = deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            return solutions, False
+        native.set(timeout=max(1, int(remaining * 1000)) if remaining is not None else 4294967295)
+        verdict = native.check()
+        if verdict != z3.sat:
+            return solutions, verdict == z3.unsat
+        answer = native.model()
+        values = [answer.eval(variable, model_completion=True).as_long() for variable in variables]
+        solutions.append(Grid(tuple(values)))
+        engine += cp.any(cells != values)
     return solutions, True

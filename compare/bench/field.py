@@ -1,5 +1,5 @@
 """The CP field side by side: ``python -m sudokit.compare.bench.field [--sets …] [--backends …]
-[--sample N] [--cap SECONDS] [--cap-25 SECONDS] [--out results/field]``.
+[--sample N] [--cap SECONDS] [--cap-25 SECONDS] [--out results/field-bench]``.
 
 Every backend solves every puzzle of a set in turn (one warm solver per backend, a 4×4 warm-up
 first), with solution limit 2 (the uniqueness proof included) and the backend's own time limit
@@ -8,14 +8,19 @@ into building the model, handing it over (``stats["transform_seconds"]``: CPMpy'
 MiniZinc's flattening) and the search. Every answer is checked by the judge (``is_solution``) and
 by the status the set's puzzles must have (all bundled sets here are proper puzzles).
 
-Results are merged, set by set, into ``OUT.json``; ``OUT.md`` is written from all of it.
+Results are merged into ``OUT.json`` backend by backend, so a run can go in pieces: a rerun skips
+every (set, backend) that ``OUT.json`` already holds for the same puzzles and cap (``--redo`` measures
+them again; another cap or ``--sample`` is stored apart). Each row records the commit, the versions, the cap, the machine's load before and after;
+``OUT.md`` is written from all of it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import subprocess
 import time
 from pathlib import Path
 from statistics import median
@@ -66,6 +71,25 @@ def measure(spec: str, puzzles: list[Grid], cap: float) -> dict:
     }
 
 
+def commit() -> str:
+    """The commit measured (short hash, ``+dirty`` when files outside ``results/`` have changed, since
+    the bench's own output there changes under it), or ``unknown``."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).parent).stdout.strip()
+
+    try:
+        changed = git("status", "--porcelain", "--untracked-files=no", "--", ":(top)", ":(top,exclude)results")
+        return git("rev-parse", "--short", "HEAD") + ("+dirty" if changed else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def load() -> float:
+    """The machine's one-minute load average."""
+    return os.getloadavg()[0]
+
+
 def table(results: dict) -> str:
     """The Markdown tables of ``results`` (set -> its run), one per set."""
     def ms(value: float | None) -> str:
@@ -73,7 +97,7 @@ def table(results: dict) -> str:
 
     parts = []
     for name, run in results.items():
-        parts += [f"### {name}: {run['puzzles']} puzzles ({run['which']}), cap {run['cap']:g} s\n",
+        parts += [f"### {name}: {run['puzzles']} puzzles ({run['which']})\n",
                   "| backend | version | solved | timeouts | wrong | median ms | PAR-2 s | build ms | hand-over ms | solve ms |",
                   "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for row in sorted(run["rows"], key=lambda r: (r["par2"], r["median"] or 0)):
@@ -91,7 +115,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sample", type=int, default=0, help="the first N puzzles of each set (0: all)")
     parser.add_argument("--cap", type=float, default=10.0)
     parser.add_argument("--cap-25", type=float, default=60.0)
-    parser.add_argument("--out", type=Path, default=Path("results/field"))
+    parser.add_argument("--out", type=Path, default=Path("results/field-bench"))
+    parser.add_argument("--redo", action="store_true", help="measure again what OUT.json already holds")
     args = parser.parse_args(argv)
     specs = [spec.strip() for spec in args.backends.replace(";", ",").split(",") if spec.strip()]
     available = [spec for spec in specs if get_backend(spec).is_available()]
@@ -104,13 +129,20 @@ def main(argv: list[str] | None = None) -> None:
         which = f"the first {args.sample} of {len(puzzles)}" if args.sample and args.sample < len(puzzles) else "all"
         puzzles = puzzles[: args.sample or None]
         cap = args.cap_25 if puzzles[0].size == 25 else args.cap
-        rows = []
+        key = f"{name}, cap {cap:g} s" + ("" if which == "all" else f", {which}")
+        run = results.setdefault(key, {"puzzles": len(puzzles), "which": which, "cap": cap, "rows": []})
+        done = {row["backend"] for row in run["rows"]}
         for spec in available:
-            rows.append(row := measure(spec, puzzles, cap))
+            if spec in done and not args.redo:
+                print(f"{name} {spec}: already in {store}, skipped", flush=True)
+                continue
+            before = load()
+            row = measure(spec, puzzles, cap)
+            row.update(commit=commit(), load_before=round(before, 2), load_after=round(load(), 2),
+                       machine=platform.node(), python=platform.python_version(), nice=os.nice(0))
+            run["rows"] = [r for r in run["rows"] if r["backend"] != spec] + [row]
+            store.write_text(json.dumps(results, indent=1) + "\n")
             print(f"{name} {spec}: {row['solved']}/{row['puzzles']} PAR-2 {row['par2']:.2f}", flush=True)
-        results[name] = {"puzzles": len(puzzles), "which": which, "cap": cap, "rows": rows,
-                         "machine": platform.node(), "python": platform.python_version()}
-        store.write_text(json.dumps(results, indent=1) + "\n")
     args.out.with_suffix(".md").write_text("# The CP field (measured tables)\n\n" + table(results))
 
 
