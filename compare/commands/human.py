@@ -381,7 +381,7 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
     if result.status is Status.SOLVED:
         rated = rating.figures()
     else:
-        hint = f"; {stuck_hint(rating.mode, start.size)}" if result.status is Status.STUCK else ""
+        hint = f"; {stuck_hint(rating.mode, start.size, command='explain')}" if result.status is Status.STUCK else ""
         rated = f"not rated{hint}"
     typer.echo(f"{result.status}{why}: {len(result.steps)} steps, {rated}, hardest {rating.hardest or '-'}")
     if line := _grid_line(result):

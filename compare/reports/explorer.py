@@ -94,7 +94,7 @@ def _summary(result: HumanResult) -> str:
         rated = (f"{html.escape(rating.figures())}, "
                  f"hardest: {html.escape(technique(rating.hardest).title) if rating.hardest else '–'}")
     else:
-        rated = f"not rated ({html.escape(stuck_hint(rating.mode, result.state.size))})" if result.status is Status.STUCK else "not rated"
+        rated = f"not rated ({html.escape(stuck_hint(rating.mode, result.state.size, command='explain'))})" if result.status is Status.STUCK else "not rated"
     return f"{result.status}{why} in {len(result.steps)} steps · {rated}"
 
 

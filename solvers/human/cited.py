@@ -40,16 +40,18 @@ def unsupported_size(mode: str, size: int) -> str | None:
     return None
 
 
-def stuck_hint(mode: str, size: int = 9) -> str:
-    """What to try when ``mode`` stops stuck on a ``size``×``size`` puzzle.
+def stuck_hint(mode: str, size: int = 9, command: str = "rate") -> str:
+    """What to try when ``mode`` stops stuck on a ``size``×``size`` puzzle, naming the running ``command``.
 
     >>> print(stuck_hint("hodoku"))
     rate --mode se goes further (SE's chains)
+    >>> print(stuck_hint("default", command="explain"))
+    explain --mode se goes further (SE's chains)
     >>> print(stuck_hint("default", 16))
     --allow-guess finishes (the engine's figures)
     """
     further = FURTHER.get(mode) if size == 9 else None
-    return f"rate --mode {further} goes further (SE's chains)" if further else "--allow-guess finishes (the engine's figures)"
+    return f"{command} --mode {further} goes further (SE's chains)" if further else "--allow-guess finishes (the engine's figures)"
 
 
 def rating_record(start: Candidates | Grid, modes: tuple[str, ...] = CITED, *, techniques: tuple[str, ...] | None = None,

@@ -106,6 +106,8 @@ def test_a_stuck_puzzle_gets_no_rating_only_a_lower_bound():
     assert row["so_far"]["empty_cells"] > 0 and "rate --mode se goes further" in row["engine_missing"]
     text = runner.invoke(app, ["rate", STUCK_FOR_SINGLES, "--preset", "singles"])
     assert "not rated" in text.stdout and " SE 1" not in text.stdout
+    explained = runner.invoke(app, ["explain", STUCK_FOR_SINGLES, "--preset", "singles"])
+    assert "explain --mode se goes further" in explained.stdout and "rate --mode" not in explained.stdout
 
 
 def test_rate_takes_jobs_and_timeout(tmp_path):
