@@ -12,17 +12,17 @@ def test_a_rerun_skips_what_is_stored_and_adds_the_rest(tmp_path, capsys):
     out = tmp_path / "bench"
     field.main(["--sets", "top95", "--sample", "2", "--backends", "bitx", "--out", str(out)])
     first = json.loads(out.with_suffix(".json").read_text())
-    field.main(["--sets", "top95", "--sample", "2", "--backends", "bitx,sat", "--out", str(out)])
+    field.main(["--sets", "top95", "--sample", "2", "--backends", "bitx,dlx", "--out", str(out)])
     printed = capsys.readouterr().out
     second = json.loads(out.with_suffix(".json").read_text())
     (key,) = second
     assert "top95 bitx: already in" in printed
     assert second[key]["rows"][0] == first[key]["rows"][0]  # kept as measured, not measured again
-    assert [row["backend"] for row in second[key]["rows"]] == ["bitx", "sat"]
+    assert [row["backend"] for row in second[key]["rows"]] == ["bitx", "dlx"]
     row = second[key]["rows"][1]
     assert (row["solved"], row["cap"], row["puzzles"]) == (2, 10.0, 2)
     assert row["commit"] and row["load_before"] >= 0 and row["version"]
-    assert "| sat |" in out.with_suffix(".md").read_text()
+    assert "| dlx |" in out.with_suffix(".md").read_text()
 
 
 def test_another_cap_is_stored_apart(tmp_path):
