@@ -231,13 +231,11 @@ def chain_of(target: Pot) -> list[Pot]:
     """The potentials ``target`` follows from, itself first, breadth first, each key once (SE's order)."""
     found: list[Pot] = []
     done: set[int] = set()
-    todo = [target]
-    while todo:
-        later: list[Pot] = []
-        for p in todo:
-            if p.key not in done:
-                done.add(p.key)
-                found.append(p)
-                later.extend(p.parents)
-        todo = later
+    queue = [target]
+    for p in queue:  # one queue, level after level: the order of a walk level by level
+        key = p.key
+        if key not in done:
+            done.add(key)
+            found.append(p)
+            queue.extend(p.parents)
     return found
