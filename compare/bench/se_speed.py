@@ -2,6 +2,7 @@
 
     python -m sudokit.compare.bench.se_speed --old ROOT [--new ROOT] [--hardest N] [--per-band N]
                                              [--timeout S] [--seed K] [--jsonl PATH] [--data DIR]
+    python -m sudokit.compare.bench.se_speed --report PATH
 
 ``ROOT`` is a checkout of sudokit (``git worktree add --detach /tmp/old 9c3e6da``); ``--new``
 defaults to this checkout. Each side runs in a worker process of its own that imports its
@@ -17,7 +18,8 @@ puzzles per ER band of the SE-rated sample (``se_rated/se_rated_dev.csv``, drawn
 new/old of the medians (and the median of the per-puzzle ratios); then every puzzle whose path
 differs between the two sides (technique, conclusions, cells, pattern, chain, length, difficulty of
 every step, and ER/EP/ED): with an ``--old`` whose other code paths match, there must be none.
-``--jsonl`` writes one line per puzzle (both sides' CPU seconds and whether their paths agree).
+``--jsonl`` writes one line per puzzle (both sides' CPU seconds and whether their paths agree);
+``--report PATH`` prints the tables of such a file (a run stopped part way).
 """
 
 from __future__ import annotations
@@ -166,7 +168,8 @@ def _spread(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path, required=True)
+    parser.add_argument("--old", type=Path)
+    parser.add_argument("--report", type=Path)
     parser.add_argument("--new", type=Path, default=HERE)
     parser.add_argument("--hardest", type=int, default=40)
     parser.add_argument("--per-band", type=int, default=5)
@@ -175,6 +178,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jsonl", type=Path)
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
+    if args.report is not None:
+        print(report([Timed(**json.loads(line)) for line in args.report.read_text().splitlines() if line.strip()]))
+        return
+    if args.old is None:
+        parser.error("--old ROOT (a checkout of the commit to compare with) is needed")
     puzzles = by_band(args.data, args.per_band, args.seed) + [("forum hardest (ER >= 10.5)", p)
                                                                for p in hardest(args.data, args.hardest)]
     old, new = Worker(args.old.resolve()), Worker(args.new.resolve())
