@@ -102,14 +102,19 @@ def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
 PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
 
 
+PEER_OFFS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((other, (other * 9 + cand % 9) * 2, unit) for other, unit in PEER_ORDER[cand // 9]) for cand in range(729)
+)  # per candidate, its digit's peers as SE meets them: (cell, its "off" key, the unit)
+
+
 def on_to_off(key: int, marks: list[int], y_links: bool) -> list[tuple[int, int]]:
     """What an "on" potential turns off: (key, cause) pairs in SE's order, each once."""
-    cell, d0 = divmod(key >> 1, 9)
-    bit = 1 << d0
-    found = [((other * 9 + d0) * 2, unit) for other, unit in PEER_ORDER[cell] if marks[other] & bit]
+    cand = key >> 1
+    bit = 1 << cand % 9
+    found = [(off, unit) for other, off, unit in PEER_OFFS[cand] if marks[other] & bit]
     if y_links:
-        base = cell * 18
-        return [(base + d * 2, CELL) for d in BITS[marks[cell] & ~bit]] + found
+        base = cand // 9 * 18
+        return [(base + d * 2, CELL) for d in BITS[marks[cand // 9] & ~bit]] + found
     return found
 
 
@@ -231,13 +236,11 @@ def chain_of(target: Pot) -> list[Pot]:
     """The potentials ``target`` follows from, itself first, breadth first, each key once (SE's order)."""
     found: list[Pot] = []
     done: set[int] = set()
-    todo = [target]
-    while todo:
-        later: list[Pot] = []
-        for p in todo:
-            if p.key not in done:
-                done.add(p.key)
-                found.append(p)
-                later.extend(p.parents)
-        todo = later
+    queue = [target]
+    for p in queue:  # one queue, level after level: the order of a walk level by level
+        key = p.key
+        if key not in done:
+            done.add(key)
+            found.append(p)
+            queue.extend(p.parents)
     return found

@@ -49,11 +49,16 @@ class ChainHint:
     order: int = field(default=0)  # gathering order
 
     @cached_property
+    def chains(self) -> dict[int, list[Pot]]:
+        """Per chain end (by ``id``: the hint holds them), the potentials it follows from (``chain_of``)."""
+        return {id(t): chain_of(t) for t in (*self.targets, *self.flat_targets)}
+
+    @cached_property
     def nested(self) -> list[ChainHint]:
         """The distinct inner hints its links use, by what they conclude and how (SE's FullChain)."""
         found: dict[tuple, ChainHint] = {}
         for target in self.targets:
-            for p in chain_of(target):
+            for p in self.chains[id(target)]:
                 inner = p.nested
                 if isinstance(inner, ChainHint) and inner.signature not in found:
                     found[inner.signature] = inner
@@ -61,11 +66,11 @@ class ChainHint:
 
     @cached_property
     def signature(self) -> tuple:
-        return tuple(tuple(p.key for p in chain_of(t)) for t in self.targets)
+        return tuple(tuple(p.key for p in self.chains[id(t)]) for t in self.targets)
 
     @cached_property
     def complexity(self) -> int:
-        flat = sum(len(chain_of(t)) for t in self.flat_targets)
+        flat = sum(len(self.chains[id(t)]) for t in self.flat_targets)
         return flat + sum(inner.complexity for inner in self.nested)
 
     @cached_property
@@ -80,7 +85,7 @@ class ChainHint:
         that made each "on" link's cell or unit single (SE's ``getRuleParents``)."""
         found: dict[int, None] = {}
         for target in self.targets:
-            for p in chain_of(target):
+            for p in self.chains[id(target)]:
                 cause = p.cause if p.cause is not None else self.root_cause
                 if not p.on or cause is None or cause == ADVANCED:
                     continue
@@ -100,7 +105,7 @@ class ChainHint:
         """Each link of its chains once, from a parent to what it implies (strong into an "on")."""
         found: dict[tuple[int, int], ChainLink] = {}
         for target in self.targets:
-            for p in chain_of(target):
+            for p in self.chains[id(target)]:
                 for parent in p.parents:
                     if parent.key >> 1 != p.key >> 1 and (parent.key, p.key) not in found:
                         found[parent.key, p.key] = ChainLink(_node(parent), _node(p), p.on)

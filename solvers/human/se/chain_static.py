@@ -134,6 +134,24 @@ class StaticLinks:
             found = self._sound[start] = 0 if contradictory(reached) else reached
         return found or None
 
+    def may_meet(self, groups: list[list[int]]) -> bool:
+        """Whether the walks from a group's starts (keys) all reach something (as ``reach_of``) for
+        some group, or one of them meets a contradiction (groups in turn, the first that does ends it)."""
+        sound = self._sound
+        for starts in groups:
+            common = -1
+            for key in starts:
+                reached = sound[key]
+                if reached is None:
+                    self.sound_reach(key)
+                    reached = sound[key]
+                if not reached:
+                    return True
+                common &= reached
+            if common:
+                return True
+        return False
+
     def returning(self) -> frozenset[int]:
         """The potentials a walk from which reaches their own negation (a forcing chain's sources).
 
@@ -234,9 +252,8 @@ class StaticLinks:
                 after.append(((low.bit_length() - 1) * 9 + d0) * 2)
             if self.y_links:
                 after.extend(cell * 18 + d * 2 for d in BITS[marks[cell] & ~(1 << d0)] if strong[d] >> cell & 1)
-        order = [-1] * 1458
+        order = [-1] * 1458  # Tarjan's: a node visited and in no group yet is on the stack
         low_link = [0] * 1458
-        stacked = [False] * 1458
         group = [-1] * 1458
         stack: list[int] = []
         members: list[int] = []
@@ -248,38 +265,40 @@ class StaticLinks:
             order[root] = low_link[root] = count
             count += 1
             stack.append(root)
-            stacked[root] = True
             work = [(root, iter(succ[root]))]
             while work:
                 node, nexts = work[-1]
+                low = low_link[node]
                 for nxt in nexts:
-                    if order[nxt] < 0:
+                    seen = order[nxt]
+                    if seen < 0:
                         order[nxt] = low_link[nxt] = count
                         count += 1
                         stack.append(nxt)
-                        stacked[nxt] = True
                         work.append((nxt, iter(succ[nxt])))
                         break
-                    if stacked[nxt] and order[nxt] < low_link[node]:
-                        low_link[node] = order[nxt]
+                    if seen < low and group[nxt] < 0:
+                        low = seen
                 else:
                     work.pop()
-                    if work and low_link[node] < low_link[work[-1][0]]:
-                        low_link[work[-1][0]] = low_link[node]
-                    if low_link[node] == order[node]:
-                        bits = 0
+                    if work:
+                        parent = work[-1][0]
+                        if low < low_link[parent]:
+                            low_link[parent] = low
+                    if low == order[node]:
                         index = len(members)
-                        inside = []
-                        while True:
-                            member = stack.pop()
-                            stacked[member] = False
+                        at = stack.index(node)
+                        inside = stack[at:]
+                        del stack[at:]
+                        inside.reverse()
+                        bits = 0
+                        for member in inside:
                             group[member] = index
                             bits |= 1 << SPOT[member]
-                            inside.append(member)
-                            if member == node:
-                                break
                         members.append(bits)
                         keys.append(inside)
+                    continue
+                low_link[node] = low
         self._group, self._members, self._keys, self._succ = group, members, keys, succ
         self._cycles = {key: inside for inside in map(frozenset, keys) if len(inside) > 1 for key in inside}
 

@@ -1,0 +1,16 @@
+"""The SE speed benchmark's summary (``compare.bench.se_speed``): its figures worked out by hand."""
+
+from __future__ import annotations
+
+from sudokit.compare.bench.se_speed import Timed, report
+
+
+def test_a_groups_figures_and_the_paths_that_differ():
+    timed = [Timed("hard", "a", 1.0, 1.0, True, 11.0), Timed("hard", "b", 2.0, 1.0, True, 11.0),
+             Timed("hard", "c", 4.0, 1.0, False, 11.0), Timed("easy", "d", 0.5, 1.0, True, 2.0)]
+    text = report(timed)
+    # old 1, 2, 4 s: median 2, p90 and max 4; new 1 s each; medians 1/2; per puzzle 1, 0.5, 0.25
+    assert "| hard | 3 | 2.00 | 4.00 | 4.00 | 1.00 | 1.00 | 1.00 | 0.500 | 0.500 | 1.000 |" in text
+    assert "| easy | 1 | 0.50 | 0.50 | 0.50 | 1.00 | 1.00 | 1.00 | 2.000 | 2.000 | 2.000 |" in text
+    assert "Paths identical on 3 of 4 puzzles." in text
+    assert "- differs: c (hard)" in text
