@@ -277,6 +277,8 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
 STUDY_SPEED_NOTE = ("The variants solve different puzzles (a rung or an ablation variant that stops stuck is quick), "
                     "so their times are no ranking: which technique solves what is the ladder above.")
 
+USAGE_SHOWN = 12  # techniques of the usage table a study prints (the report has them all)
+
 
 def study_text(summary: Summary) -> str:
     """What a study prints: which technique solves what first (the ladder, the techniques used, what
@@ -303,8 +305,6 @@ def study_text(summary: Summary) -> str:
                       "ablation: puzzles lost without one technique", ablated, "",
                       "variants' speed", speed, STUDY_SPEED_NOTE])
 
-
-USAGE_SHOWN = 12  # techniques of the usage table a study prints (the report has them all)
 
 
 def summary_text(summary: Summary) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sudokit.compare.workshop.grading import grade, hardness, techniques_of
+from sudokit.compare.workshop.grading import Graded, grade, hardness, techniques_of
 from sudokit.compare.workshop.removal import Uniqueness, empty, fill
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Cell, Grid
@@ -70,7 +70,8 @@ def needs(grid: Grid, wanted: Target) -> bool:
     return not _grade(grid, wanted.easier, wanted).solved and _grade(grid, wanted.with_it, wanted).solved
 
 
-def _grade(grid: Grid, techniques: tuple[str, ...], wanted: Target, probe: str | None = None):
+def _grade(grid: Grid, techniques: tuple[str, ...], wanted: Target, probe: str | None = None) -> Graded:
+    """``grade`` on the target's mode."""
     return grade(grid, techniques, probe, mode=wanted.mode)
 
 

@@ -33,11 +33,10 @@ def lines(path: Path) -> list[str]:
 
 def test_a_file_that_solve_rate_and_study_read_back(tmp_path, monkeypatch):
     out = tmp_path / "made.txt"
-    result = generate("-n", "2", "--seed", "4", "-t", "xy_wing", "-t", "naked_pair", "-j", "2", "-o", str(out))
+    result = generate("-n", "1", "--seed", "5", "-t", "xy_wing", "-t", "naked_pair", "-j", "2", "-o", str(out))  # (seed 5: 21 attempts; seed 4 took 52)
     assert result.exit_code == 0, result.output
     made = read_puzzles(out)
-    assert len(made) == 4
-    assert [p.meta["fields"][2:] for p in made] == [["xy_wing", "xy_wing"]] * 2 + [["naked_pair", "naked_pair"]] * 2
+    assert [p.meta["fields"][2:] for p in made] == [["xy_wing", "xy_wing"], ["naked_pair", "naked_pair"]]
     assert runner.invoke(app, ["solve", str(out), "--backend", "dlx"]).exit_code == 0  # every one unique
     rated = runner.invoke(app, ["rate", str(out), "--json"])
     assert rated.exit_code == 0, rated.output
