@@ -32,7 +32,7 @@ from sudokit.models.puzzles import (
     parse_puzzles,
     read_puzzles,
 )
-from sudokit.solvers.base import Status
+from sudokit.solvers.base import SolveResult, Status
 
 if TYPE_CHECKING:
     from sudokit.models.candidates import Candidates
@@ -312,12 +312,17 @@ EXACT_BY_SIZE = {4: ("bitx",), 9: ("bitx",), 16: ("prop:level=alldiff",), 25: ("
 def exact_verdict(grid: Grid, time_limit: float | None = None) -> Status | None:
     """``multiple`` or ``unsat`` when an exact backend finds the puzzle is not proper, ``timeout`` when
     it cannot tell within ``time_limit`` seconds (a share of the command's ``--timeout``), else None."""
+    status = exact_answer(grid, time_limit).status
+    return status if status in (Status.MULTIPLE, Status.UNSAT, Status.TIMEOUT) else None
+
+
+def exact_answer(grid: Grid, time_limit: float | None = None) -> SolveResult:
+    """An exact backend's answer with solution limit 2 (``solved``: the puzzle's one solution)."""
     began = time.monotonic()
     solver = _exact_solver(grid.size)  # (loading its library counts against the time limit too)
     if time_limit is not None and (time_limit := time_limit - (time.monotonic() - began)) <= 0:
-        return Status.TIMEOUT
-    status = solver.solve(grid, limit=2, time_limit=time_limit).status
-    return status if status in (Status.MULTIPLE, Status.UNSAT, Status.TIMEOUT) else None
+        return SolveResult(Status.TIMEOUT)
+    return solver.solve(grid, limit=2, time_limit=time_limit)
 
 
 @cache

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from functools import partial
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from sudokit.compare.app import (
     Ticker,
     TimeoutOption,
     app,
+    exact_answer,
     exact_verdict,
     fail,
     read_input,
@@ -26,15 +28,20 @@ from sudokit.compare.app import (
     selection,
     write_path,
 )
+from sudokit.compare.commands.runs import cluster_options
+from sudokit.compare.run.errors import ExecutorLost
+from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Settings, Task, make_executor
 from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UserError
+from sudokit.models.grid import Grid
 from sudokit.models.puzzles import Puzzle
-from sudokit.solvers.base import Deadline, Status
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.human import hodoku, modes, registry
 from sudokit.solvers.human.cited import CITED, rating_record, stuck_hint, unsupported_size
 from sudokit.solvers.human.engine import HumanResult, apply_step, find_steps, solve_logically
 from sudokit.solvers.human.rating import OWNERS, unowned
 from sudokit.solvers.human.steps import Step
+from sudokit.solvers.registry import Backend
 
 PresetOption = Annotated[str, typer.Option("--preset", "-p", help=f"One of: {', '.join(registry.PRESETS)}.")]
 GuessOption = Annotated[bool, typer.Option("--allow-guess", help="Guess (and backtrack) when no technique applies.")]
@@ -128,6 +135,12 @@ def rate(
     allow_guess: GuessOption = False,
     timeout: TimeoutOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes, sharing the puzzles.")] = 1,
+    executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (-j 1 local: in this process).")]
+    = "local",
+    scheduler: Annotated[str | None, typer.Option(help="With --executor dask: the scheduler's address.",
+                                                  show_default=False)] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help="With --executor dask: a local cluster of N workers.",
+                                                show_default=False)] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", show_default=False,
         help="Also append each record (JSON) to this file as it is rated; puzzles already in it are "
@@ -141,7 +154,8 @@ def rate(
     Each figure is its owner's, from the mode that reproduces it (docs/concepts/ratings.md); --mode
     default, --preset and --allow-guess give sudokit's own engine's figures, named engine_*. A puzzle
     with several solutions or none is said so (checked by an exact backend) and not rated; a puzzle a
-    mode cannot finish (stuck) gets null figures, the reason, and which mode goes further.
+    mode cannot finish (stuck) gets null figures, the reason, and which mode goes further. -j N shares
+    the puzzles among worker processes, --executor dask among a cluster's; records print in order.
     Exit 0 when every puzzle is rated, 1 when not.
     """
     with reporting_bad_input():
@@ -150,6 +164,8 @@ def rate(
         techniques = chosen_techniques(chosen[0], preset) if preset else None
         if out is not None:
             write_path(out)
+        cluster = cluster_options(executor, scheduler, workers)
+        runner = make_executor(executor, jobs, **cluster) if executor != "local" or jobs > 1 else None
     if not puzzles.puzzles:
         fail(f"{puzzle_or_file}: no puzzle to rate")
     if mode is not None:  # plain ``rate`` gives the engine's figures on a size neither program takes
@@ -159,11 +175,11 @@ def rate(
     todo = [p for p in puzzles.puzzles if (p.grid.line(), p.index) not in done]
     progress = Ticker(len(todo), quiet=quiet or len(todo) < 2, what="puzzles rated")
     all_solved = len(todo) == len(puzzles.puzzles) or _all_solved_before(out)
-    task = partial(_rate_one, modes=chosen, techniques=techniques, allow_guess=allow_guess, timeout=timeout)
+    rater = Rater(chosen, techniques, allow_guess)
     sink = out.open("a", encoding="utf-8") if out is not None else None
     rated = 0
     try:
-        for row in _mapped(task, todo, jobs):
+        for row in _rated(rater, todo, timeout, runner):
             typer.echo(json.dumps(row) if as_json else _rating_line(row))
             if sink is not None:
                 sink.write(json.dumps(row) + "\n")
@@ -171,10 +187,11 @@ def rate(
             all_solved &= row["status"] == Status.SOLVED.value
             rated += 1
             progress.tick()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, ExecutorLost) as stop:
         progress.close()
         kept = f"; they are in {out} (run the same command to resume)" if out is not None else ""
-        typer.echo(f"sudokit: interrupted: {rated} of {len(todo)} puzzles rated{kept}", err=True)
+        why = f"{stop}; " if isinstance(stop, ExecutorLost) else "interrupted: "
+        typer.echo(f"sudokit: {why}{rated} of {len(todo)} puzzles rated{kept}", err=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         if sink is not None:
@@ -229,38 +246,62 @@ def _all_solved_before(path: Path | None) -> bool:
     return all(json.loads(line)["status"] == Status.SOLVED.value for line in path.read_text(encoding="utf-8").splitlines())
 
 
-def _mapped(task, puzzles: list[Puzzle], jobs: int):
-    """``task`` over the puzzles, in order; with several jobs, one puzzle at a time to whichever process
-    is free (a hard puzzle holds up no other process; records after it wait for it to be printed).
-    Stopping the iteration (Ctrl-C) terminates the workers."""
-    if jobs == 1 or len(puzzles) < 2:
-        yield from map(task, puzzles)
+class Rater:
+    """``rate``'s work on one puzzle as a backend the harness's executors run (worker processes, a Dask
+    cluster): the exact backend's verdict, then each mode's figures, within ``time_limit`` in all.
+    ``stats["record"]`` holds the figures, ``message`` why a puzzle is not rated."""
+
+    name = "rate"
+
+    def __init__(self, modes: tuple[str, ...] | list[str], techniques: tuple[str, ...] | list[str] | None = None,
+                 allow_guess: bool = False):
+        self.modes = tuple(modes)
+        self.techniques = tuple(techniques) if techniques is not None else None
+        self.allow_guess = allow_guess
+
+    def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
+        deadline = Deadline(time_limit)  # one total: the uniqueness check and every mode share it
+        exact = exact_answer(grid, deadline.remaining())
+        if exact.status is not Status.SOLVED:
+            return SolveResult(exact.status, stats={"record": {}}, message=VERDICTS.get(exact.status, exact.message))
+        status, record, message = rating_record(grid, self.modes, techniques=self.techniques,
+                                                allow_guess=self.allow_guess, time_limit=deadline.remaining())
+        # a rated puzzle's grid is its one solution (the exact backend's), which the executors' judge checks
+        return SolveResult(status, exact.solution if status is Status.SOLVED else None, stats={"record": record},
+                           message=message)
+
+    def backend(self) -> Backend:
+        """This rater as the executors' backend (created again in each worker)."""
+        return Backend("rate", f"{__name__}:Rater", "sudokit rate", options={
+            "modes": list(self.modes), "techniques": list(self.techniques) if self.techniques is not None else None,
+            "allow_guess": self.allow_guess})
+
+    def row(self, puzzle: Puzzle, result: SolveResult) -> dict:
+        """The puzzle's record as ``rate --json`` prints it (a worker killed at the deadline: a timeout)."""
+        row = {**_unrated(puzzle, result.status, self.modes), **result.stats.get("record", {})}
+        if result.message:
+            row["message"] = result.message
+        return row
+
+
+def _rated(rater: Rater, puzzles: list[Puzzle], timeout: float | None, runner: Executor | None) -> Iterator[dict]:
+    """Each puzzle's record, in order: in this process, or one puzzle at a time to whichever worker
+    of ``runner`` is free (a hard puzzle holds up no other worker; records after it wait for it to be
+    printed). A worker still busy at the deadline is killed. Stopping the iteration stops the workers."""
+    if runner is None or len(puzzles) < 2:
+        for puzzle in puzzles:
+            yield rater.row(puzzle, rater.solve(puzzle.grid, time_limit=timeout))
         return
-    from multiprocessing import Pool
-
-    with Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
-        yield from pool.imap(task, puzzles, chunksize=1)
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the command, which stops it."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _rate_one(puzzle: Puzzle, *, modes: tuple[str, ...], techniques: tuple[str, ...] | None, allow_guess: bool,
-              timeout: float | None) -> dict:
-    deadline = Deadline(timeout)  # one total: the uniqueness check and every mode share it
-    verdict = exact_verdict(puzzle.grid, deadline.remaining())
-    if verdict is not None:
-        return {**_unrated(puzzle, verdict, modes), "message": VERDICTS[verdict]}
-    status, record, message = rating_record(puzzle.grid, modes, techniques=techniques, allow_guess=allow_guess,
-                                            time_limit=deadline.remaining())
-    row = {**_unrated(puzzle, status, modes), **record}
-    if message:
-        row["message"] = message
-    return row
+    backend = rater.backend()
+    chunks = [Chunk(backend, (Task("rate", position, puzzle.grid),)) for position, puzzle in enumerate(puzzles)]
+    done: dict[int, SolveResult] = {}
+    printed = 0
+    with closing(runner.run(chunks, Settings(timeout=timeout))) as outcomes:
+        for outcome in outcomes:
+            done[outcome.task.index] = outcome.result
+            while printed in done:
+                yield rater.row(puzzles[printed], done.pop(printed))
+                printed += 1
 
 
 def _unrated(puzzle: Puzzle, status: Status, ran: tuple[str, ...]) -> dict:

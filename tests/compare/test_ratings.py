@@ -171,10 +171,34 @@ def test_rate_resumes_from_its_results_file_keeping_whole_lines(tmp_path):
     assert other.exit_code == 2 and "rated with mode se+hodoku" in other.output
 
 
-def test_rate_with_two_jobs_gives_the_same_records():
+def test_rate_with_two_jobs_gives_the_same_records_in_order():
     lines = [line for line, *_ in SERATE[:3]]
     one, two = rated_lines(lines), rated_lines(lines, "-j", "2")
-    assert sorted(one, key=lambda r: r["index"]) == sorted(two, key=lambda r: r["index"])
+    assert [r["index"] for r in two] == [0, 1, 2] and one == two
+
+
+def test_rate_on_a_local_dask_cluster_gives_the_records_of_one_process():
+    pytest.importorskip("distributed")
+    lines = [line for line, *_ in SERATE[3:6]]
+    on_dask = runner.invoke(app, ["rate", "-", "--executor", "dask", "--workers", "1", "--json", "-q"],
+                            input="\n".join(lines) + "\n")
+    assert on_dask.exit_code == 0, on_dask.output
+    assert [json.loads(line) for line in on_dask.stdout.splitlines()] == rated_lines(lines)
+
+
+def test_a_rating_worker_past_the_timeout_is_killed_and_the_puzzle_is_a_timeout():
+    """SE mode polls its deadline between techniques: on forum-hardest puzzles one chain search may run
+    for seconds past it; with workers the deadline is the executor's too."""
+    hardest = [line.split()[0] for line in shared_file("tdoku/forum_hardest_1905_11plus.txt").read_text().splitlines()[:2]]
+    began = time.monotonic()
+    rows = rated_lines([*hardest, SERATE[0][0]], "--mode", "se", "-j", "2", "--timeout", "0.5")
+    assert [r["status"] for r in rows] == ["timeout", "timeout", "solved"]
+    assert time.monotonic() - began < 15  # (one such puzzle takes 10-70 s to rate)
+
+
+def test_cluster_options_need_the_dask_executor():
+    result = runner.invoke(app, ["rate", SERATE[0][0], "--scheduler", "tcp://nowhere:8786"])
+    assert result.exit_code == 2 and "--scheduler needs --executor dask" in result.output
 
 
 def test_generate_writes_what_plain_rate_gives_and_its_header_remakes_the_file(tmp_path):
