@@ -52,7 +52,7 @@ class DaskExecutor:
         self.scheduler, self.workers = scheduler, workers or jobs or 1
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
-        """Chunks grouped into Dask tasks of a few hundred puzzles, a few tasks per worker thread in flight.
+        """Chunks grouped into Dask tasks of about a second's work (``grouped``), a few tasks per worker thread in flight.
 
         A task's puzzles all go to the worker's solving process at once, so it never waits between
         chunks; and only the tasks in flight are held here, so a run's length costs the client nothing.
@@ -64,7 +64,8 @@ class DaskExecutor:
             return
         with self._client() as client:
             threads = max(1, sum(client.nthreads().values()))
-            groups = grouped(itertools.chain([first], source), threads)
+            pace = Pace()
+            groups = grouped(itertools.chain([first], source), threads, pace)
             running = as_completed()
             try:
                 submitted: dict[str, Chunk] = {}  # by the future's key: the tasks it holds
@@ -79,9 +80,11 @@ class DaskExecutor:
                 for future in running:
                     answers = future.result()  # (a chunk that raised is a bug: its exception goes on)
                     group = submitted.pop(future.key)
+                    done = list(outcomes_of(group, answers))
+                    pace.add(done)  # before the next task is made up: its size follows the pace
                     if (more := next(groups, None)) is not None:
                         submit(more)
-                    yield from outcomes_of(group, answers)
+                    yield from done
             except (OSError, TimeoutError, CancelledError) as err:  # the connection, or the futures, lost
                 raise ExecutorLost(f"sudokit: the Dask scheduler went away ({type(err).__name__})") from None
 
@@ -122,24 +125,50 @@ class DaskExecutor:
 
 
 TASK_PUZZLES = 256  # puzzles in one Dask task at most: a few hundred ms of a fast backend's work
+TASK_SECONDS = 1.0  # a long run's task: about this much of its backend's work, once its pace is known
 TASKS_PER_THREAD = 8  # a short run's tasks: small enough that the last ones end together
 IN_FLIGHT_PER_THREAD = 2  # tasks submitted ahead per worker thread (one solving, one waiting)
 LOOKAHEAD = 64  # chunks read ahead to tell a short run (spread thin over the threads) from a long one
 
 
-def grouped(chunks: Iterable[Chunk], threads: int) -> Iterator[Chunk]:
-    """Consecutive chunks of one backend merged into Dask tasks of up to ``TASK_PUZZLES`` puzzles; a short
-    run's tasks are smaller, so every thread gets a few."""
+class Pace:
+    """Each backend's seconds per puzzle so far, from the outcomes that came back."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.puzzles: dict[str, int] = {}
+
+    def add(self, outcomes: Iterable[Outcome]) -> None:
+        for outcome in outcomes:
+            self.seconds[outcome.backend] = self.seconds.get(outcome.backend, 0.0) + outcome.result.seconds
+            self.puzzles[outcome.backend] = self.puzzles.get(outcome.backend, 0) + 1
+
+    def task_size(self, backend: str) -> int:
+        """Puzzles in a long run's next task of ``backend``: about ``TASK_SECONDS`` of its work, one
+        while its pace is unknown (a backend taking seconds a puzzle, as ``rate`` and ``generate``
+        are, would otherwise hold ``TASK_PUZZLES`` of them on one thread)."""
+        if not self.puzzles.get(backend):
+            return 1
+        each = self.seconds[backend] / self.puzzles[backend]
+        return max(1, min(TASK_PUZZLES, int(TASK_SECONDS / each) if each > 0 else TASK_PUZZLES))
+
+
+def grouped(chunks: Iterable[Chunk], threads: int, pace: Pace | None = None) -> Iterator[Chunk]:
+    """Consecutive chunks of one backend merged into Dask tasks: in a long run, of about ``TASK_SECONDS``
+    of the backend's work by its ``pace`` (up to ``TASK_PUZZLES``; without a pace, ``TASK_PUZZLES``); a
+    short run's tasks are smaller, so every thread gets a few."""
     source = iter(chunks)
     ahead = deque(itertools.islice(source, LOOKAHEAD))
-    size = TASK_PUZZLES
-    if len(ahead) < LOOKAHEAD:  # the whole run is in sight
-        size = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (TASKS_PER_THREAD * threads)))
+    short = len(ahead) < LOOKAHEAD  # the whole run is in sight
+    even = max(1, min(TASK_PUZZLES, sum(len(c.tasks) for c in ahead) // (TASKS_PER_THREAD * threads)))
     merged: Chunk | None = None
+    size = 0
     for chunk in itertools.chain(_drained(ahead), source):
         if merged and (chunk.backend != merged.backend or len(merged.tasks) + len(chunk.tasks) > size):
             yield merged
             merged = None
+        if merged is None:
+            size = even if short else pace.task_size(chunk.backend.name) if pace else TASK_PUZZLES
         merged = Chunk(chunk.backend, merged.tasks + chunk.tasks) if merged else chunk
     if merged:
         yield merged

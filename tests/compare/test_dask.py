@@ -274,3 +274,27 @@ def test_chunks_are_grouped_into_tasks_of_one_backend_spread_over_the_threads(mo
     monkeypatch.setattr(dask_executor, "LOOKAHEAD", 4)  # a long run: tasks of TASK_PUZZLES
     monkeypatch.setattr(dask_executor, "TASK_PUZZLES", 10)
     assert [len(g.tasks) for g in dask_executor.grouped(chunks, threads=2)] == [10, 10, 10, 10, 8] * 2
+
+
+def test_a_long_run_s_tasks_hold_about_a_second_of_their_backend_s_work(monkeypatch):
+    """A backend taking seconds a puzzle (``rate``, ``generate``) gets tasks of one puzzle, not of
+    TASK_PUZZLES on one thread; before its pace is known, one puzzle a task."""
+    from sudokit.compare.run import dask_executor
+    from sudokit.solvers.base import SolveResult, Status
+
+    monkeypatch.setattr(dask_executor, "LOOKAHEAD", 4)
+    easy = load_set("easy50").puzzles
+    slow, fast = fake("slow", "HonestSolver"), fake("fast", "HonestSolver")
+    chunks = [Chunk(backend, (Task("easy50", p.index, p.grid),)) for backend in (slow, fast) for p in easy[:40]]
+    pace = dask_executor.Pace()
+    groups = dask_executor.grouped(chunks, threads=2, pace=pace)
+    sizes = []
+    for group in groups:
+        sizes.append((group.backend.name, len(group.tasks)))
+        each = 3.0 if group.backend.name == "slow" else 0.004  # what the group's puzzles took
+        pace.add(dask_executor.Outcome(group.backend.name, t, SolveResult(Status.SOLVED, solve_seconds=each))
+                 for t in group.tasks)
+    assert sizes[:3] == [("slow", 1)] * 3 and all(n == 1 for name, n in sizes if name == "slow")
+    fast_sizes = [n for name, n in sizes if name == "fast"]
+    assert fast_sizes[0] == 1 and fast_sizes[1] == 39  # 250 a second: the rest in one task (up to TASK_PUZZLES)
+    assert sum(n for _, n in sizes) == 80
