@@ -139,7 +139,7 @@ class Ticker:
         """``1200/5000 puzzles, 240.0/s, ETA 16s`` (the rate over the whole run so far)."""
         elapsed = (now or time.monotonic()) - self.began
         rate = self.done / elapsed if elapsed > 0 else 0.0
-        eta = f", ETA {_duration((self.total - self.done) / rate)}" if rate > 0 and self.done < self.total else ""
+        eta = f", ETA {duration((self.total - self.done) / rate)}" if rate > 0 and self.done < self.total else ""
         return f"{self.done}/{self.total} {self.what}, {rate:.1f}/s{eta}"
 
     def _show(self, now: float) -> None:
@@ -153,7 +153,8 @@ class Ticker:
         sys.stderr.flush()
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``2h07m``."""
     seconds = int(seconds)
     return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else (
         f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import statistics
+import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -19,6 +22,7 @@ from sudokit.compare.app import (
     Ticker,
     TimeoutOption,
     app,
+    duration,
     exact_answer,
     exact_verdict,
     fail,
@@ -177,7 +181,8 @@ def rate(
     all_solved = len(todo) == len(puzzles.puzzles) or _all_solved_before(out)
     rater = Rater(chosen, techniques, allow_guess)
     sink = out.open("a", encoding="utf-8") if out is not None else None
-    rated = 0
+    rows: list[dict] = []
+    began = time.monotonic()
     try:
         for row in _rated(rater, todo, timeout, runner):
             typer.echo(json.dumps(row) if as_json else _rating_line(row))
@@ -185,13 +190,13 @@ def rate(
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()  # whole lines only: a stop leaves every finished record, complete
             all_solved &= row["status"] == Status.SOLVED.value
-            rated += 1
+            rows.append(row)
             progress.tick()
     except (KeyboardInterrupt, ExecutorLost) as stop:
         progress.close()
         kept = f"; they are in {out} (run the same command to resume)" if out is not None else ""
         why = f"{stop}; " if isinstance(stop, ExecutorLost) else "interrupted: "
-        typer.echo(f"sudokit: {why}{rated} of {len(todo)} puzzles rated{kept}", err=True)
+        typer.echo(f"sudokit: {why}{len(rows)} of {len(todo)} puzzles rated{kept}", err=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         if sink is not None:
@@ -199,7 +204,37 @@ def rate(
     progress.close()
     if len(todo) < len(puzzles.puzzles) and not quiet:
         typer.echo(f"sudokit: {len(puzzles.puzzles) - len(todo)} puzzles already rated in {out}: skipped", err=True)
+    if len(puzzles.puzzles) > 1 and not quiet:
+        every = _rows_in(out) if out is not None else rows  # a resumed run: the whole list
+        typer.echo(f"sudokit: {len(rows)} rated in {duration(time.monotonic() - began)}"
+                   f"{f' ({len(every)} in {out})' if out is not None else ''}; {rating_summary(every, chosen)}", err=True)
     raise typer.Exit(0 if all_solved else 1)
+
+
+def rating_summary(rows: list[dict], chosen: tuple[str, ...]) -> str:
+    """What a list's ratings come to: statuses, then each owner's figures (range, median, histogram).
+
+    >>> rows = [{"status": "solved", "se_rating": r, "hodoku_level": "extreme"} for r in (11.0, 11.2, 11.0)]
+    >>> print(rating_summary(rows + [{"status": "stuck", "se_rating": None, "hodoku_level": None}], ("se", "hodoku")))
+    solved 3, stuck 1; SE ER 11.0-11.2, median 11.0 (11.0: 2, 11.2: 1); HoDoKu levels: extreme 3
+    """
+    statuses = Counter(row["status"] for row in rows)
+    parts = [", ".join(f"{status} {n}" for status, n in statuses.most_common())]
+    for mode, figure, what in (("se", "se_rating", "SE ER"), ("default", "engine_rating", "engine rating")):
+        values = sorted(row[figure] for row in rows if mode in chosen and row.get(figure) is not None)
+        if values:
+            bins = Counter(values if len(set(values)) <= 15 else [float(int(v)) for v in values])
+            spread = ", ".join(f"{v:.1f}{'' if len(set(values)) <= 15 else '+'}: {n}" for v, n in sorted(bins.items()))
+            parts.append(f"{what} {values[0]:.1f}-{values[-1]:.1f}, median {statistics.median(values):.1f} ({spread})")
+    for mode, figure, what in (("hodoku", "hodoku_level", "HoDoKu levels"), ("default", "engine_level", "engine levels")):
+        levels = Counter(row[figure] for row in rows if mode in chosen and row.get(figure))
+        if levels:
+            parts.append(f"{what}: " + ", ".join(f"{name} {n}" for name, n in levels.most_common()))
+    return "; ".join(parts)
+
+
+def _rows_in(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def refuse_sizes(mode: str, sizes: list[int]) -> None:

@@ -165,6 +165,7 @@ def test_rate_resumes_from_its_results_file_keeping_whole_lines(tmp_path):
     out.write_text("".join(lines[:3]) + lines[3][:30])  # stopped mid-line after 3 puzzles
     again = runner.invoke(app, ["rate", str(puzzles), "--out", str(out)])
     assert again.exit_code == 0 and len(again.stdout.splitlines()) == 5, again.output
+    assert re.search(rf"5 rated in \d+s \(8 in {re.escape(str(out))}\); solved 8; SE ER ", again.stderr)  # all 8
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["index"] for r in rows) == list(range(8))
     other = runner.invoke(app, ["rate", str(puzzles), "--mode", "se", "--out", str(out)])
