@@ -125,14 +125,16 @@ class Chaining:
     def technique(self) -> str:
         return LEVEL_TECHNIQUES.get(self.level) or ("se_nishio" if self.nishio else "se_dynamic_forcing_chain")
 
-    def hints(self, marks: list[int]) -> list[ChainHint]:
-        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order."""
+    def hints(self, marks: list[int], poll: Callable[[], None] | None = None) -> list[ChainHint]:
+        """Every hint in ``marks`` (9×9 candidate bitmasks), in SE's order; ``poll`` (a solve's deadline:
+        it raises once past) is called before each cell's chains, so a long search stops in time."""
         grid = tuple(marks)
         found = self._cache.get(grid)
         if found is None:
             work = list(marks)
             with _no_cycle_collection():
-                found = se_sorted(self._multiple(work, grid) if self.multiple or self.dynamic else unary_hints(work))
+                found = se_sorted(self._multiple(work, grid, poll) if self.multiple or self.dynamic
+                                  else unary_hints(work))
             if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found
@@ -140,7 +142,8 @@ class Chaining:
 
     # ---- SE's getMultipleChainsHintList
 
-    def _multiple(self, marks: list[int], grid: tuple[int, ...]) -> list[ChainHint]:
+    def _multiple(self, marks: list[int], grid: tuple[int, ...], poll: Callable[[], None] | None = None
+                  ) -> list[ChainHint]:
         hints: list[ChainHint] = []
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
@@ -153,6 +156,8 @@ class Chaining:
             count = marks[cell].bit_count()
             if not (count > 2 or (count > 1 and self.dynamic)):
                 continue
+            if poll is not None:
+                poll()
             if links is not None and _static_quiet(marks, regions, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
@@ -421,7 +426,7 @@ PRODUCERS["nested_dynamic_plus"] = Chaining(True, True, level=5, prefix=PRODUCER
 
 
 def _producer_hints(producer: str, view: View) -> list[ChainHint]:
-    return PRODUCERS[producer].hints(list(view.marks))
+    return PRODUCERS[producer].hints(list(view.marks), view.poll)
 
 
 _DERIVE = {producer: partial(_producer_hints, producer) for producer in PRODUCERS}
