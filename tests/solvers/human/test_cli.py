@@ -76,7 +76,7 @@ def test_mode_is_chosen_by_name_and_a_bad_one_refused():
     result = runner.invoke(app, ["rate", "easy50", "--mode", "nosuch"])
     assert result.exit_code == 2 and "unknown mode 'nosuch'" in result.output
     singles = runner.invoke(app, ["rate", "easy50", "--json", "--mode", "default", "--preset", "singles"])
-    used = {name for line in singles.output.splitlines() for name in json.loads(line)["engine_techniques"]}
+    used = {name for line in singles.stdout.splitlines() for name in json.loads(line)["engine_techniques"]}
     assert used and used <= {"full_house", "naked_single", "hidden_single"}
 
 
