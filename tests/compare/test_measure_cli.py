@@ -148,7 +148,7 @@ def test_diff_prints_the_settings_that_differ_and_the_backends_one_run_has(tmp_p
         assert runner.invoke(app, ["compare", str(puzzles), "--backends", backends, "--db", db, "--no-report",
                                    "--name", name, "-j", jobs]).exit_code == 0
     result = runner.invoke(app, ["diff", "one", "two", "--db", db])
-    assert result.exit_code == 0
+    assert result.exit_code == 0, result.output  # (1: an answer changed; once seen in CI, not reproduced)
     lines = result.stdout.splitlines()
     assert lines[0] == "settings that differ: jobs 1 -> 2 (timings compare less directly)"
     assert lines[1:3] == ["only in one: dlx", "only in two: algx"]
