@@ -175,10 +175,11 @@ def rate(
     if mode is not None:  # plain ``rate`` gives the engine's figures on a size neither program takes
         refuse_sizes(mode, [p.grid.size for p in puzzles.puzzles])
     with reporting_bad_input():
-        done = rated_before(out, chosen) if out is not None else set()
+        before = rated_before(out, chosen) if out is not None else []
+    done = {(row["puzzle"], row["index"]) for row in before}
     todo = [p for p in puzzles.puzzles if (p.grid.line(), p.index) not in done]
     progress = Ticker(len(todo), quiet=quiet or len(todo) < 2, what="puzzles rated")
-    all_solved = len(todo) == len(puzzles.puzzles) or _all_solved_before(out)
+    all_solved = all(row["status"] == Status.SOLVED.value for row in before)
     rater = Rater(chosen, techniques, allow_guess)
     sink = out.open("a", encoding="utf-8") if out is not None else None
     rows: list[dict] = []
@@ -205,7 +206,7 @@ def rate(
     if len(todo) < len(puzzles.puzzles) and not quiet:
         typer.echo(f"sudokit: {len(puzzles.puzzles) - len(todo)} puzzles already rated in {out}: skipped", err=True)
     if len(puzzles.puzzles) > 1 and not quiet:
-        every = _rows_in(out) if out is not None else rows  # a resumed run: the whole list
+        every = before + rows  # a resumed run: the whole list
         typer.echo(f"sudokit: {len(rows)} rated in {duration(time.monotonic() - began)}"
                    f"{f' ({len(every)} in {out})' if out is not None else ''}; {rating_summary(every, chosen)}", err=True)
     raise typer.Exit(0 if all_solved else 1)
@@ -233,10 +234,6 @@ def rating_summary(rows: list[dict], chosen: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-def _rows_in(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
 def refuse_sizes(mode: str, sizes: list[int]) -> None:
     """One line, exit 2, before any work, when ``mode`` does not take one of the puzzles' sizes."""
     if refused := next((why for size in sizes if (why := unsupported_size(mode, size))), None):
@@ -252,33 +249,28 @@ def rating_modes(mode: str | None, preset: str | None, allow_guess: bool) -> tup
     return (mode,)
 
 
-def rated_before(path: Path, chosen: tuple[str, ...]) -> set[tuple[str, int]]:
-    """The (puzzle, index) pairs already rated in ``path`` by the same modes: whole JSON lines only (a
+def rated_before(path: Path, chosen: tuple[str, ...]) -> list[dict]:
+    """The records already in ``path``, rated by the same modes: whole JSON lines only (a
     line cut by a stop is dropped from the file, so the run appends after the last whole one)."""
     if not path.exists():
-        return set()
+        return []
     text = path.read_text(encoding="utf-8")
     whole = text[: text.rfind("\n") + 1]
     if whole != text:
         path.write_text(whole, encoding="utf-8")
-    done = set()
+    done = []
     for number, line in enumerate(whole.splitlines(), 1):
         try:
             row = json.loads(line)
-            key, index, ran = row["puzzle"], row["index"], tuple(row["modes"])
+            ran = tuple(row["modes"])
+            row["puzzle"], row["index"], row["status"]  # (each record has them)
         except (ValueError, KeyError, TypeError):
             raise UserError(f"{path}:{number}: not a rate --json record; give another --out file") from None
         if ran != chosen:
             raise UserError(f"{path}:{number}: rated with mode {'+'.join(ran)}, not {'+'.join(chosen)}; "
                             "give another --out file") from None
-        done.add((key, index))
+        done.append(row)
     return done
-
-
-def _all_solved_before(path: Path | None) -> bool:
-    if path is None or not path.exists():
-        return True
-    return all(json.loads(line)["status"] == Status.SOLVED.value for line in path.read_text(encoding="utf-8").splitlines())
 
 
 class Rater:
