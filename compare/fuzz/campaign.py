@@ -70,7 +70,8 @@ class Summary:
         width = max(map(len, self.statuses), default=0)
         out += [f"  {b:<{width}} {sum(c.values()):>6} answers, {self.failures[b]} failed  "
                 + " ".join(f"{s} {n}" for s, n in c.most_common()) for b, c in self.statuses.items()]
-        out.append("  corners: " + ", ".join(f"{c} {n}" for c, n in self.corners.most_common()))
+        if self.corners:
+            out.append("  corners: " + ", ".join(f"{c} {n}" for c, n in self.corners.most_common()))
         return out
 
 

@@ -80,7 +80,7 @@ def test_compare_processes_writing_one_database_at_once_lose_nothing(tmp_path):
 
     db = tmp_path / "shared.sqlite"
     command = [sys.executable, "-c", "from sudokit.compare.cli import main; main()", "compare", "17clue-1000",
-               "--backends", "bitx,dlx", "--jobs", "1", "--db", str(db), "--no-report", "--quiet"]
+               "--first", "300", "--backends", "bitx,dlx", "--jobs", "1", "--db", str(db), "--no-report", "--quiet"]
     runs = [subprocess.Popen([*command, "--name", f"r{n}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=tmp_path) for n in range(3)]
     for process in runs:
@@ -90,4 +90,4 @@ def test_compare_processes_writing_one_database_at_once_lose_nothing(tmp_path):
     with sqlite3.connect(db) as connection:
         counts = dict(connection.execute(
             "SELECT runs.name, count(*) FROM records JOIN runs ON runs.id = records.run GROUP BY runs.name"))
-    assert counts == {"r0": 2000, "r1": 2000, "r2": 2000}
+    assert counts == {"r0": 600, "r1": 600, "r2": 600}

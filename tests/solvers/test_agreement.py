@@ -25,7 +25,7 @@ SLOW = {"csp": 8}  # python-constraint takes ~1.5 s on a hard 9x9: a smaller, ea
 # SE's nested chains, HoDoKu's full set and the engine's forcing chains take seconds on magictour's
 # hardest: fewer of them in the default run (``test_human_modes_agree_on_the_whole_magictour_sample``,
 # run by hand, takes 30 each). The full engine on 60 took 136 s of the default run's wall time (loaded machine).
-FEWER_HARD = {"human-se": 4, "human-hodoku": 6, "human": 10, "human-chains": 10}
+FEWER_HARD = {"human-se": 1, "human-hodoku": 6, "human": 10, "human-chains": 10}
 
 
 def sample(set_name: str, backend_name: str, fewer: bool = True):

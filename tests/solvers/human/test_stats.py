@@ -21,7 +21,7 @@ PUZZLES = [p.grid for p in load_set("se-sample").puzzles[::400]]  # SE 2.5 to 9:
 def test_a_stored_solve_reads_back_as_the_engine_rated_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "p.txt").write_text("\n".join(g.line() for g in PUZZLES) + "\n")
-    result = CliRunner().invoke(app, ["compare", "p.txt", "--backends", "human,dlx", "--name", "r",
+    result = CliRunner().invoke(app, ["compare", "p.txt", "--backends", "human,dlx", "--name", "r", "--no-report",
                                        "--timeout", "300"])  # no timeout, however loaded the machine
     assert result.exit_code == 0, result.output
     with Store.open(tmp_path / DEFAULT_DB, create=False) as store:

@@ -120,9 +120,9 @@ def _puzzles(every: int) -> list[Grid]:
 
 @pytest.mark.slow
 def test_added_techniques_are_sound_on_real_puzzles():
-    """About 25 puzzles SE rates 4.5 to 7.5 (where uniqueness, ALS and single-digit moves are the hardest;
+    """13 puzzles SE rates 4.5 to 7.5 (where uniqueness, ALS and single-digit moves are the hardest;
     the thousand below by hand)."""
-    puzzles = [p.grid for p in load_set("se-sample").puzzles if 4.5 <= p.meta["se_rating"] <= 7.5][::50]
+    puzzles = [p.grid for p in load_set("se-sample").puzzles if 4.5 <= p.meta["se_rating"] <= 7.5][50::100]
     found = checked_instances(puzzles, most=3)
     assert all(found[name] for name in ("avoidable_rectangle_1", "dual_empty_rectangle", "als_chain", "death_blossom",
                                         "template_delete")), found
