@@ -69,6 +69,11 @@ class StaticLinks:
         self._group_reach: list[int] | None = None
         self._returning: frozenset[int] | None = None
 
+    @property
+    def digit_cells(self) -> list[int]:
+        """Per digit (0-8), the grid's cells holding it, as a bitset (``chain_core.digit_cells``)."""
+        return self._have
+
     def turned_off(self, key: int) -> list[tuple[int, int]]:
         """What "on" ``key`` turns off, as ``on_to_off``."""
         found = self._off[key >> 1]
@@ -241,9 +246,15 @@ class StaticLinks:
                 nodes.append(off)
                 nodes.append(off + 1)
         succ: list[list[int]] = [[]] * 1458
-        for off in nodes[::2]:  # the links among the strong potentials (their order does not matter)
-            succ[off] = [key for key, _ in self.turned_on(off)]
-            cell, d0 = divmod(off >> 1, 9)
+        pairs = self.pairs if self.x_links else {}
+        y_links = self.y_links
+        for off in nodes[::2]:  # the links among the strong potentials (their order, and a link
+            # given twice, change no group)
+            cand = off >> 1
+            cell, d0 = divmod(cand, 9)
+            succ[off] = before = [(other * 9 + d0) * 2 + 1 for _, other in pairs.get(cand, ())]
+            if y_links and marks[cell].bit_count() == 2:
+                before.append(cell * 18 + BITS[marks[cell] & ~(1 << d0)][0] * 2 + 1)
             after = succ[off + 1] = []  # the strong "off"s of the "on": its digit's peers, its cell's others
             peers = PEER_BITS[cell] & strong[d0]
             while peers:

@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from sudokit.solvers.human.se.chain_core import (
     BITS,
+    PEER_BITS,
     PEERS,
     Pot,
     cell_of,
@@ -33,18 +34,21 @@ FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_for
 
 def unary_hints(marks: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
-    a walk that cannot come back to its start (the grid's links say so) is not walked. The Y
-    and X searches are pruned with the XY links (what X- or Y-links reach, XY-links reach)."""
+    a walk that cannot come back to its start, or only by a cycle that removes nothing (the grid's
+    links say so), is not walked. The Y and X searches are pruned with the XY links (what X- or
+    Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
     grid = tuple(marks)
     bound = static_links(marks, True, True, grid)
     returning, cycles = bound.returning(), bound.cycles()
-    starts = _cycle_starts(marks, cycles)
+    starts = _cycle_starts(marks, cycles, bound.digit_cells)
     sources = {key >> 1 for key in returning}  # the candidates a forcing chain can start from
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        links = static_links(marks, y_links, x_links, grid)
         may_cycle = starts[y_links, x_links]
         forcing = sources if x_links else set()
+        if not may_cycle and not forcing:
+            continue
+        links = static_links(marks, y_links, x_links, grid)
         for cand in sorted({key >> 1 for key in may_cycle} | forcing):  # by cell, then digit
             count = marks[cand // 9].bit_count()
             if count < 2 or (count > 2 and not x_links):
@@ -61,10 +65,13 @@ def unary_hints(marks: list[int]) -> list[ChainHint]:
     return hints
 
 
-def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]]) -> dict[tuple[bool, bool], set[int]]:
-    """Per kind of links (Y, X), the "on" potentials a walk from which may come back to them: their
-    strongly connected group (with X- and Y-links together, ``cycles``) must hold another "on"
-    the walk can reach first: of the same digit by X-links alone, in a bivalue cell by Y-links alone."""
+def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]],
+                  have: list[int]) -> dict[tuple[bool, bool], set[int]]:
+    """Per kind of links (Y, X), the "on" potentials a walk from which may come back to them with a
+    cycle that removes something: their strongly connected group (with X- and Y-links together,
+    ``cycles``) must hold another "on" the walk can reach first (of the same digit by X-links
+    alone, in a bivalue cell by Y-links alone), and a candidate (``have``: as ``digit_cells``) must
+    see an "on" and an "off" of its digit in the group (``_may_remove``)."""
     found: dict[tuple[bool, bool], set[int]] = {(False, True): set(), (True, False): set(), (True, True): set()}
     seen: set[int] = set()
     for within in cycles.values():
@@ -72,7 +79,7 @@ def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]]) -> dict[t
             continue
         seen.add(id(within))
         ons = [key for key in within if key & 1]
-        if len(ons) < 2:
+        if len(ons) < 2 or not _may_remove(within, have):
             continue
         found[True, True].update(ons)
         by_digit: dict[int, list[int]] = {}
@@ -85,6 +92,22 @@ def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]]) -> dict[t
         if len(bivalue) > 1:
             found[True, False].update(bivalue)
     return found
+
+
+def _may_remove(within: frozenset[int], have: list[int]) -> bool:
+    """Whether a cycle inside the group ``within`` can remove anything: a cycle's potentials all lie
+    in its start's group (its walk keeps to it), and it removes a candidate that sees an "on" and an
+    "off" of its digit on the cycle (``_cycle_hint``), so such a candidate must see both in the group.
+    (86 % of the grids a nested chain reduces have no group that passes, and no forcing chain: the
+    walks are not taken there.)"""
+    on, off = [0] * 9, [0] * 9
+    for key in within:
+        cell, d0 = divmod(key >> 1, 9)
+        if key & 1:
+            on[d0] |= PEER_BITS[cell]
+        else:
+            off[d0] |= PEER_BITS[cell]
+    return any(have[d0] & on[d0] & off[d0] for d0 in range(9))
 
 
 def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:
