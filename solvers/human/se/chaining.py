@@ -54,7 +54,10 @@ removed something from (elsewhere they would need none of its removals, and SE d
 forcing chains and cycles are walked only from starts whose links can lead back to them (the
 strongly connected groups of the strong candidates' potentials, ``chain_static``), a cycle's walk
 kept to its start's group; a static cell or region chain is only followed where its starts' reach
-(bitsets) meets. SE asks a level only where the levels before found nothing, and a level's chains
+(bitsets) meets. Inside a (+)/nested chain, an inner static search (cycles and forcing chains, or
+cell and region chains) runs on thousands of reduced grids: a compiled screen (``chain_screen``,
+numba; the same analysis as ``chain_static``'s, the same answers) first tells the grids where
+it has nothing to walk. SE asks a level only where the levels before found nothing, and a level's chains
 are those of the level before (when its inner techniques come first in this one's: (+) after
 dynamic, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they stopped: so a level
 takes the level before's chains of the same grid and goes on from their ends, asking there only
@@ -67,6 +70,7 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, partial
+from typing import TYPE_CHECKING
 
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
@@ -85,6 +89,11 @@ from sudokit.solvers.human.se.chain_unary import unary_hints
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from sudokit.solvers.human.se.chain_screen import Screen
+
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
                     5: "se_nested_dynamic_plus_forcing_chain"}
@@ -99,12 +108,16 @@ class Chaining:
     and the nesting ``level`` (0: none, 1: (+), 2-5: nested)."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
-                 prefix: Chaining | None = None):
+                 prefix: Chaining | None = None, screen: Screen | None = None):
         """``prefix``: a dynamic producer whose chains stop where this one's may go on (a lower
         level whose inner techniques are the first of this one's): when it has just searched the
-        same grid, this one's chains go on from its chains' ends."""
+        same grid, this one's chains go on from its chains' ends. ``screen``: for a static
+        producer, ``chain_screen``'s, which tells at once where static chains find nothing."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.prefix = prefix
+        self.screen = None if dynamic else screen
+        self._screened: tuple[tuple[int, ...] | None, bool, np.ndarray | None] = (None, False, None)  # the
+        # last grid screened: whether it holds nothing to search, and (multiple) the cells that may meet
         self._kept = False  # whether a later level goes on from its chains
         if prefix is not None:
             prefix._kept = True
@@ -131,14 +144,31 @@ class Chaining:
         grid = tuple(marks)
         found = self._cache.get(grid)
         if found is None:
-            work = list(marks)
-            with _no_cycle_collection():
-                found = se_sorted(self._multiple(work, grid, poll) if self.multiple or self.dynamic
-                                  else unary_hints(work))
-            if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
-                self._cache.clear()
-            self._cache[grid] = found
+            if self._screened_out(grid):
+                found = []
+            else:
+                work = list(marks)
+                with _no_cycle_collection():
+                    found = se_sorted(self._multiple(work, grid, poll) if self.multiple or self.dynamic
+                                      else unary_hints(work))
+            self._keep(grid, found)
         return found
+
+    def _keep(self, grid: tuple[int, ...], found: list[ChainHint]) -> None:
+        if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
+            self._cache.clear()
+        self._cache[grid] = found
+
+    def _screened_out(self, grid: tuple[int, ...]) -> bool:
+        """Whether the screen (static producers nested chains ask) finds nothing to search in the
+        grid: no cycle or forcing chain to walk, or no cell whose static chains may meet."""
+        if self.screen is None:
+            return False
+        if self._screened[0] != grid:
+            meets = self.screen.meets(grid) if self.multiple else None
+            quiet = not meets.any() if meets is not None else not self.screen.walks(grid)
+            self._screened = grid, quiet, meets
+        return self._screened[1]
 
     # ---- SE's getMultipleChainsHintList
 
@@ -149,6 +179,7 @@ class Chaining:
         y_links = not self.nishio
         runs: Runs = {}
         self._runs = None
+        meets = self._screened[2] if self._screened[0] == grid else None
         links = self._links(marks, True)
         have = digit_cells(marks)
         regions = _region_table(have)
@@ -158,7 +189,10 @@ class Chaining:
                 continue
             if poll is not None:
                 poll()
-            if links is not None and _static_quiet(marks, regions, cell, links):
+            if meets is not None:
+                if not meets[cell]:
+                    continue
+            elif links is not None and _static_quiet(marks, regions, cell, links):
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
@@ -392,8 +426,11 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
 @cache
 def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
     """The chaining technique nested levels apply inside their chains: one per kind, shared, so
-    a grid met again (by another start, level or step) is not searched again."""
-    return Chaining(multiple, dynamic, level=level)
+    a grid met again (by another start, level or step) is not searched again. The static ones
+    screen the grids (thousands per search, most holding nothing: ``chain_screen``)."""
+    from sudokit.solvers.human.se.chain_screen import screen  # numba, only once chains nest
+
+    return Chaining(multiple, dynamic, level=level, screen=screen)
 
 
 def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:

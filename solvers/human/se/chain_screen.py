@@ -1,0 +1,392 @@
+"""A compiled screen for the static chain searches nested chains run on the grids they reduce.
+
+A nested chain asks SE's "Forcing Chains & Cycles" (and, at level 3, its cell and region forcing
+chains) on every grid it reduces: thousands of grids per search, most of which hold nothing to
+walk. Whether a grid holds anything is decided by the analysis of its links ``chain_static`` does
+(strongly connected groups, what each reaches): ``unary_hints`` walks only from the starts that
+analysis allows (``_cycle_starts`` and ``StaticLinks.returning``), and the multiple search only
+from cells whose starts' reach can meet (``chaining._static_quiet``). This module does the same
+analysis, compiled with numba, and answers the same two questions, so the pure-Python analysis
+runs only on the grids where something is walked; the answers, and so every hint, are the same
+(``tests/solvers/human/se/test_chain_screen.py`` compares both on reduced grids of the forum's
+hardest).
+
+Numba is optional (the ``fast`` extra); without it, or with ``SUDOKIT_PURE=1`` in the
+environment, ``screen`` is None and every grid goes through the Python analysis. The module is
+imported only by nested chains, so a rating that never nests them never loads numba.
+
+Potentials are numbered as in ``chain_core`` (``(cell * 9 + digit - 1) * 2 + on``); a set of
+potentials is a row of 23 64-bit words, bit ``key``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import numpy as np
+
+from sudokit.solvers.human.se.chain_core import CELL_UNITS, PEERS, UNITS
+
+WORDS = 23  # 1,458 potentials, 64 a word
+
+
+
+class Screen:
+    """The compiled analysis of a grid's static links (the grid: 81 candidate masks)."""
+
+    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...]):
+        self._analyse, self._tables = analyse, tables
+
+    def walks(self, grid: tuple[int, ...]) -> bool:
+        """Whether ``unary_hints`` walks anything in the grid (a cycle or forcing chain start)."""
+        return self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)[0]
+
+    def meets(self, grid: tuple[int, ...]) -> np.ndarray:
+        """Per cell, whether static cell or region chains from it may meet (``not
+        chaining._static_quiet``; False for cells with fewer than three candidates)."""
+        return self._analyse(np.array(grid, dtype=np.int64), True, *self._tables)[1]
+
+
+def _compiler() -> Callable | None:
+    """numba's ``njit`` (results cached on disk), or None without numba or with ``SUDOKIT_PURE``."""
+    if os.environ.get("SUDOKIT_PURE"):
+        return None
+    try:
+        from numba import njit
+    except ImportError:
+        return None
+    return njit(cache=True, nogil=True)
+
+
+_jit = _compiler()
+
+
+def _compiled(function: Callable) -> Callable:
+    return _jit(function) if _jit is not None else function
+
+
+def _load() -> Screen | None:
+    if _jit is None:
+        return None
+    units = np.array(UNITS, dtype=np.int64)
+    cell_units = np.array(CELL_UNITS, dtype=np.int64)
+    peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
+
+    return Screen(_compiled(_analyse), (units, cell_units, peers))
+
+
+def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray
+             ) -> tuple[bool, np.ndarray]:  # pragma: no cover - compiled
+    """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``; see
+    ``Screen`` (``meets`` all False unless ``want_meets``)."""
+    count = np.zeros(81, np.int64)
+    has = np.zeros((9, 81), np.bool_)
+    for cell in range(81):
+        for d in range(9):
+            if marks[cell] >> d & 1:
+                has[d, cell] = True
+                count[cell] += 1
+    # conjugate pairs (per candidate, the other places) and the strong candidates
+    paired = np.zeros(729, np.int64)
+    partner = np.empty((729, 3), np.int64)
+    for unit in range(27):
+        for d in range(9):
+            first, second, places = -1, -1, 0
+            for i in range(9):
+                cell = units[unit, i]
+                if has[d, cell]:
+                    places += 1
+                    if first < 0:
+                        first = cell
+                    else:
+                        second = cell
+            if places == 2:
+                a, b = first * 9 + d, second * 9 + d
+                partner[a, paired[a]] = second
+                paired[a] += 1
+                partner[b, paired[b]] = first
+                paired[b] += 1
+    strong = np.zeros(729, np.bool_)
+    for cand in range(729):
+        cell = cand // 9
+        if has[cand % 9, cell] and (paired[cand] > 0 or count[cell] == 2):
+            strong[cand] = True
+    # the links among the strong potentials
+    succ = np.empty((1458, 28), np.int64)  # an "on": 20 peers, 8 other digits
+    fanout = np.zeros(1458, np.int64)
+    for cand in range(729):
+        if not strong[cand]:
+            continue
+        cell, d0 = cand // 9, cand % 9
+        off, on = cand * 2, cand * 2 + 1
+        for i in range(paired[cand]):
+            succ[off, fanout[off]] = (partner[cand, i] * 9 + d0) * 2 + 1
+            fanout[off] += 1
+        if count[cell] == 2:
+            for d in range(9):
+                if d != d0 and has[d, cell]:
+                    succ[off, fanout[off]] = (cell * 9 + d) * 2 + 1
+                    fanout[off] += 1
+        for i in range(20):
+            other = peers[cell, i]
+            if strong[other * 9 + d0]:
+                succ[on, fanout[on]] = (other * 9 + d0) * 2
+                fanout[on] += 1
+        for d in range(9):
+            if d != d0 and strong[cell * 9 + d]:
+                succ[on, fanout[on]] = (cell * 9 + d) * 2
+                fanout[on] += 1
+    # Tarjan's strongly connected groups, numbered successors first
+    order = np.full(1458, -1, np.int64)
+    low = np.zeros(1458, np.int64)
+    group = np.full(1458, -1, np.int64)
+    stacked = np.zeros(1458, np.bool_)
+    stack = np.empty(1458, np.int64)
+    members = np.empty(1458, np.int64)
+    starts = np.empty(1459, np.int64)
+    walk = np.empty(1458, np.int64)
+    walk_at = np.empty(1458, np.int64)
+    depth = top = groups = filled = visits = 0
+    for root in range(1458):
+        if not strong[root >> 1] or order[root] >= 0:
+            continue
+        order[root] = low[root] = visits
+        visits += 1
+        stack[top] = root
+        top += 1
+        stacked[root] = True
+        walk[0], walk_at[0], depth = root, 0, 1
+        while depth > 0:
+            node = walk[depth - 1]
+            at = walk_at[depth - 1]
+            if at < fanout[node]:
+                walk_at[depth - 1] = at + 1
+                nxt = succ[node, at]
+                if order[nxt] < 0:
+                    order[nxt] = low[nxt] = visits
+                    visits += 1
+                    stack[top] = nxt
+                    top += 1
+                    stacked[nxt] = True
+                    walk[depth], walk_at[depth] = nxt, 0
+                    depth += 1
+                elif stacked[nxt] and order[nxt] < low[node]:
+                    low[node] = order[nxt]
+                continue
+            depth -= 1
+            if depth > 0 and low[node] < low[walk[depth - 1]]:
+                low[walk[depth - 1]] = low[node]
+            if low[node] == order[node]:
+                starts[groups] = filled
+                while True:
+                    top -= 1
+                    member = stack[top]
+                    stacked[member] = False
+                    group[member] = groups
+                    members[filled] = member
+                    filled += 1
+                    if member == node:
+                        break
+                groups += 1
+    starts[groups] = filled
+    # what each group reaches: its members, the groups they link to, the weak "off"s its "on"s imply
+    reach = np.zeros((groups + 1, WORDS), np.uint64)
+    for g in range(groups):
+        row = reach[g]
+        for i in range(starts[g], starts[g + 1]):
+            member = members[i]
+            row[member >> 6] |= np.uint64(1) << np.uint64(member & 63)
+            for j in range(fanout[member]):
+                other = group[succ[member, j]]
+                if other != g:
+                    _merge(row, reach[other])
+            if member & 1:
+                _add_sinks(row, member >> 1, has, strong, peers)
+    # the candidates a forcing chain starts from (``StaticLinks.returning``)
+    source = np.zeros(729, np.bool_)
+    for cand in range(729):
+        if not strong[cand]:
+            continue
+        cell, d0 = cand // 9, cand % 9
+        off = cand * 2
+        reached = reach[group[off]]
+        if _holds(reached, off + 1) or _holds(reach[group[off + 1]], off):
+            source[cand] = True
+        for i in range(20):
+            other = peers[cell, i] * 9 + d0
+            if has[d0, other // 9] and not strong[other] and _holds(reached, other * 2):
+                source[other] = True
+        for d in range(9):
+            other = cell * 9 + d
+            if d != d0 and has[d, cell] and not strong[other] and _holds(reached, other * 2):
+                source[other] = True
+    # the starts of cycles that may remove something (``chain_unary._cycle_starts``)
+    cycle_xy = np.zeros(729, np.bool_)
+    cycle_x = np.zeros(729, np.bool_)
+    cycle_y = np.zeros(729, np.bool_)
+    on_seen = np.zeros((9, 81), np.bool_)
+    off_seen = np.zeros((9, 81), np.bool_)
+    for g in range(groups):
+        if starts[g + 1] - starts[g] < 2:
+            continue
+        ons = 0
+        for i in range(starts[g], starts[g + 1]):
+            ons += members[i] & 1
+        if ons < 2:
+            continue
+        on_seen[:] = False
+        off_seen[:] = False
+        for i in range(starts[g], starts[g + 1]):
+            member = members[i]
+            cell, d0 = (member >> 1) // 9, (member >> 1) % 9
+            seen = on_seen if member & 1 else off_seen
+            for j in range(20):
+                seen[d0, peers[cell, j]] = True
+        removes = False
+        for d in range(9):
+            for cell in range(81):
+                if has[d, cell] and on_seen[d, cell] and off_seen[d, cell]:
+                    removes = True
+        if not removes:
+            continue
+        per_digit = np.zeros(9, np.int64)
+        bivalue = 0
+        for i in range(starts[g], starts[g + 1]):
+            member = members[i]
+            if member & 1:
+                per_digit[(member >> 1) % 9] += 1
+                if count[(member >> 1) // 9] == 2:
+                    bivalue += 1
+        for i in range(starts[g], starts[g + 1]):
+            member = members[i]
+            if member & 1:
+                cand = member >> 1
+                cycle_xy[cand] = True
+                if per_digit[cand % 9] > 1:
+                    cycle_x[cand] = True
+                if bivalue > 1 and count[cand // 9] == 2:
+                    cycle_y[cand] = True
+    walks = False
+    for cand in range(729):
+        n = count[cand // 9]
+        if n >= 2 and (source[cand] or cycle_xy[cand] or cycle_x[cand] or (cycle_y[cand] and n == 2)):
+            walks = True
+    # per cell, whether the reach of its starts may meet (``StaticLinks.may_meet``)
+    meets = np.zeros(81, np.bool_)
+    if not want_meets:
+        return walks, meets
+    on_reach = np.empty((729, WORDS), np.uint64)  # rows filled when first asked
+    absurd = np.zeros(729, np.bool_)
+    known = np.zeros(729, np.bool_)
+    common = np.zeros(WORDS, np.uint64)
+    chosen = np.zeros(9, np.int64)
+    for cell in range(81):
+        if count[cell] < 3:  # static multiple chains start from cells with three candidates or more
+            continue
+        chosen_count = 0
+        for d in range(9):
+            if has[d, cell]:
+                chosen[chosen_count] = cell * 9 + d
+                chosen_count += 1
+        if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers):
+            meets[cell] = True
+            continue
+        for d in range(9):
+            if not has[d, cell]:
+                continue
+            for k in range(3):
+                unit = cell_units[cell, k]
+                chosen_count = 0
+                for i in range(9):
+                    other = units[unit, i]
+                    if has[d, other]:
+                        chosen[chosen_count] = other * 9 + d
+                        chosen_count += 1
+                if chosen_count < 2:
+                    continue
+                first = 81
+                for i in range(chosen_count):
+                    first = min(first, chosen[i] // 9)
+                if first == cell and _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong,
+                                           group, reach, peers):
+                    meets[cell] = True
+    return walks, meets
+
+
+@_compiled
+def _add_sinks(row: np.ndarray, cand: int, has: np.ndarray, strong: np.ndarray,
+               peers: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The weak "off"s (they imply nothing) that "on" ``cand`` implies, added to ``row``."""
+    cell, d0 = cand // 9, cand % 9
+    for i in range(20):
+        other = peers[cell, i] * 9 + d0
+        if has[d0, other // 9] and not strong[other]:
+            row[(other * 2) >> 6] |= np.uint64(1) << np.uint64((other * 2) & 63)
+    for d in range(9):
+        other = cell * 9 + d
+        if d != d0 and has[d, cell] and not strong[other]:
+            row[(other * 2) >> 6] |= np.uint64(1) << np.uint64((other * 2) & 63)
+
+
+@_compiled
+def _holds(row: np.ndarray, key: int) -> bool:  # pragma: no cover - compiled
+    return bool(row[key >> 6] >> np.uint64(key & 63) & np.uint64(1))
+
+
+@_compiled
+def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarray, known: np.ndarray,
+          common: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray, reach: np.ndarray,
+          peers: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """Whether the "on" walks from the candidates ``chosen[:size]`` meet one contradiction or all
+    reach something in common (what each reaches found once, in ``on_reach``)."""
+    common[:] = ~np.uint64(0)
+    for i in range(size):
+        cand = chosen[i]
+        if not known[cand]:
+            known[cand] = True
+            on_reach[cand] = 0
+            absurd[cand] = _on_reach(cand, on_reach[cand], has, strong, group, reach, peers)
+        if absurd[cand]:
+            return True
+        row = on_reach[cand]
+        for w in range(WORDS):
+            common[w] &= row[w]
+    for w in range(WORDS):  # noqa: SIM110 - numba compiles loops, not generators
+        if common[w]:
+            return True
+    return False
+
+
+@_compiled
+def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray,
+              reach: np.ndarray, peers: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """What "on" ``cand`` reaches (``StaticLinks.reach_of``), into ``row``; whether that holds a
+    candidate both on and off."""
+    cell, d0 = cand // 9, cand % 9
+    on = cand * 2 + 1
+    if group[on] >= 0:
+        _merge(row, reach[group[on]])
+    else:
+        row[on >> 6] |= np.uint64(1) << np.uint64(on & 63)
+        _add_sinks(row, cand, has, strong, peers)
+        for i in range(20):
+            other = peers[cell, i] * 9 + d0
+            if strong[other]:
+                _merge(row, reach[group[other * 2]])
+        for d in range(9):
+            if d != d0 and has[d, cell] and strong[cell * 9 + d]:
+                _merge(row, reach[group[(cell * 9 + d) * 2]])
+    for w in range(WORDS):  # noqa: SIM110 - as in _meet
+        if row[w] & (row[w] >> np.uint64(1)) & np.uint64(0x5555555555555555):
+            return True
+    return False
+
+
+@_compiled
+def _merge(row: np.ndarray, other: np.ndarray) -> None:  # pragma: no cover - compiled
+    for w in range(WORDS):
+        row[w] |= other[w]
+
+
+screen: Screen | None = _load()

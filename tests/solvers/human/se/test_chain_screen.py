@@ -1,0 +1,74 @@
+"""The compiled screen of nested chains' static searches answers as the pure-Python analysis does,
+and the searches give the same hints with it and without it (numba installed: the ``fast`` extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.human.se import chain_static, chain_unary
+from sudokit.solvers.human.se.chain_core import chain_of, digit_cells
+from sudokit.solvers.human.se.chaining import Chaining, _region_table, _static_quiet
+
+from .test_chain_static import PUZZLES, states
+from .test_chain_unary import reduced
+
+chain_screen = pytest.importorskip("sudokit.solvers.human.se.chain_screen")
+if chain_screen.screen is None:
+    pytest.skip("numba is not installed (or SUDOKIT_PURE is set)", allow_module_level=True)
+screen = chain_screen.screen
+
+
+def grids() -> list[list[int]]:
+    """The test's states and the grids dynamic chains reduce two hard puzzles' pencil marks to."""
+    found = list(states())
+    for puzzle in PUZZLES[:2]:
+        found += reduced(list(Candidates.from_grid(Grid.parse(puzzle)).marks), 4)
+    return found
+
+
+def walks(marks: list[int]) -> bool:
+    """Whether ``unary_hints`` takes any walk in the grid (its own pruning, in Python)."""
+    links = chain_static.StaticLinks(marks, True, True)
+    sources = {key >> 1 for key in links.returning()}
+    starts = chain_unary._cycle_starts(marks, links.cycles(), links.digit_cells)
+    for (_, x_links), may_cycle in starts.items():
+        for cand in {key >> 1 for key in may_cycle} | (sources if x_links else set()):
+            count = marks[cand // 9].bit_count()
+            if count >= 2 and (count == 2 or x_links):
+                return True
+    return False
+
+
+def test_screen_answers_as_the_python_analysis():
+    checked = walked = met = 0
+    for marks in grids():
+        grid = tuple(marks)
+        links = chain_static.StaticLinks(marks, True, True)
+        regions = _region_table(digit_cells(marks))
+        meets = [m.bit_count() > 2 and not _static_quiet(marks, regions, cell, links) for cell, m in enumerate(marks)]
+        assert screen.walks(grid) == walks(marks), grid
+        assert list(screen.meets(grid)) == meets, grid
+        checked += 1
+        walked += walks(marks)
+        met += any(meets)
+    assert checked > 100 and 0 < walked < checked and 0 < met < checked, (checked, walked, met)
+
+
+def summary(hints: list) -> list[tuple]:
+    """Every hint with each chain's potentials, causes and parents."""
+    return [(h.technique, h.removable, h.placement, h.pattern, h.difficulty,
+             [tuple((p.key, p.cause, tuple(q.key for q in p.parents)) for p in chain_of(t)) for t in h.targets])
+            for h in hints]
+
+
+def test_static_searches_find_the_same_hints_screened():
+    found = 0
+    for multiple in (False, True):
+        plain, screened = Chaining(multiple, False), Chaining(multiple, False, screen=screen)
+        for marks in grids()[::2]:
+            expected = summary(plain.hints(marks))
+            assert summary(screened.hints(marks)) == expected
+            found += bool(expected)
+    assert found > 10, found
