@@ -27,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from sudokit.solvers.human.se.chain_core import CELL_UNITS, PEERS, UNITS
+from sudokit.solvers.human.se.chain_unary import Starts
 
 WORDS = 23  # 1,458 potentials, 64 a word
 
@@ -38,14 +39,31 @@ class Screen:
     def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...]):
         self._analyse, self._tables = analyse, tables
 
-    def walks(self, grid: tuple[int, ...]) -> bool:
-        """Whether ``unary_hints`` walks anything in the grid (a cycle or forcing chain start)."""
-        return self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)[0]
+    def starts(self, grid: tuple[int, ...]) -> Starts | None:
+        """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
+        it walks nothing."""
+        walks, _, returning, starting, group = self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)
+        if not walks:
+            return None
+        kinds: dict[tuple[bool, bool], set[int]] = {}
+        groups: dict[int, frozenset[int]] = {}
+        cycles: dict[int, frozenset[int]] = {}
+        for kind, cands in zip(((False, True), (True, False), (True, True)), starting, strict=True):
+            keys = kinds[kind] = {cand * 2 + 1 for cand in np.flatnonzero(cands).tolist()}
+            for key in keys:
+                index = int(group[key])
+                within = groups.get(index)
+                if within is None:
+                    within = groups[index] = frozenset(np.flatnonzero(group == index).tolist())
+                cycles[key] = within
+        return frozenset(np.flatnonzero(returning).tolist()), cycles, kinds
 
-    def meets(self, grid: tuple[int, ...]) -> np.ndarray:
+    def meets(self, grid: tuple[int, ...]) -> np.ndarray | None:
         """Per cell, whether static cell or region chains from it may meet (``not
-        chaining._static_quiet``; False for cells with fewer than three candidates)."""
-        return self._analyse(np.array(grid, dtype=np.int64), True, *self._tables)[1]
+        chaining._static_quiet``; False for cells with fewer than three candidates), or None
+        when none may."""
+        meets = self._analyse(np.array(grid, dtype=np.int64), True, *self._tables)[1]
+        return meets if meets.any() else None
 
 
 def _compiler() -> Callable | None:
@@ -77,9 +95,11 @@ def _load() -> Screen | None:
 
 
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray
-             ) -> tuple[bool, np.ndarray]:  # pragma: no cover - compiled
-    """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``; see
-    ``Screen`` (``meets`` all False unless ``want_meets``)."""
+             ) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+    """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
+    ``unary_hints`` walks anything, which cells' static chains may meet (all False unless
+    ``want_meets``), the returning potentials, the cycles' starts (X, Y, XY) and each potential's
+    strongly connected group (-1: none)."""
     count = np.zeros(81, np.int64)
     has = np.zeros((9, 81), np.bool_)
     for cell in range(81):
@@ -203,28 +223,30 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
                     _merge(row, reach[other])
             if member & 1:
                 _add_sinks(row, member >> 1, has, strong, peers)
-    # the candidates a forcing chain starts from (``StaticLinks.returning``)
-    source = np.zeros(729, np.bool_)
+    # the potentials a walk from which reaches their negation (``StaticLinks.returning``)
+    returning = np.zeros(1458, np.bool_)
     for cand in range(729):
         if not strong[cand]:
             continue
         cell, d0 = cand // 9, cand % 9
         off = cand * 2
         reached = reach[group[off]]
-        if _holds(reached, off + 1) or _holds(reach[group[off + 1]], off):
-            source[cand] = True
+        if _holds(reached, off + 1):
+            returning[off] = True
+        if _holds(reach[group[off + 1]], off):
+            returning[off + 1] = True
         for i in range(20):
             other = peers[cell, i] * 9 + d0
             if has[d0, other // 9] and not strong[other] and _holds(reached, other * 2):
-                source[other] = True
+                returning[other * 2 + 1] = True
         for d in range(9):
             other = cell * 9 + d
             if d != d0 and has[d, cell] and not strong[other] and _holds(reached, other * 2):
-                source[other] = True
-    # the starts of cycles that may remove something (``chain_unary._cycle_starts``)
-    cycle_xy = np.zeros(729, np.bool_)
-    cycle_x = np.zeros(729, np.bool_)
-    cycle_y = np.zeros(729, np.bool_)
+                returning[other * 2 + 1] = True
+    # per kind of links (X, Y, XY), the candidates whose "on" may start a cycle that removes something
+    # (``chain_unary._cycle_starts``)
+    starting = np.zeros((3, 729), np.bool_)
+    cycle_x, cycle_y, cycle_xy = starting[0], starting[1], starting[2]
     on_seen = np.zeros((9, 81), np.bool_)
     off_seen = np.zeros((9, 81), np.bool_)
     for g in range(groups):
@@ -270,12 +292,13 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
     walks = False
     for cand in range(729):
         n = count[cand // 9]
-        if n >= 2 and (source[cand] or cycle_xy[cand] or cycle_x[cand] or (cycle_y[cand] and n == 2)):
+        if n >= 2 and (returning[cand * 2] or returning[cand * 2 + 1] or cycle_xy[cand] or cycle_x[cand]
+                       or (cycle_y[cand] and n == 2)):
             walks = True
     # per cell, whether the reach of its starts may meet (``StaticLinks.may_meet``)
     meets = np.zeros(81, np.bool_)
     if not want_meets:
-        return walks, meets
+        return walks, meets, returning, starting, group
     on_reach = np.empty((729, WORDS), np.uint64)  # rows filled when first asked
     absurd = np.zeros(729, np.bool_)
     known = np.zeros(729, np.bool_)
@@ -311,7 +334,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
                 if first == cell and _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong,
                                            group, reach, peers):
                     meets[cell] = True
-    return walks, meets
+    return walks, meets, returning, starting, group
 
 
 @_compiled

@@ -32,19 +32,29 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
-def unary_hints(marks: list[int]) -> list[ChainHint]:
+Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
+# the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
+# its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
+
+
+def starts(marks: list[int], grid: tuple[int, ...] | None = None) -> Starts:
+    """Where ``unary_hints`` walks from, read from the grid's XY-links (``grid``: ``tuple(marks)``)."""
+    bound = static_links(marks, True, True, grid)
+    cycles = bound.cycles()
+    return bound.returning(), cycles, _cycle_starts(marks, cycles, bound.digit_cells)
+
+
+def unary_hints(marks: list[int], known: Starts | None = None) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
     a walk that cannot come back to its start, or only by a cycle that removes nothing (the grid's
-    links say so), is not walked. The Y and X searches are pruned with the XY links (what X- or
-    Y-links reach, XY-links reach)."""
+    links say so: ``starts``, unless ``known``), is not walked. The Y and X searches are pruned with
+    the XY links (what X- or Y-links reach, XY-links reach)."""
     hints: list[ChainHint] = []
     grid = tuple(marks)
-    bound = static_links(marks, True, True, grid)
-    returning, cycles = bound.returning(), bound.cycles()
-    starts = _cycle_starts(marks, cycles, bound.digit_cells)
+    returning, cycles, starts_of = known if known is not None else starts(marks, grid)
     sources = {key >> 1 for key in returning}  # the candidates a forcing chain can start from
     for y_links, x_links in ((False, True), (True, False), (True, True)):
-        may_cycle = starts[y_links, x_links]
+        may_cycle = starts_of[y_links, x_links]
         forcing = sources if x_links else set()
         if not may_cycle and not forcing:
             continue

@@ -116,8 +116,6 @@ class Chaining:
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.prefix = prefix
         self.screen = None if dynamic else screen
-        self._screened: tuple[tuple[int, ...] | None, bool, np.ndarray | None] = (None, False, None)  # the
-        # last grid screened: whether it holds nothing to search, and (multiple) the cells that may meet
         self._kept = False  # whether a later level goes on from its chains
         if prefix is not None:
             prefix._kept = True
@@ -144,42 +142,30 @@ class Chaining:
         grid = tuple(marks)
         found = self._cache.get(grid)
         if found is None:
-            if self._screened_out(grid):
-                found = []
-            else:
+            found = []
+            screen = self.screen
+            meets = screen.meets(grid) if screen is not None and self.multiple else None
+            known = screen.starts(grid) if screen is not None and not self.multiple else None
+            if screen is None or meets is not None or known is not None:  # else the screen found nothing
                 work = list(marks)
                 with _no_cycle_collection():
-                    found = se_sorted(self._multiple(work, grid, poll) if self.multiple or self.dynamic
-                                      else unary_hints(work))
-            self._keep(grid, found)
+                    found = se_sorted(self._multiple(work, grid, poll, meets) if self.multiple or self.dynamic
+                                      else unary_hints(work, known))
+            if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
+                self._cache.clear()
+            self._cache[grid] = found
         return found
-
-    def _keep(self, grid: tuple[int, ...], found: list[ChainHint]) -> None:
-        if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
-            self._cache.clear()
-        self._cache[grid] = found
-
-    def _screened_out(self, grid: tuple[int, ...]) -> bool:
-        """Whether the screen (static producers nested chains ask) finds nothing to search in the
-        grid: no cycle or forcing chain to walk, or no cell whose static chains may meet."""
-        if self.screen is None:
-            return False
-        if self._screened[0] != grid:
-            meets = self.screen.meets(grid) if self.multiple else None
-            quiet = not meets.any() if meets is not None else not self.screen.walks(grid)
-            self._screened = grid, quiet, meets
-        return self._screened[1]
 
     # ---- SE's getMultipleChainsHintList
 
-    def _multiple(self, marks: list[int], grid: tuple[int, ...], poll: Callable[[], None] | None = None
-                  ) -> list[ChainHint]:
+    def _multiple(self, marks: list[int], grid: tuple[int, ...], poll: Callable[[], None] | None = None,
+                  meets: np.ndarray | None = None) -> list[ChainHint]:
+        """``meets``: per cell, whether its static chains may meet (the screen's), when known."""
         hints: list[ChainHint] = []
         advanced = self._advanced if self.level > 0 else None
         y_links = not self.nishio
         runs: Runs = {}
         self._runs = None
-        meets = self._screened[2] if self._screened[0] == grid else None
         links = self._links(marks, True)
         have = digit_cells(marks)
         regions = _region_table(have)
