@@ -11,9 +11,8 @@ runs only on the grids where something is walked; the answers, and so every hint
 (``tests/solvers/human/se/test_chain_screen.py`` compares both on reduced grids of the forum's
 hardest).
 
-Numba is optional (the ``fast`` extra); without it, or with ``SUDOKIT_PURE=1`` in the
-environment, ``screen`` is None and every grid goes through the Python analysis. The module is
-imported only by nested chains, so a rating that never nests them never loads numba.
+Without numba (``jit``), ``screen`` is None and every grid goes through the Python analysis. The
+module is imported only by nested chains, so a rating that never nests them never loads numba.
 
 Potentials are numbered as in ``chain_core`` (``(cell * 9 + digit - 1) * 2 + on``); a set of
 potentials is a row of 23 64-bit words, bit ``key``.
@@ -21,13 +20,13 @@ potentials is a row of 23 64-bit words, bit ``key``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import numpy as np
 
 from sudokit.solvers.human.se.chain_core import CELL_UNITS, PEERS, UNITS
 from sudokit.solvers.human.se.chain_unary import Starts
+from sudokit.solvers.human.se.jit import compiled, jit
 
 WORDS = 23  # 1,458 potentials, 64 a word
 
@@ -66,32 +65,14 @@ class Screen:
         return meets if meets.any() else None
 
 
-def _compiler() -> Callable | None:
-    """numba's ``njit`` (results cached on disk), or None without numba or with ``SUDOKIT_PURE``."""
-    if os.environ.get("SUDOKIT_PURE"):
-        return None
-    try:
-        from numba import njit
-    except ImportError:
-        return None
-    return njit(cache=True, nogil=True)
-
-
-_jit = _compiler()
-
-
-def _compiled(function: Callable) -> Callable:
-    return _jit(function) if _jit is not None else function
-
-
 def _load() -> Screen | None:
-    if _jit is None:
+    if jit is None:
         return None
     units = np.array(UNITS, dtype=np.int64)
     cell_units = np.array(CELL_UNITS, dtype=np.int64)
     peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
 
-    return Screen(_compiled(_analyse), (units, cell_units, peers))
+    return Screen(compiled(_analyse), (units, cell_units, peers))
 
 
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray
@@ -337,7 +318,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
     return walks, meets, returning, starting, group
 
 
-@_compiled
+@compiled
 def _add_sinks(row: np.ndarray, cand: int, has: np.ndarray, strong: np.ndarray,
                peers: np.ndarray) -> None:  # pragma: no cover - compiled
     """The weak "off"s (they imply nothing) that "on" ``cand`` implies, added to ``row``."""
@@ -352,12 +333,12 @@ def _add_sinks(row: np.ndarray, cand: int, has: np.ndarray, strong: np.ndarray,
             row[(other * 2) >> 6] |= np.uint64(1) << np.uint64((other * 2) & 63)
 
 
-@_compiled
+@compiled
 def _holds(row: np.ndarray, key: int) -> bool:  # pragma: no cover - compiled
     return bool(row[key >> 6] >> np.uint64(key & 63) & np.uint64(1))
 
 
-@_compiled
+@compiled
 def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarray, known: np.ndarray,
           common: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray, reach: np.ndarray,
           peers: np.ndarray) -> bool:  # pragma: no cover - compiled
@@ -381,7 +362,7 @@ def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarra
     return False
 
 
-@_compiled
+@compiled
 def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray,
               reach: np.ndarray, peers: np.ndarray) -> bool:  # pragma: no cover - compiled
     """What "on" ``cand`` reaches (``StaticLinks.reach_of``), into ``row``; whether that holds a
@@ -406,7 +387,7 @@ def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, g
     return False
 
 
-@_compiled
+@compiled
 def _merge(row: np.ndarray, other: np.ndarray) -> None:  # pragma: no cover - compiled
     for w in range(WORDS):
         row[w] |= other[w]

@@ -57,7 +57,8 @@ kept to its start's group; a static cell or region chain is only followed where 
 (bitsets) meets. Inside a (+)/nested chain, an inner static search (cycles and forcing chains, or
 cell and region chains) runs on thousands of reduced grids: a compiled screen (``chain_screen``,
 numba; the same analysis as ``chain_static``'s, the same answers) first tells the grids where
-it has nothing to walk. SE asks a level only where the levels before found nothing, and a level's chains
+it has nothing to walk, and where to start the walks; the simple techniques there are compiled
+too (``rules_compiled``). SE asks a level only where the levels before found nothing, and a level's chains
 are those of the level before (when its inner techniques come first in this one's: (+) after
 dynamic, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they stopped: so a level
 takes the level before's chains of the same grid and goes on from their ends, asking there only
@@ -93,6 +94,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
+    from sudokit.solvers.human.se.rules_compiled import FirstRules
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -341,7 +343,11 @@ class Chaining:
         if marks == source:
             return  # nothing removed: no hint can need the chain
         if known is None:
-            yield from simple_rules(marks, source, have, source_have)
+            first = _first_rules() if self.level >= 2 else None
+            if first is not None:
+                yield first(marks, source)  # the first technique with any hint: the only one asked then
+            else:
+                yield from simple_rules(marks, source, have, source_have)
         for producer in self._inner_producers()[known or 0:]:
             yield producer.hints(marks)
 
@@ -407,6 +413,15 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
         for _, places in regions[cell * 9 + d0]:
             groups.append([(c * 9 + d0) * 2 + 1 for c in places])
     return not links.may_meet(groups)
+
+
+@cache
+def _first_rules() -> FirstRules | None:
+    """The simple techniques' first hints, compiled (``rules_compiled``): nested levels ask them tens
+    of thousands of times a search; loaded (numba) only once chains nest."""
+    from sudokit.solvers.human.se.rules_compiled import first_rules
+
+    return first_rules
 
 
 @cache

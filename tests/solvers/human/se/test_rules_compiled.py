@@ -1,0 +1,40 @@
+"""The compiled simple techniques inside nested chains give the first technique's hints exactly as
+the Python ones (``chain_rules.simple_rules``) do, on grids dynamic chains reduce hard puzzles' pencil
+marks to, whole and with half their removals (numba installed: the ``fast`` extra)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid
+from sudokit.solvers.human.se.chain_rules import simple_rules
+
+from .test_chain_static import PUZZLES, states
+from .test_chain_unary import reduced
+
+rules_compiled = pytest.importorskip("sudokit.solvers.human.se.rules_compiled")
+if rules_compiled.first_rules is None:
+    pytest.skip("numba is not installed (or SUDOKIT_PURE is set)", allow_module_level=True)
+
+
+def test_first_technique_hints_as_in_python():
+    rng = random.Random(5)
+    sources = [list(Candidates.from_grid(Grid.parse(p)).marks) for p in PUZZLES[:3]] + [list(m) for m in states()[3:6]]
+    by_technique = [0] * 5  # none, locking, hidden pair, naked pair, X-wing
+    for source in sources:
+        for marks in reduced(source, 3):
+            gone = [(c, d) for c in range(81) for d in range(9) if (source[c] & ~marks[c]) >> d & 1]
+            half = source[:]
+            for c, d in rng.sample(gone, len(gone) // 2):
+                half[c] &= ~(1 << d)
+            for grid in (marks, half):
+                groups = list(simple_rules(grid, source))
+                technique = next((i + 1 for i, hints in enumerate(groups) if hints), 0)
+                expected = groups[technique - 1] if technique else []
+                got = rules_compiled.first_rules(grid, source)
+                assert [(h.removable, h.parents) for h in got] == [(h.removable, h.parents) for h in expected]
+                by_technique[technique] += 1
+    assert all(by_technique), by_technique  # every technique's hints met, and grids with none
