@@ -94,15 +94,18 @@ UNIQUENESS = frozenset({"se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_
 
 def choose(view: View, finders: Sequence[Finder]) -> Step | None:
     """SE's next step: the first hint of the first producer that has one (its easiest, for a
-    producer that sorts its hints)."""
+    producer that sorts its hints: its finders report their steps easiest first, so a finder's
+    steps are only read until one is harder than the best so far)."""
     for group, easiest in _grouped(tuple(finders)):
         if easiest:
             best: Step | None = None
-            for find in group:
+            for find in dict.fromkeys(group):  # a producer's techniques may share one finder
                 view.poll()
                 for step in find(view):
                     if best is None or _order(step) < _order(best):
                         best = step
+                    elif se_rating(step) > se_rating(best):
+                        break  # its steps come easiest first: none of the rest is easier
             if best is not None:
                 return best
         else:
