@@ -343,7 +343,7 @@ class Chaining:
         if marks == source:
             return  # nothing removed: no hint can need the chain
         if known is None:
-            first = _first_rules() if self.level >= 2 else None
+            first = _first_rules() if self.level >= 2 or _first_rules.cache_info().currsize else None
             if first is not None:
                 yield first(marks, source)  # the first technique with any hint: the only one asked then
             else:
@@ -418,7 +418,8 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
 @cache
 def _first_rules() -> FirstRules | None:
     """The simple techniques' first hints, compiled (``rules_compiled``): nested levels ask them tens
-    of thousands of times a search; loaded (numba) only once chains nest."""
+    of thousands of times a search; loaded (numba) only once chains nest, and from then on used at
+    level 1 too."""
     from sudokit.solvers.human.se.rules_compiled import first_rules
 
     return first_rules
