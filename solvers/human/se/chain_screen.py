@@ -11,7 +11,7 @@ runs only on the grids where something is walked; the answers, and so every hint
 (``tests/solvers/human/se/test_chain_screen.py`` compares both on reduced grids of the forum's
 hardest).
 
-Without numba (``jit``), ``screen`` is None and every grid goes through the Python analysis. The
+Without numba (``jit.available``), ``screen`` is None and every grid goes through the Python analysis. The
 module is imported only by nested chains, so a rating that never nests them never loads numba.
 
 Potentials are numbered as in ``chain_core`` (``(cell * 9 + digit - 1) * 2 + on``); a set of
@@ -24,9 +24,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import CELL_UNITS, PEERS, UNITS
+from sudokit.solvers.human.se.chain_core import CELL, CELL_UNITS, PEER_ORDER, PEERS, UNITS
 from sudokit.solvers.human.se.chain_unary import Starts
-from sudokit.solvers.human.se.jit import compiled, jit
+from sudokit.solvers.human.se.jit import available, compiled
 
 WORDS = 23  # 1,458 potentials, 64 a word
 
@@ -35,8 +35,10 @@ WORDS = 23  # 1,458 potentials, 64 a word
 class Screen:
     """The compiled analysis of a grid's static links (the grid: 81 candidate masks)."""
 
-    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...]):
+    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...], forcing: Callable,
+                 walk_tables: tuple[np.ndarray, ...]):
         self._analyse, self._tables = analyse, tables
+        self._forcing, self._walk_tables = forcing, walk_tables
 
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
@@ -57,6 +59,19 @@ class Screen:
                 cycles[key] = within
         return frozenset(np.flatnonzero(returning).tolist()), cycles, kinds
 
+    def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]
+                ) -> dict[int, list[tuple[int, int]] | None]:
+        """Per source (a key), the forcing chain ``chain_unary._forcing_target`` walks from it with
+        X-links (and Y-links): its potentials after the source, (key, cause) each, or None."""
+        ends, keys, causes = self._forcing(np.array(grid, dtype=np.int64), y_links, np.array(sources, dtype=np.int64),
+                                           *self._walk_tables)
+        found: dict[int, list[tuple[int, int]] | None] = {}
+        flat_keys, flat_causes, start = keys.tolist(), causes.tolist(), 0
+        for source, end in zip(sources, ends.tolist(), strict=True):
+            found[source] = list(zip(flat_keys[start:end], flat_causes[start:end], strict=True)) if end > start else None
+            start = end
+        return found
+
     def meets(self, grid: tuple[int, ...]) -> np.ndarray | None:
         """Per cell, whether static cell or region chains from it may meet (``not
         chaining._static_quiet``; False for cells with fewer than three candidates), or None
@@ -66,13 +81,19 @@ class Screen:
 
 
 def _load() -> Screen | None:
-    if jit is None:
+    if not available():
         return None
     units = np.array(UNITS, dtype=np.int64)
     cell_units = np.array(CELL_UNITS, dtype=np.int64)
     peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
 
-    return Screen(compiled(_analyse), (units, cell_units, peers))
+    order_cells = np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
+    order_units = np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
+    found = Screen(compiled(_analyse), (units, cell_units, peers), compiled(_forcing),
+                   (units, order_cells, order_units))
+    full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now
+    found.starts(full), found.meets(full), found.forcing(full, True, [1])
+    return found
 
 
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray
@@ -316,6 +337,114 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
                                            group, reach, peers):
                     meets[cell] = True
     return walks, meets, returning, starting, group
+
+
+def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.ndarray, order_cells: np.ndarray,
+             order_units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+    """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
+    in turn, the links in SE's order, each potential reached once): per source where its chain
+    ends in the flat keys and causes."""
+    has = np.zeros((9, 81), np.bool_)
+    count = np.zeros(81, np.int64)
+    for cell in range(81):
+        for d in range(9):
+            if marks[cell] >> d & 1:
+                has[d, cell] = True
+                count[cell] += 1
+    paired = np.zeros(729, np.int64)  # per candidate, its conjugates (other cell, unit), units in order
+    partner = np.empty((729, 3), np.int64)
+    partner_unit = np.empty((729, 3), np.int64)
+    for unit in range(27):
+        for d in range(9):
+            first, second, places = -1, -1, 0
+            for i in range(9):
+                cell = units[unit, i]
+                if has[d, cell]:
+                    places += 1
+                    if first < 0:
+                        first = cell
+                    else:
+                        second = cell
+            if places == 2:
+                for a, b in ((first, second), (second, first)):
+                    cand = a * 9 + d
+                    partner[cand, paired[cand]] = b
+                    partner_unit[cand, paired[cand]] = unit
+                    paired[cand] += 1
+    parent = np.full(1458, -2, np.int64)
+    cause_of = np.zeros(1458, np.int64)
+    links = np.empty(32, np.int64)  # one potential's links: keys, then causes
+    link_causes = np.empty(32, np.int64)
+    keys: list[int] = []
+    causes: list[int] = []
+    ends = np.empty(len(sources), np.int64)
+    for s in range(len(sources)):
+        source = sources[s]
+        goal = source ^ 1
+        parent[:] = -2
+        parent[source] = -1
+        frontier = [source]
+        on = source & 1 == 1
+        found = False
+        while frontier and not found:
+            after = []
+            for p in frontier:
+                cand = p >> 1
+                cell, d0 = cand // 9, cand % 9
+                n = 0
+                if on:  # what "on" p turns off: its cell's other candidates, then its digit's peers
+                    if y_links:
+                        for d in range(9):
+                            if d != d0 and has[d, cell]:
+                                links[n], link_causes[n] = (cell * 9 + d) * 2, CELL
+                                n += 1
+                    for i in range(20):
+                        other = order_cells[cell, i]
+                        if has[d0, other]:
+                            links[n], link_causes[n] = (other * 9 + d0) * 2, order_units[cell, i]
+                            n += 1
+                else:  # what "off" p turns on: its cell's other candidate (bivalue), its conjugates
+                    if y_links and count[cell] == 2:
+                        for d in range(9):
+                            if d != d0 and has[d, cell]:
+                                links[n], link_causes[n] = (cell * 9 + d) * 2 + 1, CELL
+                                n += 1
+                    for j in range(paired[cand]):
+                        key = (partner[cand, j] * 9 + d0) * 2 + 1
+                        seen = False
+                        for k in range(n):
+                            seen |= links[k] == key
+                        if not seen:
+                            links[n], link_causes[n] = key, partner_unit[cand, j]
+                            n += 1
+                for k in range(n):
+                    key = links[k]
+                    if key == goal:
+                        parent[key], cause_of[key] = p, link_causes[k]
+                        found = True
+                        break
+                    if parent[key] == -2:
+                        parent[key], cause_of[key] = p, link_causes[k]
+                        after.append(key)
+                if found:
+                    break
+            frontier = after
+            on = not on
+        if found:
+            line = [goal]
+            key = parent[goal]
+            while key != source:
+                line.append(key)
+                key = parent[key]
+            for i in range(len(line) - 1, -1, -1):
+                keys.append(line[i])
+                causes.append(cause_of[line[i]])
+        ends[s] = len(keys)
+    flat_keys = np.empty(len(keys), np.int64)
+    flat_causes = np.empty(len(keys), np.int64)
+    for i in range(len(keys)):
+        flat_keys[i], flat_causes[i] = keys[i], causes[i]
+    return ends, flat_keys, flat_causes
 
 
 @compiled

@@ -13,6 +13,7 @@ bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from sudokit.solvers.human.se.chain_core import (
@@ -32,6 +33,8 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
+Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[tuple[int, int]] | None]]
+# (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it, or None (``Screen.forcing``)
 Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
 # the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
 # its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
@@ -44,11 +47,12 @@ def starts(marks: list[int], grid: tuple[int, ...] | None = None) -> Starts:
     return bound.returning(), cycles, _cycle_starts(marks, cycles, bound.digit_cells)
 
 
-def unary_hints(marks: list[int], known: Starts | None = None) -> list[ChainHint]:
+def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None = None) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
     a walk that cannot come back to its start, or only by a cycle that removes nothing (the grid's
     links say so: ``starts``, unless ``known``), is not walked. The Y and X searches are pruned with
-    the XY links (what X- or Y-links reach, XY-links reach)."""
+    the XY links (what X- or Y-links reach, XY-links reach). ``walk``, when given, walks the forcing
+    chains (``chain_screen``'s: the same walks, compiled)."""
     hints: list[ChainHint] = []
     grid = tuple(marks)
     returning, cycles, starts_of = known if known is not None else starts(marks, grid)
@@ -56,23 +60,38 @@ def unary_hints(marks: list[int], known: Starts | None = None) -> list[ChainHint
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         may_cycle = starts_of[y_links, x_links]
         forcing = sources if x_links else set()
-        if not may_cycle and not forcing:
+        cands = [cand for cand in sorted({key >> 1 for key in may_cycle} | forcing)  # by cell, then digit
+                 if marks[cand // 9].bit_count() >= 2 and (x_links or marks[cand // 9].bit_count() == 2)]
+        if not cands:
             continue
-        links = static_links(marks, y_links, x_links, grid)
-        for cand in sorted({key >> 1 for key in may_cycle} | forcing):  # by cell, then digit
-            count = marks[cand // 9].bit_count()
-            if count < 2 or (count > 2 and not x_links):
-                continue
+        links = static_links(marks, y_links, x_links, grid) if walk is None or may_cycle else None
+        walked = walk(grid, y_links, [source for cand in cands if cand in forcing
+                                      for source in (cand * 2 + 1, cand * 2) if source in returning]) if walk else {}
+        for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
+                assert links is not None
                 for end in _cycles(links, Pot(key), cycles[key]):
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint is not None:
                         hints.append(hint)
             if cand in forcing:
-                for target in _forcing_chains(links, key, returning):
-                    hints.append(_forcing_hint(marks, target, y_links))
+                if walk is None:
+                    assert links is not None
+                    targets = _forcing_chains(links, key, returning)
+                else:
+                    targets = [_extended(Pot(source), line) for source in (key, key - 1)
+                               if (line := walked.get(source))]
+                hints.extend(_forcing_hint(marks, target, y_links) for target in targets)
     return hints
+
+
+def _extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
+    """The chain from ``source`` through ``line`` ((key, cause) each, in order): its last potential."""
+    p = source
+    for key, cause in line:
+        p = Pot(key, [p], cause)
+    return p
 
 
 def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]],
@@ -201,10 +220,7 @@ def _chain_to(key: int, reached: dict[int, tuple[int, int]], source: Pot) -> Pot
         parent, cause = reached[key]
         line.append((key, cause))
         key = parent
-    p = source
-    for key, cause in reversed(line):
-        p = Pot(key, [p], cause)
-    return p
+    return _extended(source, reversed(line))
 
 
 def _reversed(end: Pot) -> Pot:

@@ -87,6 +87,7 @@ from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
+from sudokit.solvers.human.se.jit import Background, cached
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
@@ -110,14 +111,16 @@ class Chaining:
     and the nesting ``level`` (0: none, 1: (+), 2-5: nested)."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
-                 prefix: Chaining | None = None, screen: Screen | None = None):
+                 prefix: Chaining | None = None, screen: Screen | None = None, screened: bool = False):
         """``prefix``: a dynamic producer whose chains stop where this one's may go on (a lower
         level whose inner techniques are the first of this one's): when it has just searched the
         same grid, this one's chains go on from its chains' ends. ``screen``: for a static
-        producer, ``chain_screen``'s, which tells at once where static chains find nothing."""
+        producer, ``chain_screen``'s, which tells at once where static chains find nothing
+        (``screened``: the compiled one, once it is ready)."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.prefix = prefix
         self.screen = None if dynamic else screen
+        self.screened = screened and not dynamic
         self._kept = False  # whether a later level goes on from its chains
         if prefix is not None:
             prefix._kept = True
@@ -145,14 +148,14 @@ class Chaining:
         found = self._cache.get(grid)
         if found is None:
             found = []
-            screen = self.screen
+            screen = self.screen or (_screen() if self.screened else None)
             meets = screen.meets(grid) if screen is not None and self.multiple else None
             known = screen.starts(grid) if screen is not None and not self.multiple else None
             if screen is None or meets is not None or known is not None:  # else the screen found nothing
                 work = list(marks)
                 with _no_cycle_collection():
                     found = se_sorted(self._multiple(work, grid, poll, meets) if self.multiple or self.dynamic
-                                      else unary_hints(work, known))
+                                      else unary_hints(work, known, screen.forcing if screen else None))
             if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found
@@ -343,7 +346,8 @@ class Chaining:
         if marks == source:
             return  # nothing removed: no hint can need the chain
         if known is None:
-            first = _first_rules() if self.level >= 2 or _first_rules.cache_info().currsize else None
+            parts = COMPILED.get(start=self.level >= 2)
+            first = parts[1] if parts is not None else None
             if first is not None:
                 yield first(marks, source)  # the first technique with any hint: the only one asked then
             else:
@@ -415,14 +419,21 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
     return not links.may_meet(groups)
 
 
-@cache
-def _first_rules() -> FirstRules | None:
-    """The simple techniques' first hints, compiled (``rules_compiled``): nested levels ask them tens
-    of thousands of times a search; loaded (numba) only once chains nest, and from then on used at
-    level 1 too."""
+def _compiled() -> tuple[Screen | None, FirstRules | None]:
+    from sudokit.solvers.human.se.chain_screen import screen
     from sudokit.solvers.human.se.rules_compiled import first_rules
 
-    return first_rules
+    return screen, first_rules
+
+
+COMPILED = Background(_compiled, partial(cached, "chain_screen", "rules_compiled"))  # numba's screen and simple techniques (``chain_screen``,
+# ``rules_compiled``): nested levels ask them thousands of times a search; loaded (numba) only once
+# chains nest, in a thread (until ready, the Python code runs); the (+) level uses them once loaded
+
+
+def _screen() -> Screen | None:
+    parts = COMPILED.get()
+    return parts[0] if parts is not None else None
 
 
 @cache
@@ -430,9 +441,7 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
     """The chaining technique nested levels apply inside their chains: one per kind, shared, so
     a grid met again (by another start, level or step) is not searched again. The static ones
     screen the grids (thousands per search, most holding nothing: ``chain_screen``)."""
-    from sudokit.solvers.human.se.chain_screen import screen  # numba, only once chains nest
-
-    return Chaining(multiple, dynamic, level=level, screen=screen)
+    return Chaining(multiple, dynamic, level=level, screened=True)
 
 
 def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:

@@ -5,7 +5,7 @@ times per search on the hardest puzzles. Only the first technique with a hint ma
 of its hints needs the chain's removals, and SE takes that technique's hints and goes on), so this
 gives that technique's hints alone: the same hints, in the same order, as the first non-empty list
 ``chain_rules.simple_rules`` yields (``tests/solvers/human/se/test_rules_compiled.py`` compares
-them). None without numba (``jit``).
+them). None without numba (``jit.available``).
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import numpy as np
 
 from sudokit.solvers.human.se.chain_core import UNITS
 from sudokit.solvers.human.se.chain_rules import LOCKING, RuleHint
-from sudokit.solvers.human.se.jit import compiled, jit
+from sudokit.solvers.human.se.jit import available, compiled
 
 FirstRules = Callable[[list[int], list[int]], list[RuleHint]]
 
 
 def _load() -> FirstRules | None:
-    if jit is None:
+    if not available():
         return None
     units = np.array(UNITS, dtype=np.int64)
     inside = np.zeros((27, 81), dtype=np.bool_)
@@ -45,6 +45,7 @@ def _load() -> FirstRules | None:
             r0, p0 = r1, p1
         return hints
 
+    first_rules([511] * 81, [511] * 81)  # compiled (or read from numba's cache) now
     return first_rules
 
 

@@ -1,5 +1,6 @@
 """The compiled screen of nested chains' static searches answers as the pure-Python analysis does,
-and the searches give the same hints with it and without it (numba installed: the ``fast`` extra)."""
+walks the same forcing chains, and the searches give the same hints with it and without it (numba
+installed: the ``fast`` extra)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human.se import chain_static, chain_unary
-from sudokit.solvers.human.se.chain_core import chain_of, digit_cells
+from sudokit.solvers.human.se.chain_core import Pot, chain_of, digit_cells
 from sudokit.solvers.human.se.chaining import Chaining, _region_table, _static_quiet
 
 from .test_chain_static import PUZZLES, states
@@ -59,6 +60,22 @@ def test_screen_answers_as_the_python_analysis():
         walked += known is not None
         met += any(meets)
     assert checked > 100 and 0 < walked < checked and 0 < met < checked, (checked, walked, met)
+
+
+def test_forcing_chains_walked_as_in_python():
+    walked = found = 0
+    for marks in grids()[::2]:
+        sources = [key for key in sorted(chain_unary.starts(marks)[0]) if marks[(key >> 1) // 9].bit_count() > 1]
+        for y_links in (False, True):
+            links = chain_static.StaticLinks(marks, y_links, True)
+            expected = {}
+            for source in sources:
+                target = chain_unary._forcing_target(links, Pot(source))
+                expected[source] = None if target is None else [(p.key, p.cause) for p in chain_of(target)[-2::-1]]
+            assert screen.forcing(tuple(marks), y_links, sources) == expected
+            walked += len(sources)
+            found += sum(line is not None for line in expected.values())
+    assert 0 < found < walked, (found, walked)
 
 
 def summary(hints: list) -> list[tuple]:
