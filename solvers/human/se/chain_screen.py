@@ -102,33 +102,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
     ``unary_hints`` walks anything, which cells' static chains may meet (all False unless
     ``want_meets``), the returning potentials, the cycles' starts (X, Y, XY) and each potential's
     strongly connected group (-1: none)."""
-    count = np.zeros(81, np.int64)
-    has = np.zeros((9, 81), np.bool_)
-    for cell in range(81):
-        for d in range(9):
-            if marks[cell] >> d & 1:
-                has[d, cell] = True
-                count[cell] += 1
-    # conjugate pairs (per candidate, the other places) and the strong candidates
-    paired = np.zeros(729, np.int64)
-    partner = np.empty((729, 3), np.int64)
-    for unit in range(27):
-        for d in range(9):
-            first, second, places = -1, -1, 0
-            for i in range(9):
-                cell = units[unit, i]
-                if has[d, cell]:
-                    places += 1
-                    if first < 0:
-                        first = cell
-                    else:
-                        second = cell
-            if places == 2:
-                a, b = first * 9 + d, second * 9 + d
-                partner[a, paired[a]] = second
-                paired[a] += 1
-                partner[b, paired[b]] = first
-                paired[b] += 1
+    has, count, paired, partner, _ = _pairs(marks, units)
     strong = np.zeros(729, np.bool_)
     for cand in range(729):
         cell = cand // 9
@@ -344,33 +318,7 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
     in turn, the links in SE's order, each potential reached once): per source where its chain
     ends in the flat keys and causes."""
-    has = np.zeros((9, 81), np.bool_)
-    count = np.zeros(81, np.int64)
-    for cell in range(81):
-        for d in range(9):
-            if marks[cell] >> d & 1:
-                has[d, cell] = True
-                count[cell] += 1
-    paired = np.zeros(729, np.int64)  # per candidate, its conjugates (other cell, unit), units in order
-    partner = np.empty((729, 3), np.int64)
-    partner_unit = np.empty((729, 3), np.int64)
-    for unit in range(27):
-        for d in range(9):
-            first, second, places = -1, -1, 0
-            for i in range(9):
-                cell = units[unit, i]
-                if has[d, cell]:
-                    places += 1
-                    if first < 0:
-                        first = cell
-                    else:
-                        second = cell
-            if places == 2:
-                for a, b in ((first, second), (second, first)):
-                    cand = a * 9 + d
-                    partner[cand, paired[cand]] = b
-                    partner_unit[cand, paired[cand]] = unit
-                    paired[cand] += 1
+    has, count, paired, partner, partner_unit = _pairs(marks, units)
     parent = np.full(1458, -2, np.int64)
     cause_of = np.zeros(1458, np.int64)
     links = np.empty(32, np.int64)  # one potential's links: keys, then causes
@@ -445,6 +393,42 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     for i in range(len(keys)):
         flat_keys[i], flat_causes[i] = keys[i], causes[i]
     return ends, flat_keys, flat_causes
+
+
+@compiled
+def _pairs(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+                                                          ]:  # pragma: no cover - compiled
+    """The grid's candidates (per digit and cell), per cell their number, and per candidate its
+    conjugates (a digit's other place in a unit where it has two): how many, the other cells, their
+    units (units in order)."""
+    has = np.zeros((9, 81), np.bool_)
+    count = np.zeros(81, np.int64)
+    for cell in range(81):
+        for d in range(9):
+            if marks[cell] >> d & 1:
+                has[d, cell] = True
+                count[cell] += 1
+    paired = np.zeros(729, np.int64)
+    partner = np.empty((729, 3), np.int64)
+    partner_unit = np.empty((729, 3), np.int64)
+    for unit in range(27):
+        for d in range(9):
+            first, second, places = -1, -1, 0
+            for i in range(9):
+                cell = units[unit, i]
+                if has[d, cell]:
+                    places += 1
+                    if first < 0:
+                        first = cell
+                    else:
+                        second = cell
+            if places == 2:
+                for a, b in ((first, second), (second, first)):
+                    cand = a * 9 + d
+                    partner[cand, paired[cand]] = b
+                    partner_unit[cand, paired[cand]] = unit
+                    paired[cand] += 1
+    return has, count, paired, partner, partner_unit
 
 
 @compiled

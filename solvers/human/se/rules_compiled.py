@@ -102,18 +102,16 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
             parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
-    filled = np.zeros(81, np.bool_)
-    for cell in range(81):
-        filled[cell] = marks[cell] != 0
-    # hidden pairs
+    touched = np.zeros(27, np.bool_)  # per unit, whether it lost a candidate, and its cells with any
+    filled = np.zeros(27, np.int64)
     for unit in range(27):
-        touched = False
-        count = 0
         for i in range(9):
             cell = units[unit, i]
-            touched |= gone[cell] != 0
-            count += filled[cell]
-        if not touched or count <= 4:
+            touched[unit] |= gone[cell] != 0
+            filled[unit] += marks[cell] != 0
+    # hidden pairs
+    for unit in range(27):
+        if not touched[unit] or filled[unit] <= 4:
             continue
         spots = np.zeros(9, np.int64)  # per digit, its places in the unit (bits by unit index)
         for d in range(9):
@@ -161,13 +159,7 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
         return _arrays(removals, removal_ends, parents, parent_ends)
     # naked pairs
     for unit in range(27):
-        touched = False
-        count = 0
-        for i in range(9):
-            cell = units[unit, i]
-            touched |= gone[cell] != 0
-            count += filled[cell]
-        if not touched or count < 4:
+        if not touched[unit] or filled[unit] < 4:
             continue
         for i in range(9):
             p = units[unit, i]
