@@ -6,8 +6,9 @@ walk. Whether a grid holds anything is decided by the analysis of its links ``ch
 (strongly connected groups, what each reaches): ``unary_hints`` walks only from the starts that
 analysis allows (``_cycle_starts`` and ``StaticLinks.returning``), and the multiple search only
 from cells whose starts' reach can meet (``chaining._static_quiet``). This module does the same
-analysis, compiled with numba, and answers the same two questions, so the pure-Python analysis
-runs only on the grids where something is walked; the answers, and so every hint, are the same
+analysis, compiled with numba, answers the same questions (and where the walks start), and walks
+the forcing chains, so the pure-Python analysis no longer runs on these grids (its cycles are
+still walked in Python); the answers, and so every hint, are the same
 (``tests/solvers/human/se/test_chain_screen.py`` compares both on reduced grids of the forum's
 hardest).
 

@@ -36,13 +36,15 @@ def compiled(function: Callable) -> Callable:
 
 
 def cached(*modules: str) -> bool:
-    """Whether numba's cache holds compiled code of each module (a file of this package) newer
-    than its source, in the module's ``__pycache__``, where numba keeps it when it can write there."""
+    """Whether numba's cache holds code of each module (a file of this package) compiled since its
+    source last changed, in the module's ``__pycache__``, where numba keeps it when it can write
+    there (a module's functions are compiled together; older entries, of the functions' former
+    places in the file, stay beside them)."""
     here = Path(__file__).parent
     for module in modules:
         source = here / f"{module}.py"
         stamps = [index.stat().st_mtime for index in (here / "__pycache__").glob(f"{module}.*.nbi")]
-        if not stamps or min(stamps) < source.stat().st_mtime:
+        if not stamps or max(stamps) < source.stat().st_mtime:
             return False
     return True
 
