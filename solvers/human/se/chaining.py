@@ -88,7 +88,7 @@ from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
-from sudokit.solvers.human.se.jit import Background, cached
+from sudokit.solvers.human.se.jit import COMPILED
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
@@ -96,7 +96,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.rules_compiled import FirstRules
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -348,7 +347,7 @@ class Chaining:
             return  # nothing removed: no hint can need the chain
         if known is None:
             parts = COMPILED.get(start=self.level >= 2)
-            first = parts[1] if parts is not None else None
+            first = parts.first_rules if parts is not None else None
             if first is not None:
                 yield first(marks, source)  # the first technique with any hint: the only one asked then
             else:
@@ -420,21 +419,9 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
     return not links.may_meet(groups)
 
 
-def _compiled() -> tuple[Screen | None, FirstRules | None]:
-    from sudokit.solvers.human.se.chain_screen import screen
-    from sudokit.solvers.human.se.rules_compiled import first_rules
-
-    return screen, first_rules
-
-
-COMPILED = Background(_compiled, partial(cached, "chain_screen", "rules_compiled"))  # numba's screen and simple techniques (``chain_screen``,
-# ``rules_compiled``): nested levels ask them thousands of times a search; loaded (numba) only once
-# chains nest, in a thread (until ready, the Python code runs); the (+) level uses them once loaded
-
-
 def _screen() -> Screen | None:
     parts = COMPILED.get()
-    return parts[0] if parts is not None else None
+    return parts.screen if parts is not None else None
 
 
 @cache

@@ -12,12 +12,13 @@ excluder of one of the first two (so also has at most three candidates).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import cells_of, peer_bits
 from sudokit.models.grid import Cell
+from sudokit.solvers.human.se.jit import COMPILED
 from sudokit.solvers.human.steps import Step, cells_text, removable
 from sudokit.solvers.human.view import View
 
@@ -33,6 +34,18 @@ def aligned_triplet_exclusion(view: View) -> Iterator[Step]:
 
 
 def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Iterator[Step]:
+    parts = COMPILED.get(start=False) if view.size == 9 else None  # loaded once chains nest
+    found = parts.aligned(list(view.marks), degree) if parts is not None and parts.aligned else _combinations(view, degree)
+    for cells, excluders, allowed in found:
+        eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), view.marks[c] & ~allowed[i]))
+        pattern = f"{cells_text(cells, view.size)} excluded by {cells_text(excluders, view.size)}"
+        yield Step(name, view.size, eliminations=eliminations, cells=cells, fins=tuple(excluders), pattern=pattern,
+                   difficulty=rating)
+
+
+def _combinations(view: View, degree: int) -> Iterator[tuple[tuple[Cell, ...], list[Cell], list[int]]]:
+    """The base cells (sorted) with their common excluders and the values each keeps, wherever
+    something is eliminated, in SE's order (``exclusion_compiled`` gives the same, compiled)."""
     marks, geo = view.marks, view.geometry
     count = [m.bit_count() for m in marks]
     excluders: dict[Cell, int] = {}  # base cell -> its excluders as a bitset of cells
@@ -63,9 +76,9 @@ def _aligned_exclusion(view: View, degree: int, name: str, rating: float) -> Ite
             if key in seen:
                 continue
             seen.add(key)
-            step = _exclusion(view, name, rating, key, cells_of(common))
-            if step is not None:
-                yield step
+            allowed = _kept(marks, key, cells_of(common), peer_bits(view.size))
+            if allowed is not None:
+                yield key, cells_of(common), allowed
 
 
 def _allowed(everything: list[int], seeing: list[tuple[int, int]], blockers: list[int]) -> list[int]:
@@ -101,9 +114,10 @@ def _allowed(everything: list[int], seeing: list[tuple[int, int]], blockers: lis
     return allowed[:len(everything)]
 
 
-def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], excluders: list[Cell]) -> Step | None:
-    """The step of base ``cells`` and their common ``excluders``, or None when nothing is eliminated."""
-    marks, sight = view.marks, peer_bits(view.size)
+def _kept(marks: Sequence[int], cells: tuple[Cell, ...], excluders: list[Cell], sight: tuple[int, ...]
+          ) -> list[int] | None:
+    """What each of the base ``cells`` keeps against their common ``excluders`` (``sight``: each
+    cell's peers, bits), or None when it keeps every value."""
     everything = [marks[c] for c in cells]
     held = 0
     for m in everything:
@@ -115,13 +129,4 @@ def _exclusion(view: View, name: str, rating: float, cells: tuple[Cell, ...], ex
         # every value has a possible combination unless all of them see each other.
         return None
     allowed = _allowed(everything, seeing, blockers)
-    if allowed == everything:
-        return None
-    eliminations = tuple(e for i, c in enumerate(cells) for e in removable(view, (c,), marks[c] & ~allowed[i]))
-    if not eliminations:
-        return None
-    pattern = f"{cells_text(cells, view.size)} excluded by {cells_text(excluders, view.size)}"
-    return Step(name, view.size, eliminations=eliminations, cells=cells, fins=tuple(excluders), pattern=pattern,
-                difficulty=rating)
-
-
+    return None if allowed == everything else allowed

@@ -1,4 +1,4 @@
-"""numba for SE mode's compiled parts (``chain_screen``, ``rules_compiled``), when it is there.
+"""numba for SE mode's compiled parts (``chain_screen``, ``rules_compiled``, ``exclusion_compiled``), when it is there.
 
 Numba is optional (the ``fast`` extra): without it, or with ``SUDOKIT_PURE=1`` in the environment,
 the compiled parts are not built and SE mode runs its pure-Python code, the reference, which gives
@@ -13,7 +13,12 @@ import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from sudokit.solvers.human.se.chain_screen import Screen
+    from sudokit.solvers.human.se.exclusion_compiled import Aligned
+    from sudokit.solvers.human.se.rules_compiled import FirstRules
 
 T = TypeVar("T")
 
@@ -77,3 +82,27 @@ class Background(Generic[T]):
 
     def _run(self) -> None:
         self._value = self._build()
+
+
+class Parts(NamedTuple):
+    """SE mode's compiled parts (each None without numba)."""
+
+    screen: Screen | None  # what static chains walk, on the grids nested chains reduce (``chain_screen``)
+    first_rules: FirstRules | None  # the simple techniques inside chains (``rules_compiled``)
+    aligned: Aligned | None  # aligned exclusions (``exclusion_compiled``)
+
+
+MODULES = ("chain_screen", "rules_compiled", "exclusion_compiled")
+
+
+def _parts() -> Parts:
+    from sudokit.solvers.human.se.chain_screen import screen
+    from sudokit.solvers.human.se.exclusion_compiled import aligned
+    from sudokit.solvers.human.se.rules_compiled import first_rules
+
+    return Parts(screen, first_rules, aligned)
+
+
+COMPILED: Background[Parts] = Background(_parts, lambda: cached(*MODULES))
+"""Loaded (numba imported) only once chains nest: nested levels ask the screen and the simple
+techniques thousands of times a search; the (+) level and aligned exclusions use them once loaded."""

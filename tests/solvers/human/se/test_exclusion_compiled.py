@@ -1,0 +1,28 @@
+"""The compiled aligned exclusions find the same base cells, excluders and kept values, in the same
+order, as the Python search (``exclusion._combinations``), on hard puzzles' pencil marks with a
+share of their false candidates removed (numba installed: the ``fast`` extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit.models.candidates import Candidates
+from sudokit.solvers.human.se.exclusion import _combinations
+from sudokit.solvers.human.view import View
+
+from .test_chain_static import states
+
+exclusion_compiled = pytest.importorskip("sudokit.solvers.human.se.exclusion_compiled")
+if exclusion_compiled.aligned is None:
+    pytest.skip("numba is not installed (or SUDOKIT_PURE is set)", allow_module_level=True)
+
+
+def test_same_combinations_as_in_python():
+    found = {2: 0, 3: 0}
+    for marks in states():
+        view = View(Candidates(9, marks, [0] * 81))
+        for degree in (2, 3):
+            expected = list(_combinations(view, degree))
+            assert exclusion_compiled.aligned(marks, degree) == expected
+            found[degree] += len(expected)
+    assert all(found.values()), found  # pairs and triplets that eliminate were met
