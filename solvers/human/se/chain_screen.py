@@ -36,15 +36,17 @@ WORDS = 23  # 1,458 potentials, 64 a word
 class Screen:
     """The compiled analysis of a grid's static links (the grid: 81 candidate masks)."""
 
-    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...], forcing: Callable,
+    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...], forcing: Callable, cycles: Callable,
                  walk_tables: tuple[np.ndarray, ...]):
         self._analyse, self._tables = analyse, tables
-        self._forcing, self._walk_tables = forcing, walk_tables
+        self._forcing, self._cycles, self._walk_tables = forcing, cycles, walk_tables
+        self._groups: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid's strongly connected groups
 
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
         it walks nothing."""
         walks, _, returning, starting, group = self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)
+        self._groups = grid, group
         if not walks:
             return None
         kinds: dict[tuple[bool, bool], set[int]] = {}
@@ -73,6 +75,24 @@ class Screen:
             start = end
         return found
 
+    def cycles(self, grid: tuple[int, ...], y_links: bool, x_links: bool, starts: list[int]
+               ) -> list[list[list[tuple[int, int]]]]:
+        """Per start (an "on" key), the cycles ``chain_unary._cycles`` walks back to it within its
+        strongly connected group (as ``starts`` found them): each its potentials after the start,
+        (key, cause) each, the start again last."""
+        if self._groups is None or self._groups[0] != grid:
+            self._groups = grid, self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)[4]
+        start_ends, cycle_ends, keys, causes = self._cycles(
+            np.array(grid, dtype=np.int64), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
+            *self._walk_tables)
+        line = list(zip(keys.tolist(), causes.tolist(), strict=True))
+        bounds = [0, *cycle_ends.tolist()]
+        found, first = [], 0
+        for last in start_ends.tolist():
+            found.append([line[bounds[i]:bounds[i + 1]] for i in range(first, last)])
+            first = last
+        return found
+
     def meets(self, grid: tuple[int, ...]) -> np.ndarray | None:
         """Per cell, whether static cell or region chains from it may meet (``not
         chaining._static_quiet``; False for cells with fewer than three candidates), or None
@@ -90,10 +110,10 @@ def _load() -> Screen | None:
 
     order_cells = np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
     order_units = np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
-    found = Screen(compiled(_analyse), (units, cell_units, peers), compiled(_forcing),
+    found = Screen(compiled(_analyse), (units, cell_units, peers), compiled(_forcing), compiled(_cycles),
                    (units, order_cells, order_units))
     full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now
-    found.starts(full), found.meets(full), found.forcing(full, True, [1])
+    found.starts(full), found.meets(full), found.forcing(full, True, [1]), found.cycles(full, True, True, [1])
     return found
 
 
@@ -333,39 +353,12 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
         parent[:] = -2
         parent[source] = -1
         frontier = [source]
-        on = source & 1 == 1
         found = False
         while frontier and not found:
             after = []
             for p in frontier:
-                cand = p >> 1
-                cell, d0 = cand // 9, cand % 9
-                n = 0
-                if on:  # what "on" p turns off: its cell's other candidates, then its digit's peers
-                    if y_links:
-                        for d in range(9):
-                            if d != d0 and has[d, cell]:
-                                links[n], link_causes[n] = (cell * 9 + d) * 2, CELL
-                                n += 1
-                    for i in range(20):
-                        other = order_cells[cell, i]
-                        if has[d0, other]:
-                            links[n], link_causes[n] = (other * 9 + d0) * 2, order_units[cell, i]
-                            n += 1
-                else:  # what "off" p turns on: its cell's other candidate (bivalue), its conjugates
-                    if y_links and count[cell] == 2:
-                        for d in range(9):
-                            if d != d0 and has[d, cell]:
-                                links[n], link_causes[n] = (cell * 9 + d) * 2 + 1, CELL
-                                n += 1
-                    for j in range(paired[cand]):
-                        key = (partner[cand, j] * 9 + d0) * 2 + 1
-                        seen = False
-                        for k in range(n):
-                            seen |= links[k] == key
-                        if not seen:
-                            links[n], link_causes[n] = key, partner_unit[cand, j]
-                            n += 1
+                n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
+                              links, link_causes)
                 for k in range(n):
                     key = links[k]
                     if key == goal:
@@ -378,7 +371,6 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
                 if found:
                     break
             frontier = after
-            on = not on
         if found:
             line = [goal]
             key = parent[goal]
@@ -394,6 +386,129 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     for i in range(len(keys)):
         flat_keys[i], flat_causes[i] = keys[i], causes[i]
     return ends, flat_keys, flat_causes
+
+
+def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray, group: np.ndarray, units: np.ndarray,
+            order_cells: np.ndarray, order_units: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+    """``Screen.cycles``' walks (``chain_unary._cycles``, within each start's strongly connected
+    ``group``): per start where its cycles end in the list of cycles, per cycle where it ends in
+    the flat keys and causes (its potentials after the start, the start again last)."""
+    has, count, paired, partner, partner_unit = _pairs(marks, units)
+    links = np.empty(32, np.int64)
+    link_causes = np.empty(32, np.int64)
+    node_key: list[int] = []
+    node_cause: list[int] = []
+    node_parent: list[int] = []
+    to_on = np.zeros(1458, np.bool_)
+    keys: list[int] = []
+    causes: list[int] = []
+    cycle_ends: list[int] = []
+    start_ends = np.empty(len(starts), np.int64)
+    line = np.empty(1458, np.int64)
+    for s in range(len(starts)):
+        start = starts[s]
+        within = group[start]
+        node_key.clear()
+        node_cause.clear()
+        node_parent.clear()
+        node_key.append(start)
+        node_cause.append(0)
+        node_parent.append(-1)
+        to_on[:] = False
+        to_on[start] = True
+        pending_on = [0]
+        length = 0
+        while pending_on:
+            length += 2
+            pending_off = []
+            for p in pending_on:
+                n = _links_of(node_key[p], x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                              order_units, links, link_causes)
+                for k in range(n):
+                    key = links[k]
+                    if group[key] != within:
+                        continue
+                    q = p
+                    while node_parent[q] >= 0 and node_key[node_parent[q]] != key:
+                        q = node_parent[q]
+                    if node_parent[q] < 0:  # not on its own way back
+                        node_key.append(key)
+                        node_cause.append(link_causes[k])
+                        node_parent.append(p)
+                        pending_off.append(len(node_key) - 1)
+            pending_on = []
+            for p in pending_off:
+                n = _links_of(node_key[p], x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                              order_units, links, link_causes)
+                for k in range(n):
+                    key = links[k]
+                    if length >= 4 and key == start:
+                        size = 0
+                        q = p
+                        while q > 0:
+                            line[size] = q
+                            size += 1
+                            q = node_parent[q]
+                        for i in range(size - 1, -1, -1):
+                            keys.append(node_key[line[i]])
+                            causes.append(node_cause[line[i]])
+                        keys.append(key)
+                        causes.append(link_causes[k])
+                        cycle_ends.append(len(keys))
+                    if not to_on[key] and group[key] == within:
+                        node_key.append(key)
+                        node_cause.append(link_causes[k])
+                        node_parent.append(p)
+                        pending_on.append(len(node_key) - 1)
+                        to_on[key] = True
+        start_ends[s] = len(cycle_ends)
+    return start_ends, _array(cycle_ends), _array(keys), _array(causes)
+
+
+@compiled
+def _array(values: list[int]) -> np.ndarray:  # pragma: no cover - compiled
+    found = np.empty(len(values), np.int64)
+    for i in range(len(values)):
+        found[i] = values[i]
+    return found
+
+
+@compiled
+def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.ndarray, paired: np.ndarray,
+              partner: np.ndarray, partner_unit: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray,
+              links: np.ndarray, link_causes: np.ndarray) -> int:  # pragma: no cover - compiled
+    """What potential ``p`` implies, in SE's order (``StaticLinks.turned_off``/``turned_on``), into
+    ``links`` (keys) and ``link_causes``: how many."""
+    cand = p >> 1
+    cell, d0 = cand // 9, cand % 9
+    n = 0
+    if p & 1:  # what "on" p turns off: its cell's other candidates, then its digit's peers
+        if y_links:
+            for d in range(9):
+                if d != d0 and has[d, cell]:
+                    links[n], link_causes[n] = (cell * 9 + d) * 2, CELL
+                    n += 1
+        for i in range(20):
+            other = order_cells[cell, i]
+            if has[d0, other]:
+                links[n], link_causes[n] = (other * 9 + d0) * 2, order_units[cell, i]
+                n += 1
+    else:  # what "off" p turns on: its cell's other candidate (bivalue), its conjugates
+        if y_links and count[cell] == 2:
+            for d in range(9):
+                if d != d0 and has[d, cell]:
+                    links[n], link_causes[n] = (cell * 9 + d) * 2 + 1, CELL
+                    n += 1
+        for j in range(paired[cand] if x_links else 0):
+            key = (partner[cand, j] * 9 + d0) * 2 + 1
+            seen = False
+            for k in range(n):
+                seen |= links[k] == key
+            if not seen:
+                links[n], link_causes[n] = key, partner_unit[cand, j]
+                n += 1
+    return n
 
 
 @compiled

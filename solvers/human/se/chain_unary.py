@@ -35,6 +35,8 @@ FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_for
 
 Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[tuple[int, int]] | None]]
 # (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it, or None (``Screen.forcing``)
+CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]], list[list[list[tuple[int, int]]]]]
+# (grid, with Y-links, with X-links, starts) -> per start, its cycles' potentials after it (``Screen.cycles``)
 Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
 # the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
 # its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
@@ -47,12 +49,13 @@ def starts(marks: list[int], grid: tuple[int, ...] | None = None) -> Starts:
     return bound.returning(), cycles, _cycle_starts(marks, cycles, bound.digit_cells)
 
 
-def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None = None) -> list[ChainHint]:
+def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None = None,
+                cycle_walk: CycleWalk | None = None) -> list[ChainHint]:
     """Every cycle and forcing chain hint, in SE's gathering order (X, then Y, then XY searches);
     a walk that cannot come back to its start, or only by a cycle that removes nothing (the grid's
     links say so: ``starts``, unless ``known``), is not walked. The Y and X searches are pruned with
-    the XY links (what X- or Y-links reach, XY-links reach). ``walk``, when given, walks the forcing
-    chains (``chain_screen``'s: the same walks, compiled)."""
+    the XY links (what X- or Y-links reach, XY-links reach). ``walk`` and ``cycle_walk``, when
+    given, walk the forcing chains and the cycles (``chain_screen``'s: the same walks, compiled)."""
     hints: list[ChainHint] = []
     grid = tuple(marks)
     returning, cycles, starts_of = known if known is not None else starts(marks, grid)
@@ -64,14 +67,22 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
                  if marks[cand // 9].bit_count() >= 2 and (x_links or marks[cand // 9].bit_count() == 2)]
         if not cands:
             continue
-        links = static_links(marks, y_links, x_links, grid) if walk is None or may_cycle else None
+        links = static_links(marks, y_links, x_links, grid) if walk is None or (may_cycle and not cycle_walk) else None
         walked = walk(grid, y_links, [source for cand in cands if cand in forcing
                                       for source in (cand * 2 + 1, cand * 2) if source in returning]) if walk else {}
+        if cycle_walk is not None and may_cycle:
+            cycle_starts = [cand * 2 + 1 for cand in cands if cand * 2 + 1 in may_cycle]
+            looped = dict(zip(cycle_starts, cycle_walk(grid, y_links, x_links, cycle_starts), strict=True))
         for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
-                assert links is not None
-                for end in _cycles(links, Pot(key), cycles[key]):
+                if cycle_walk is not None:
+                    start = Pot(key)
+                    ends = [_extended(start, line) for line in looped[key]]
+                else:
+                    assert links is not None
+                    ends = _cycles(links, Pot(key), cycles[key])
+                for end in ends:
                     hint = _cycle_hint(marks, end, y_links, x_links)
                     if hint is not None:
                         hints.append(hint)

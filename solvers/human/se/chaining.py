@@ -155,7 +155,7 @@ class Chaining:
                 work = list(marks)
                 with _no_cycle_collection():
                     found = se_sorted(self._multiple(work, grid, poll, meets) if self.multiple or self.dynamic
-                                      else unary_hints(work, known, screen.forcing if screen else None))
+                                      else unary_hints(work, known, *((screen.forcing, screen.cycles) if screen else ())))
             if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found

@@ -78,6 +78,30 @@ def test_forcing_chains_walked_as_in_python():
     assert 0 < found < walked, (found, walked)
 
 
+def line(end: Pot) -> list[tuple[int, int]]:
+    """A cycle's potentials after its start, (key, cause) each, in order."""
+    found = []
+    while end.parents:
+        found.append((end.key, end.cause))
+        end = end.parents[0]
+    return found[::-1]
+
+
+def test_cycles_walked_as_in_python():
+    starts = cycles = 0
+    for marks in grids()[::2]:
+        _, groups, kinds = chain_unary.starts(marks)
+        for (y_links, x_links), may_cycle in kinds.items():
+            keys = sorted(key for key in may_cycle if marks[(key >> 1) // 9].bit_count() == 2 or x_links)
+            links = chain_static.StaticLinks(marks, y_links, x_links)
+            expected = [[line(end) for end in chain_unary._cycles(links, Pot(key), groups[key])] for key in keys]
+            screen.starts(tuple(marks))
+            assert screen.cycles(tuple(marks), y_links, x_links, keys) == expected
+            starts += len(keys)
+            cycles += sum(map(len, expected))
+    assert starts > 10 and cycles > 10, (starts, cycles)
+
+
 def summary(hints: list) -> list[tuple]:
     """Every hint with each chain's potentials, causes and parents."""
     return [(h.technique, h.removable, h.placement, h.pattern, h.difficulty,
