@@ -84,27 +84,29 @@ def unique_loops(view: View) -> list[Step]:
 
 def _loops(view: View, start: Cell, pair: int) -> list[list[Cell]]:
     """The closed paths from ``start`` through cells holding both digits, as SE walks them."""
-    marks, geo = view.marks, view.geometry
     found: list[list[Cell]] = []
-    path: list[Cell] = []
-
-    def walk(cell: Cell, rescues_left: int, extras: int, last_kind: int | None) -> None:
-        path.append(cell)
-        for kind in _KINDS:
-            if kind == last_kind:
-                continue
-            for nxt in geo.units[geo.cell_units[cell][kind]]:
-                if nxt == path[0] and len(path) >= 4:
-                    found.append(list(path))
-                elif nxt not in path and marks[nxt] & pair == pair:
-                    extras |= marks[nxt] & ~pair  # as SE: shared by the siblings tried after this one
-                    wide = marks[nxt].bit_count() > 2
-                    if not wide or extras.bit_count() == 1 or rescues_left > 0:
-                        walk(nxt, rescues_left - wide, extras, kind)
-        path.pop()
-
-    walk(start, 2, 0, None)
+    _walk(view, pair, [], found, start, 2, 0, None)
     return found
+
+
+def _walk(view: View, pair: int, path: list[Cell], found: list[list[Cell]], cell: Cell, rescues_left: int,
+          extras: int, last_kind: int | None) -> None:
+    """``_loops``' walk on from ``path`` to ``cell`` (a function of its own, not a closure calling
+    itself: such a closure is a reference cycle, left for the cycle collector)."""
+    marks, geo = view.marks, view.geometry
+    path.append(cell)
+    for kind in _KINDS:
+        if kind == last_kind:
+            continue
+        for nxt in geo.units[geo.cell_units[cell][kind]]:
+            if nxt == path[0] and len(path) >= 4:
+                found.append(list(path))
+            elif nxt not in path and marks[nxt] & pair == pair:
+                extras |= marks[nxt] & ~pair  # as SE: shared by the siblings tried after this one
+                wide = marks[nxt].bit_count() > 2
+                if not wide or extras.bit_count() == 1 or rescues_left > 0:
+                    _walk(view, pair, path, found, nxt, rescues_left - wide, extras, kind)
+    path.pop()
 
 
 def _valid(view: View, loop: list[Cell]) -> bool:

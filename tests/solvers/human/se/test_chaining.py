@@ -4,6 +4,7 @@ every step is checked against the solution."""
 from __future__ import annotations
 
 import csv
+import gc
 from functools import cache
 
 import pytest
@@ -259,3 +260,20 @@ def _outline(run: chaining.Run) -> tuple:
     to_on, to_off, absurd = run
     pots = [*to_on.values(), *to_off.values(), *(absurd or ())]
     return tuple((p.key, p.cause, tuple(q.key for q in chain_core.chain_of(p))) for p in pots)
+
+
+def test_a_search_freezes_what_it_leaves_alive_unless_the_program_froze_its_own():
+    marks = list(Candidates.from_grid(Grid.parse(FORUM_HARDEST_0)).marks)
+    gc.unfreeze()
+    try:
+        chaining.Chaining(True, False).hints(marks)
+        assert gc.get_freeze_count() > 0  # the search's survivors: left out of the collections after it
+        gc.unfreeze()
+        chaining._frozen = False
+        gc.freeze()  # the program's own
+        own = gc.get_freeze_count()
+        chaining.Chaining(True, False).hints(marks)
+        assert gc.get_freeze_count() == own  # neither unfrozen nor added to
+    finally:
+        gc.unfreeze()
+        chaining._frozen = False
