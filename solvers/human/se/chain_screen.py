@@ -483,23 +483,19 @@ def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.n
     cand = p >> 1
     cell, d0 = cand // 9, cand % 9
     n = 0
-    if p & 1:  # what "on" p turns off: its cell's other candidates, then its digit's peers
-        if y_links:
-            for d in range(9):
-                if d != d0 and has[d, cell]:
-                    links[n], link_causes[n] = (cell * 9 + d) * 2, CELL
-                    n += 1
+    on = p & 1
+    if y_links and (on or count[cell] == 2):  # the cell's other candidates (turned off; on, if bivalue)
+        for d in range(9):
+            if d != d0 and has[d, cell]:
+                links[n], link_causes[n] = (cell * 9 + d) * 2 + 1 - on, CELL
+                n += 1
+    if on:  # then what "on" p turns off: its digit's peers
         for i in range(20):
             other = order_cells[cell, i]
             if has[d0, other]:
                 links[n], link_causes[n] = (other * 9 + d0) * 2, order_units[cell, i]
                 n += 1
-    else:  # what "off" p turns on: its cell's other candidate (bivalue), its conjugates
-        if y_links and count[cell] == 2:
-            for d in range(9):
-                if d != d0 and has[d, cell]:
-                    links[n], link_causes[n] = (cell * 9 + d) * 2 + 1, CELL
-                    n += 1
+    else:  # then what "off" p turns on: its conjugates
         for j in range(paired[cand] if x_links else 0):
             key = (partner[cand, j] * 9 + d0) * 2 + 1
             seen = False

@@ -17,6 +17,7 @@ import numpy as np
 
 from sudokit.solvers.human.se.chain_core import PEERS
 from sudokit.solvers.human.se.jit import available, compiled
+from sudokit.solvers.human.se.rules_compiled import bit_count
 
 Combination = tuple[tuple[int, ...], list[int], list[int]]  # base cells, excluders, allowed values
 Aligned = Callable[[list[int], int], list[Combination]]
@@ -51,7 +52,7 @@ def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
     its common excluders (flat) and where each combination's end there."""
     count = np.zeros(81, np.int64)
     for cell in range(81):
-        count[cell] = _bit_count(marks[cell])
+        count[cell] = bit_count(marks[cell])
     excluders = np.zeros((81, 2), np.int64)
     base = np.zeros(81, np.int64)
     n = 0
@@ -86,7 +87,7 @@ def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
             second = base[j]
             pair0 = excluders[first, 0] & excluders[second, 0]
             pair1 = excluders[first, 1] & excluders[second, 1]
-            if _bit_count(pair0) + _bit_count(pair1) < 2:
+            if bit_count(pair0) + bit_count(pair1) < 2:
                 continue
             if degree == 2:
                 thirds = np.full(1, -1, np.int64)
@@ -96,7 +97,7 @@ def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
                     twins[w] = (excluders[first, w] | excluders[second, w]) & base_bits[w]
                 twins[first // SPLIT] &= ~(1 << (first % SPLIT))
                 twins[second // SPLIT] &= ~(1 << (second % SPLIT))
-                thirds = np.empty(_bit_count(twins[0]) + _bit_count(twins[1]), np.int64)
+                thirds = np.empty(bit_count(twins[0]) + bit_count(twins[1]), np.int64)
                 k = 0
                 for cell in range(81):
                     if twins[cell // SPLIT] >> (cell % SPLIT) & 1:
@@ -107,7 +108,7 @@ def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
                 if third >= 0:
                     common0 &= excluders[third, 0]
                     common1 &= excluders[third, 1]
-                if _bit_count(common0) + _bit_count(common1) < 2:
+                if bit_count(common0) + bit_count(common1) < 2:
                     continue
                 cells[0], cells[1], cells[2] = first, second, third
                 if third >= 0:
@@ -183,15 +184,6 @@ def _exclude(marks: np.ndarray, cells: np.ndarray, degree: int, common0: int, co
         if allowed[k] != marks[cells[k]]:
             return True
     return False
-
-
-@compiled
-def _bit_count(m: int) -> int:  # pragma: no cover - compiled
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 aligned: Aligned | None = _load()

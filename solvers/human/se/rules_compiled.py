@@ -119,15 +119,15 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
                 if has[d, units[unit, i]]:
                     spots[d] |= 1 << i
         for a in range(9):
-            na = _bit_count(spots[a])
+            na = bit_count(spots[a])
             if na == 0 or na > 2:
                 continue
             for b in range(a + 1, 9):
-                nb = _bit_count(spots[b])
+                nb = bit_count(spots[b])
                 if nb == 0 or nb > 2:
                     continue
                 both = spots[a] | spots[b]
-                if _bit_count(both) != 2:
+                if bit_count(both) != 2:
                     continue
                 needed = False
                 for i in range(9):
@@ -163,14 +163,14 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
             continue
         for i in range(9):
             p = units[unit, i]
-            if marks[p] == 0 or _bit_count(marks[p]) > 2:
+            if marks[p] == 0 or bit_count(marks[p]) > 2:
                 continue
             for j in range(i + 1, 9):
                 q = units[unit, j]
-                if marks[q] == 0 or _bit_count(marks[q]) > 2:
+                if marks[q] == 0 or bit_count(marks[q]) > 2:
                     continue
                 union = marks[p] | marks[q]
-                if (not gone[p] and not gone[q]) or _bit_count(union) != 2:
+                if (not gone[p] and not gone[q]) or bit_count(union) != 2:
                     continue
                 start = len(removals)
                 for k in range(9):
@@ -209,7 +209,7 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
                     if has[d, cell]:
                         spots[line] |= 1 << k
             for one in range(9):
-                if _bit_count(spots[one]) != 2:
+                if bit_count(spots[one]) != 2:
                     continue
                 for two in range(one + 1, 9):
                     if spots[two] != spots[one]:
@@ -248,7 +248,8 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
 
 
 @compiled
-def _bit_count(m: int) -> int:  # pragma: no cover - compiled
+def bit_count(m: int) -> int:  # pragma: no cover - compiled
+    """How many bits ``m`` (not negative) has set."""
     n = 0
     while m:
         m &= m - 1
