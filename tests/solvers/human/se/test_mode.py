@@ -193,3 +193,24 @@ def test_a_chain_search_stops_at_the_deadline_not_after_it():
     began = time.monotonic()
     result = solve_logically(puzzle, mode="se", time_limit=2.0)
     assert result.status is Status.TIMEOUT and time.monotonic() - began < 2.0 + 1.0
+
+
+def test_an_easiest_first_producer_is_read_only_until_a_step_is_harder(monkeypatch):
+    """SE mode turns a chaining producer's hints into steps (each drawing its chain) only until one
+    is harder than the best so far: its hints come easiest first."""
+    from sudokit.solvers.human.se import chaining
+
+    drawn: list[float] = []
+
+    class Hint:
+        def __init__(self, rating: float):
+            self.rating = rating
+
+        def step(self) -> Step:
+            drawn.append(self.rating)
+            return Step("se_nishio", 9, eliminations=((0, 1),), difficulty=self.rating)
+
+    monkeypatch.setattr(chaining, "hints", lambda view, producer: [Hint(7.5), Hint(7.5), Hint(7.6), Hint(7.7)])
+    view = View(Candidates.from_grid(Grid.parse(BOX_SINGLES_ONLY)))
+    assert se_mode.choose(view, [technique("se_nishio").find]).difficulty == 7.5
+    assert drawn == [7.5, 7.5, 7.6]  # the 7.7 never drawn
