@@ -57,9 +57,10 @@ kept to its start's group; a static cell or region chain is only followed where 
 (bitsets) meets. Inside a (+)/nested chain, an inner static search (cycles and forcing chains, or
 cell and region chains) runs on thousands of reduced grids: a compiled screen (``chain_screen``,
 numba; the same analysis as ``chain_static``'s, the same answers) first tells the grids where
-it has nothing to walk, where to start the walks, and walks the forcing chains; the simple
-techniques there are compiled too (``rules_compiled``). Until the compiled code is ready (numba's
-first compile after an install takes tens of seconds, in a thread), the Python code runs. SE asks a level only where the levels before found nothing, and a level's chains
+it has nothing to walk, where to start the walks, and walks the forcing chains and the cycles;
+the simple techniques there are compiled too (``rules_compiled``). Until the compiled code is
+ready (numba's first compile after an install takes tens of seconds, in a thread), the Python
+code runs. SE asks a level only where the levels before found nothing, and a level's chains
 are those of the level before (when its inner techniques come first in this one's: (+) after
 dynamic, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they stopped: so a level
 takes the level before's chains of the same grid and goes on from their ends, asking there only

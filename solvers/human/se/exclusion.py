@@ -76,9 +76,10 @@ def _combinations(view: View, degree: int) -> Iterator[tuple[tuple[Cell, ...], l
             if key in seen:
                 continue
             seen.add(key)
-            allowed = _kept(marks, key, cells_of(common), peer_bits(view.size))
+            common_cells = cells_of(common)
+            allowed = _kept(marks, key, common_cells, peer_bits(view.size))
             if allowed is not None:
-                yield key, cells_of(common), allowed
+                yield key, common_cells, allowed
 
 
 def _allowed(everything: list[int], seeing: list[tuple[int, int]], blockers: list[int]) -> list[int]:
