@@ -41,11 +41,18 @@ class Screen:
         self._analyse, self._tables = analyse, tables
         self._forcing, self._cycles, self._walk_tables = forcing, cycles, walk_tables
         self._groups: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid's strongly connected groups
+        self._grid: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid, and as an array
+
+    def _array(self, grid: tuple[int, ...]) -> np.ndarray:
+        """The grid as the compiled code takes it (a producer asks about one grid several times)."""
+        if self._grid is None or self._grid[0] is not grid:
+            self._grid = grid, np.array(grid, dtype=np.int64)
+        return self._grid[1]
 
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
         it walks nothing."""
-        walks, _, returning, starting, group = self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)
+        walks, _, returning, starting, group = self._analyse(self._array(grid), False, *self._tables)
         self._groups = grid, group
         if not walks:
             return None
@@ -66,7 +73,7 @@ class Screen:
                 ) -> dict[int, list[tuple[int, int]] | None]:
         """Per source (a key), the forcing chain ``chain_unary._forcing_target`` walks from it with
         X-links (and Y-links): its potentials after the source, (key, cause) each, or None."""
-        ends, keys, causes = self._forcing(np.array(grid, dtype=np.int64), y_links, np.array(sources, dtype=np.int64),
+        ends, keys, causes = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
                                            *self._walk_tables)
         found: dict[int, list[tuple[int, int]] | None] = {}
         flat_keys, flat_causes, start = keys.tolist(), causes.tolist(), 0
@@ -81,9 +88,9 @@ class Screen:
         strongly connected group (as ``starts`` found them): each its potentials after the start,
         (key, cause) each, the start again last."""
         if self._groups is None or self._groups[0] != grid:
-            self._groups = grid, self._analyse(np.array(grid, dtype=np.int64), False, *self._tables)[4]
+            self._groups = grid, self._analyse(self._array(grid), False, *self._tables)[4]
         start_ends, cycle_ends, keys, causes = self._cycles(
-            np.array(grid, dtype=np.int64), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
+            self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
             *self._walk_tables)
         line = list(zip(keys.tolist(), causes.tolist(), strict=True))
         bounds = [0, *cycle_ends.tolist()]
@@ -97,7 +104,7 @@ class Screen:
         """Per cell, whether static cell or region chains from it may meet (``not
         chaining._static_quiet``; False for cells with fewer than three candidates), or None
         when none may."""
-        meets = self._analyse(np.array(grid, dtype=np.int64), True, *self._tables)[1]
+        meets = self._analyse(self._array(grid), True, *self._tables)[1]
         return meets if meets.any() else None
 
 

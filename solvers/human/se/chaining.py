@@ -58,7 +58,9 @@ kept to its start's group; a static cell or region chain is only followed where 
 cell and region chains) runs on thousands of reduced grids: a compiled screen (``chain_screen``,
 numba; the same analysis as ``chain_static``'s, the same answers) first tells the grids where
 it has nothing to walk, where to start the walks, and walks the forcing chains and the cycles;
-the simple techniques there are compiled too (``rules_compiled``). Until the compiled code is
+the simple techniques there are compiled too (``rules_compiled``). Once those are loaded, every
+producer follows its assumptions in compiled code (``propagate_compiled``) as far as they go
+without inner techniques, a (+) or nested chain going on in Python from there. Until the compiled code is
 ready (numba's first compile after an install takes tens of seconds, in a thread), the Python
 code runs. SE asks a level only where the levels before found nothing, and a level's chains
 are those of the level before (when its inner techniques come first in this one's: (+) after
@@ -97,6 +99,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
+    from sudokit.solvers.human.se.propagate_compiled import Walk
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -127,6 +130,7 @@ class Chaining:
             prefix._kept = True
         self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
+        self._walk: Walk | None = None  # the compiled walks in the grid it searches, once loaded
         self._runs: tuple[tuple[int, ...], Runs] | None = None  # its last search's grid and chains, when
         # it found nothing (else SE does not ask the next level there)
 
@@ -172,7 +176,9 @@ class Chaining:
         y_links = not self.nishio
         runs: Runs = {}
         self._runs = None
-        links = self._links(marks, True)
+        parts = COMPILED.get(start=False)
+        self._walk = parts.walks(marks) if parts is not None and parts.walks is not None else None
+        links = self._links(marks, True) if meets is None else None
         have = digit_cells(marks)
         regions = _region_table(have)
         for cell in range(81):
@@ -230,9 +236,16 @@ class Chaining:
 
     def _started(self, marks: list[int], have: list[int], key: int, advanced: Callable | None,
                  y_links: bool) -> Run:
+        """The chain from ``key``; once the compiled walks are loaded, followed by them as far as
+        it goes without inner techniques, then (a (+) or nested chain) in Python from there."""
+        if self._walk is not None:
+            to_on, to_off, absurd = self._walk(key, y_links, self.dynamic)
+            if absurd is None and advanced is not None:
+                absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
+                                   resume=advanced)
+            return to_on, to_off, absurd
         start = Pot(key)
-        to_on: dict[int, Pot] = {key: start} if key & 1 else {}
-        to_off: dict[int, Pot] = {} if key & 1 else {key: start}
+        to_on, to_off = ({key: start}, {}) if key & 1 else ({}, {key: start})
         absurd = propagate(marks, to_on, to_off, y_links=y_links, dynamic=self.dynamic, advanced=advanced,
                            links=self._links(marks, y_links), cells=have)
         return to_on, to_off, absurd

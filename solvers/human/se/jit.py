@@ -1,4 +1,5 @@
-"""numba for SE mode's compiled parts (``chain_screen``, ``rules_compiled``, ``exclusion_compiled``), when it is there.
+"""numba for SE mode's compiled parts (``chain_screen``, ``rules_compiled``, ``exclusion_compiled``,
+``propagate_compiled``), when it is there.
 
 Numba is optional (the ``fast`` extra): without it, or with ``SUDOKIT_PURE=1`` in the environment,
 the compiled parts are not built and SE mode runs its pure-Python code, the reference, which gives
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 if TYPE_CHECKING:
     from sudokit.solvers.human.se.chain_screen import Screen
     from sudokit.solvers.human.se.exclusion_compiled import Aligned
+    from sudokit.solvers.human.se.propagate_compiled import Walks
     from sudokit.solvers.human.se.rules_compiled import FirstRules
 
 T = TypeVar("T")
@@ -90,17 +92,19 @@ class Parts(NamedTuple):
     screen: Screen | None  # what static chains walk, on the grids nested chains reduce (``chain_screen``)
     first_rules: FirstRules | None  # the simple techniques inside chains (``rules_compiled``)
     aligned: Aligned | None  # aligned exclusions (``exclusion_compiled``)
+    walks: Walks | None  # each assumption followed, static or dynamic (``propagate_compiled``)
 
 
-MODULES = ("chain_screen", "rules_compiled", "exclusion_compiled")
+MODULES = ("chain_screen", "rules_compiled", "exclusion_compiled", "propagate_compiled")
 
 
 def _parts() -> Parts:
     from sudokit.solvers.human.se.chain_screen import screen
     from sudokit.solvers.human.se.exclusion_compiled import aligned
+    from sudokit.solvers.human.se.propagate_compiled import walks
     from sudokit.solvers.human.se.rules_compiled import first_rules
 
-    return Parts(screen, first_rules, aligned)
+    return Parts(screen, first_rules, aligned, walks)
 
 
 COMPILED: Background[Parts] = Background(_parts, lambda: cached(*MODULES))

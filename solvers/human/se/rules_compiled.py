@@ -30,12 +30,15 @@ def _load() -> FirstRules | None:
         inside[unit, list(cells)] = True
     locking = np.array(LOCKING, dtype=np.int64)
     search = compiled(_first_rules)
+    source: list[tuple[list[int], np.ndarray]] = []  # the last ``initial``, and as an array
 
     def first_rules(marks: list[int], initial: list[int]) -> list[RuleHint]:
         """The hints of the first simple technique (SE's order) that has any needing the removals
         from ``initial`` to ``marks`` (as ``chain_rules.simple_rules``), or []."""
+        if not source or source[0][0] != initial:  # a search's chains all begin from its grid
+            source[:] = [(initial[:], np.array(initial, dtype=np.int64))]
         removals, removal_ends, parents, parent_ends = search(
-            np.array(marks, dtype=np.int64), np.array(initial, dtype=np.int64), units, inside, locking)
+            np.array(marks, dtype=np.int64), source[0][1], units, inside, locking)
         if not len(removal_ends):
             return []
         flat, keys = removals.tolist(), parents.tolist()

@@ -1,0 +1,63 @@
+"""The compiled propagation follows every assumption exactly as ``chain_core.propagate`` does
+without inner techniques: the same potentials, in the same order, with the same causes and parents,
+and the same contradiction; dynamic chains with and without Y-links, static chains with the grid's
+links (numba installed: the ``fast`` extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit.solvers.human.se.chain_core import Pot, propagate
+from sudokit.solvers.human.se.chain_static import static_links
+
+from .test_chain_static import states
+from .test_chain_unary import reduced
+
+propagate_compiled = pytest.importorskip("sudokit.solvers.human.se.propagate_compiled")
+if propagate_compiled.walks is None:
+    pytest.skip("numba is not installed (or SUDOKIT_PURE is set)", allow_module_level=True)
+
+
+def _shape(pots: dict[int, Pot]) -> list[tuple]:
+    return [(key, p.key, p.cause, [q.key for q in p.parents]) for key, p in pots.items()]
+
+
+def _absurd_shape(absurd: tuple[Pot, Pot] | None) -> tuple | None:
+    if absurd is None:
+        return None
+    return tuple((p.key, p.cause, [q.key for q in p.parents]) for p in absurd)
+
+
+def test_every_assumption_followed_as_in_python():
+    grids = states()
+    grids += [marks for source in grids[:2] for marks in reduced(source, 40)]
+    met = {"absurd": 0, "whole": 0, "parents from removals": 0}
+    for marks in grids:
+        walk = propagate_compiled.walks(marks)
+        links = static_links(marks, True)
+        for cell, m in enumerate(marks):
+            if m.bit_count() < 2:
+                continue
+            for d0 in range(9):
+                if not m >> d0 & 1:
+                    continue
+                for key in (cell * 18 + d0 * 2 + 1, cell * 18 + d0 * 2):
+                    for y_links, dynamic in ((True, True), (False, True), (True, False)):
+                        to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
+                        to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
+                        work = marks[:]
+                        absurd = propagate(work, to_on, to_off, y_links=y_links, dynamic=dynamic,
+                                           links=None if dynamic else links)
+                        assert work == marks
+                        got_on, got_off, got_absurd = walk(key, y_links, dynamic)
+                        assert _shape(got_on) == _shape(to_on), (marks, key, y_links, dynamic)
+                        assert _shape(got_off) == _shape(to_off), (marks, key, y_links, dynamic)
+                        assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key, y_links, dynamic)
+                        if got_absurd is not None:
+                            assert got_absurd[0] is got_on.get(got_absurd[0].key, got_absurd[0])
+                            assert got_absurd[1] is got_off.get(got_absurd[1].key, got_absurd[1])
+                        met["absurd" if absurd else "whole"] += 1
+                        met["parents from removals"] += any(len(p.parents) > 1 for p in got_on.values())
+        again = [_shape(r) for r in walk(key, True, True)[:2]]  # the walks left their grid as it was
+        assert again == [_shape(r) for r in propagate_compiled.walks(marks)(key, True, True)[:2]]
+    assert all(met.values()), met
