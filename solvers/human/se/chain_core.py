@@ -159,6 +159,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     return found
 
 
+Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # an assumption's to_on, to_off, contradiction
+
 Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
 # (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)
 

@@ -108,15 +108,19 @@ class Screen:
         return meets if meets.any() else None
 
 
+def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``chain_core``'s units (27 × 9 cells), each cell's units (81 × 3), and each cell's peers as
+    SE meets them with the unit it meets each in (81 × 20 each), as the compiled code takes them."""
+    return (np.array(UNITS, dtype=np.int64), np.array(CELL_UNITS, dtype=np.int64),
+            np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64),
+            np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64))
+
+
 def _load() -> Screen | None:
     if not available():
         return None
-    units = np.array(UNITS, dtype=np.int64)
-    cell_units = np.array(CELL_UNITS, dtype=np.int64)
+    units, cell_units, order_cells, order_units = link_tables()
     peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
-
-    order_cells = np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
-    order_units = np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
     found = Screen(compiled(_analyse), (units, cell_units, peers), compiled(_forcing), compiled(_cycles),
                    (units, order_cells, order_units))
     full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now

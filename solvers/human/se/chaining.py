@@ -84,6 +84,7 @@ from sudokit.solvers.human.se.chain_core import (
     CELL,
     UNIT_BITS,
     Pot,
+    Run,
     digit_cells,
     propagate,
 )
@@ -106,7 +107,6 @@ LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_ch
                     5: "se_nested_dynamic_plus_forcing_chain"}
 CACHED_GRIDS = {False: 2048, True: 64}  # grids whose hints a producer keeps (SE: its last one), by
 # whether it is a multiple or dynamic producer (their hints hold longer chains)
-Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # to_on, to_off, contradiction
 Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
 
 

@@ -20,12 +20,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import CELL, CELL_UNITS, PEER_ORDER, UNITS, Pot
+from sudokit.solvers.human.se.chain_core import CELL, Pot, Run
+from sudokit.solvers.human.se.chain_screen import link_tables
 from sudokit.solvers.human.se.jit import available, compiled
 from sudokit.solvers.human.se.rules_compiled import bit_count
 
 ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
-Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # as ``chaining.Run``
 Walk = Callable[[int, bool, bool], Run]  # (key, y_links, dynamic)
 Walks = Callable[[list[int]], Walk]
 
@@ -33,10 +33,7 @@ Walks = Callable[[list[int]], Walk]
 def _load() -> Walks | None:
     if not available():
         return None
-    units = np.array(UNITS, dtype=np.int64)
-    cell_units = np.array(CELL_UNITS, dtype=np.int64)
-    order_cells = np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
-    order_units = np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64)
+    units, cell_units, order_cells, order_units = link_tables()
     follow = compiled(_propagate)
 
     def walks(marks: list[int]) -> Walk:
