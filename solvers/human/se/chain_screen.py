@@ -220,6 +220,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
     starts[groups] = filled
     # what each group reaches: its members, the groups they link to, the weak "off"s its "on"s imply
     reach = np.zeros((groups + 1, WORDS), np.uint64)
+    merged = np.full(groups + 1, -1, np.int64)  # per group, the last group its reach was merged into
     for g in range(groups):
         row = reach[g]
         for i in range(starts[g], starts[g + 1]):
@@ -227,7 +228,8 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
             row[member >> 6] |= np.uint64(1) << np.uint64(member & 63)
             for j in range(fanout[member]):
                 other = group[succ[member, j]]
-                if other != g:
+                if other != g and merged[other] != g:
+                    merged[other] = g
                     _merge(row, reach[other])
             if member & 1:
                 _add_sinks(row, member >> 1, has, strong, peers)
