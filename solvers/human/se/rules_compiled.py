@@ -10,11 +10,11 @@ them). None without numba (``jit.available``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import UNITS
+from sudokit.solvers.human.se.chain_core import CELL_UNITS, UNITS
 from sudokit.solvers.human.se.chain_rules import LOCKING, RuleHint
 from sudokit.solvers.human.se.jit import available, compiled
 
@@ -25,10 +25,12 @@ def _load() -> FirstRules | None:
     if not available():
         return None
     units = np.array(UNITS, dtype=np.int64)
-    inside = np.zeros((27, 81), dtype=np.bool_)
-    for unit, cells in enumerate(UNITS):
-        inside[unit, list(cells)] = True
-    locking = np.array(LOCKING, dtype=np.int64)
+    cell_units = np.array(CELL_UNITS, dtype=np.int64)
+    cell_places = np.array([[UNITS[unit].index(cell) for unit in CELL_UNITS[cell]] for cell in range(81)],
+                           dtype=np.int64)
+    locking = np.array([(base, cover, _places(base, UNITS[cover]), _places(cover, set(range(81)) - set(UNITS[base])))
+                        for base, cover in LOCKING], dtype=np.int64)  # SE's order: the base's places in the
+    # cover and the cover's outside the base
     search = compiled(_first_rules)
     source: list[tuple[list[int], np.ndarray]] = []  # the last ``initial``, and as an array
 
@@ -38,7 +40,7 @@ def _load() -> FirstRules | None:
         if not source or source[0][0] != initial:  # a search's chains all begin from its grid
             source[:] = [(initial[:], np.array(initial, dtype=np.int64))]
         removals, removal_ends, parents, parent_ends = search(
-            np.array(marks, dtype=np.int64), source[0][1], units, inside, locking)
+            np.array(marks, dtype=np.int64), source[0][1], units, cell_units, cell_places, locking)
         if not len(removal_ends):
             return []
         flat, keys = removals.tolist(), parents.tolist()
@@ -52,97 +54,78 @@ def _load() -> FirstRules | None:
     return first_rules
 
 
-def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, inside: np.ndarray,
-                 locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
+def _places(unit: int, cells: Collection[int]) -> int:
+    """The unit's places that are among ``cells`` (bits by the unit's order)."""
+    return sum(1 << i for i, cell in enumerate(UNITS[unit]) if cell in cells)
+
+
+def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
+                 cell_places: np.ndarray, locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
     """The first technique's hints: (cell, digit) removals flat, where each hint's end there, its
     parents ("off" keys) flat, where each hint's end there."""
-    has = np.zeros((9, 81), np.bool_)
-    lost = np.zeros((9, 81), np.bool_)
+    places = np.zeros((9, 27), np.int64)  # per digit and unit, its places there (bits by the unit's order)
+    lost = np.zeros((9, 27), np.int64)  # and those the chain removed
     gone = np.zeros(81, np.int64)  # per cell, its lost candidates (mask)
-    any_lost = False
+    touched = np.zeros(27, np.bool_)  # per unit, whether it lost a candidate
+    filled = np.zeros(27, np.int64)  # and its cells with any
     for cell in range(81):
-        gone[cell] = initial[cell] & ~marks[cell]
-        for d in range(9):
-            has[d, cell] = marks[cell] >> d & 1
-            lost[d, cell] = gone[cell] >> d & 1
-        if gone[cell]:
-            any_lost = True
+        m = marks[cell]
+        g = gone[cell] = initial[cell] & ~m
+        for u in range(3):
+            unit, bit = cell_units[cell, u], 1 << cell_places[cell, u]
+            filled[unit] += m != 0
+            touched[unit] |= g != 0
+            for d in range(9):
+                if m >> d & 1:
+                    places[d, unit] |= bit
+                elif g >> d & 1:
+                    lost[d, unit] |= bit
     removals: list[int] = []
     removal_ends: list[int] = []
     parents: list[int] = []
     parent_ends: list[int] = []
-    if not any_lost:
-        return _arrays(removals, removal_ends, parents, parent_ends)
     # locking (pointing and claiming): SE's (base, cover) order, then digit
     for order in range(len(locking)):
-        base, cover = locking[order, 0], locking[order, 1]
+        base, cover, shared, beyond = locking[order, 0], locking[order, 1], locking[order, 2], locking[order, 3]
         for d in range(9):
-            places = 0
-            outside = False
-            needed = False
-            for i in range(9):
-                cell = units[base, i]
-                if has[d, cell]:
-                    places += 1
-                    if not inside[cover, cell]:
-                        outside = True
-                if lost[d, cell] and not inside[cover, cell]:
-                    needed = True
-            if places < 2 or outside or not needed:
+            spots = places[d, base]
+            needed = lost[d, base] & ~shared
+            if spots & ~shared or not spots & (spots - 1) or not needed:
                 continue
-            start = len(removals)
-            for cell in range(81):
-                if has[d, cell] and inside[cover, cell] and not inside[base, cell]:
-                    removals.append(cell)
+            removed = places[d, cover] & beyond
+            if not removed:
+                continue
+            for i in range(9):
+                if removed >> i & 1:
+                    removals.append(units[cover, i])
                     removals.append(d + 1)
-            if len(removals) == start:
-                continue
             for i in range(9):
-                cell = units[base, i]
-                if lost[d, cell] and not inside[cover, cell]:
-                    parents.append((cell * 9 + d) * 2)
+                if needed >> i & 1:
+                    parents.append((units[base, i] * 9 + d) * 2)
             removal_ends.append(len(removals))
             parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
-    touched = np.zeros(27, np.bool_)  # per unit, whether it lost a candidate, and its cells with any
-    filled = np.zeros(27, np.int64)
-    for unit in range(27):
-        for i in range(9):
-            cell = units[unit, i]
-            touched[unit] |= gone[cell] != 0
-            filled[unit] += marks[cell] != 0
     # hidden pairs
     for unit in range(27):
         if not touched[unit] or filled[unit] <= 4:
             continue
-        spots = np.zeros(9, np.int64)  # per digit, its places in the unit (bits by unit index)
-        for d in range(9):
-            for i in range(9):
-                if has[d, units[unit, i]]:
-                    spots[d] |= 1 << i
         for a in range(9):
-            na = bit_count(spots[a])
+            na = bit_count(places[a, unit])
             if na == 0 or na > 2:
                 continue
             for b in range(a + 1, 9):
-                nb = bit_count(spots[b])
+                nb = bit_count(places[b, unit])
                 if nb == 0 or nb > 2:
                     continue
-                both = spots[a] | spots[b]
-                if bit_count(both) != 2:
-                    continue
-                needed = False
-                for i in range(9):
-                    cell = units[unit, i]
-                    if not both >> i & 1 and (lost[a, cell] or lost[b, cell]):
-                        needed = True
-                if not needed:
+                both = places[a, unit] | places[b, unit]
+                if bit_count(both) != 2 or not (lost[a, unit] | lost[b, unit]) & ~both:
                     continue
                 start = len(removals)
                 keep = 1 << a | 1 << b
-                for cell in range(81):  # ascending
-                    if inside[unit, cell] and both >> _index(units, unit, cell) & 1:
+                for i in range(9):
+                    if both >> i & 1:
+                        cell = units[unit, i]
                         for d in range(9):
                             if (marks[cell] & ~keep) >> d & 1:
                                 removals.append(cell)
@@ -150,11 +133,11 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
                 if len(removals) == start:
                     continue
                 for i in range(9):
-                    cell = units[unit, i]
                     if not both >> i & 1:
-                        if lost[a, cell]:
+                        cell = units[unit, i]
+                        if lost[a, unit] >> i & 1:
                             parents.append((cell * 9 + a) * 2)
-                        if lost[b, cell]:
+                        if lost[b, unit] >> i & 1:
                             parents.append((cell * 9 + b) * 2)
                 removal_ends.append(len(removals))
                 parent_ends.append(len(parents))
@@ -197,54 +180,36 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, insi
                 parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
-    # X-wings: rows as bases, then columns, per digit
+    # X-wings: rows as bases (units 9-17: a place's bit is its column), then columns (18-26), per digit
     for d in range(9):
-        any_digit_lost = False
-        for cell in range(81):
-            any_digit_lost |= lost[d, cell]
-        if not any_digit_lost:
+        if not lost[d, 9:18].any():
             continue
-        for by_rows in (True, False):
-            spots = np.zeros(9, np.int64)  # per base line, its places' cross lines (bits)
-            for line in range(9):
-                for k in range(9):
-                    cell = line * 9 + k if by_rows else k * 9 + line
-                    if has[d, cell]:
-                        spots[line] |= 1 << k
+        for lines in (9, 18):
             for one in range(9):
-                if bit_count(spots[one]) != 2:
+                spots = places[d, lines + one]
+                if bit_count(spots) != 2:
                     continue
                 for two in range(one + 1, 9):
-                    if spots[two] != spots[one]:
+                    if places[d, lines + two] != spots:
                         continue
-                    needed_any = False
-                    removable_any = False
-                    for k in range(9):
-                        for line in (one, two):
-                            cell = line * 9 + k if by_rows else k * 9 + line
-                            if lost[d, cell] and not spots[one] >> k & 1:
-                                needed_any = True
-                    base_lost = False
-                    for k in range(9):
-                        for line in (one, two):
-                            cell = line * 9 + k if by_rows else k * 9 + line
-                            base_lost |= lost[d, cell]
+                    base_lost = lost[d, lines + one] | lost[d, lines + two]
                     if not base_lost:
                         continue
                     start = len(removals)
-                    for cell in range(81):  # ascending
-                        line, cross = (cell // 9, cell % 9) if by_rows else (cell % 9, cell // 9)
-                        if has[d, cell] and spots[one] >> cross & 1 and line != one and line != two:
-                            removals.append(cell)
-                            removals.append(d + 1)
-                            removable_any = True
-                    if not (removable_any and needed_any):
+                    for major in range(9):  # cells ascending: (row, column) as (line, cross) or (cross, line)
+                        for minor in range(9):
+                            line, cross = (major, minor) if lines == 9 else (minor, major)
+                            if line != one and line != two and spots >> cross & 1 and places[d, lines + line] >> cross & 1:
+                                removals.append(major * 9 + minor)
+                                removals.append(d + 1)
+                    if len(removals) == start or not base_lost & ~spots:
                         del removals[start:]
                         continue
-                    for cell in range(81):  # ascending
-                        line, cross = (cell // 9, cell % 9) if by_rows else (cell % 9, cell // 9)
-                        if lost[d, cell] and (line == one or line == two) and not spots[one] >> cross & 1:  # noqa: SIM109
-                            parents.append((cell * 9 + d) * 2)
+                    for major in range(9):
+                        for minor in range(9):
+                            line, cross = (major, minor) if lines == 9 else (minor, major)
+                            if (line == one or line == two) and lost[d, lines + line] >> cross & 1 and not spots >> cross & 1:  # noqa: SIM109
+                                parents.append(((major * 9 + minor) * 9 + d) * 2)
                     removal_ends.append(len(removals))
                     parent_ends.append(len(parents))
     return _arrays(removals, removal_ends, parents, parent_ends)
@@ -258,14 +223,6 @@ def bit_count(m: int) -> int:  # pragma: no cover - compiled
         m &= m - 1
         n += 1
     return n
-
-
-@compiled
-def _index(units: np.ndarray, unit: int, cell: int) -> int:  # pragma: no cover - compiled
-    for i in range(9):
-        if units[unit, i] == cell:
-            return i
-    return -1
 
 
 @compiled
