@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import pairwise
 
+from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
     BITS,
     PEER_BITS,
-    PEERS,
     Pot,
     cell_of,
+    digit_cells,
     digit_of,
 )
 from sudokit.solvers.human.se.chain_hints import ChainHint, name
@@ -60,6 +61,7 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
     grid = tuple(marks)
     returning, cycles, starts_of = known if known is not None else starts(marks, grid)
     sources = {key >> 1 for key in returning}  # the candidates a forcing chain can start from
+    have: list[int] | None = None  # per digit, its cells (bits), once a cycle needs them
     for y_links, x_links in ((False, True), (True, False), (True, True)):
         may_cycle = starts_of[y_links, x_links]
         forcing = sources if x_links else set()
@@ -76,16 +78,18 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
-                if cycle_walk is not None:
+                if have is None:
+                    have = digit_cells(marks)
+                if cycle_walk is not None:  # (the potentials made only for the cycles that remove something)
                     start = Pot(key)
-                    ends = [_extended(start, line) for line in looped[key]]
+                    removing = [(removable, line) for line in looped[key]
+                                if (removable := _cycle_removals(have, [k for k, _ in line]))]
+                    ends = [(removable, _extended(start, line)) for removable, line in removing]
                 else:
                     assert links is not None
-                    ends = _cycles(links, Pot(key), cycles[key])
-                for end in ends:
-                    hint = _cycle_hint(marks, end, y_links, x_links)
-                    if hint is not None:
-                        hints.append(hint)
+                    ends = [(removable, end) for end in _cycles(links, Pot(key), cycles[key])
+                            if (removable := _cycle_removals(have, [p.key for p in _line(end)]))]
+                hints.extend(_cycle_hint(removable, end, y_links, x_links) for removable, end in ends)
             if cand in forcing:
                 if walk is None:
                     assert links is not None
@@ -137,7 +141,7 @@ def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]],
 def _may_remove(within: frozenset[int], have: list[int]) -> bool:
     """Whether a cycle inside the group ``within`` can remove anything: a cycle's potentials all lie
     in its start's group (its walk keeps to it), and it removes a candidate that sees an "on" and an
-    "off" of its digit on the cycle (``_cycle_hint``), so such a candidate must see both in the group.
+    "off" of its digit on the cycle (``_cycle_removals``), so such a candidate must see both in the group.
     (86 % of the grids a nested chain reduces have no group that passes, and no forcing chain: the
     walks are not taken there.)"""
     on, off = [0] * 9, [0] * 9
@@ -246,28 +250,35 @@ def _reversed(end: Pot) -> Pot:
     return line[0]
 
 
-def _cycle_hint(marks: list[int], end: Pot, y_links: bool, x_links: bool) -> ChainHint | None:
-    """The cycle's hint, or None when it removes nothing."""
+def _line(end: Pot) -> list[Pot]:
+    """A cycle's potentials from its end back, its start (the same candidate as its end) left out."""
     line: list[Pot] = []
     p = end
     while p.parents:
         line.append(p)
         p = p.parents[0]
-    cells = {cell_of(q.key) for q in line}
-    forward: set[tuple[int, int]] = set()
-    back: set[tuple[int, int]] = set()
-    for q in line:
-        digit = digit_of(q.key)
-        bit = 1 << (digit - 1)
-        seen = forward if q.on else back
-        seen.update((c, digit) for c in PEERS[cell_of(q.key)] if c not in cells and marks[c] & bit)
-    removable = forward & back
-    if not removable:
-        return None
+    return line
+
+
+def _cycle_removals(have: list[int], keys: list[int]) -> tuple[tuple[int, int], ...]:
+    """What a cycle through ``keys`` removes: (cell, digit) outside its cells seeing an "on" and an
+    "off" of the digit on it, sorted (``have``: per digit, its cells as bits)."""
+    on_cells, off_cells = [0] * 9, [0] * 9  # per digit, the cells outside it that see an "on" or "off" of it
+    inside = 0
+    for key in keys:
+        inside |= 1 << (key >> 1) // 9
+    for key in keys:
+        cand = key >> 1
+        seen = on_cells if key & 1 else off_cells
+        seen[cand % 9] |= PEER_BITS[cand // 9] & have[cand % 9] & ~inside
+    return tuple(sorted((cell, d0 + 1) for d0 in range(9) for cell in cells_of(on_cells[d0] & off_cells[d0])))
+
+
+def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
+    """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    path = [name(q) for q in reversed(line)]
-    return ChainHint(technique, base, kind, tuple(sorted(removable)), [end], [end, _reversed(end)],
-                     pattern=" - ".join(path))
+    path = [name(q) for q in reversed(_line(end))]
+    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=" - ".join(path))
 
 
 def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
