@@ -194,8 +194,8 @@ class Chaining:
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
-            cell_on: dict[int, Pot] | None = None
-            cell_off: dict[int, Pot] = {}
+            cell_on: dict[int, None] | None = None  # what all its candidates imply (keys)
+            cell_off: dict[int, None] = {}
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
                 on_to_on, on_to_off, absurd = self._run(marks, have, key, runs, advanced, y_links)
@@ -207,15 +207,15 @@ class Chaining:
                                   runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
-                    cell_on, cell_off = dict(on_to_on), dict(on_to_off)
+                    cell_on, cell_off = dict.fromkeys(on_to_on), dict.fromkeys(on_to_off)
                 else:
-                    cell_on = {k: p for k, p in cell_on.items() if k in on_to_on}
-                    cell_off = {k: p for k, p in cell_off.items() if k in on_to_off}
+                    cell_on = {k: None for k in cell_on if k in on_to_on}
+                    cell_off = {k: None for k in cell_off if k in on_to_off}
             if not self.nishio and cell_on is not None and (count == 2 or (self.multiple and count > 2)):
-                for outcomes in ((value_on, cell_on), (value_off, cell_off)):
-                    for key in outcomes[1]:
-                        chains = [outcomes[0][d0][key] for d0 in BITS[marks[cell]]]
-                        self._add(hints, marks, key, chains, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
+                for by_value, keys in ((value_on, cell_on), (value_off, cell_off)):
+                    outcomes = [by_value[d0] for d0 in BITS[marks[cell]]]
+                    for key in keys:
+                        self._add(hints, marks, key, outcomes, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
         if self._kept and not hints:
             self._runs = grid, runs
         return hints
@@ -261,7 +261,7 @@ class Chaining:
         run = before[1].get(key)
         if run is None or run[2] is not None:
             return run
-        to_on, to_off = dict(run[0]), dict(run[1])
+        to_on, to_off = run[0].copy(), run[1].copy()
         known = len(prefix._inner_producers()) if prefix.level > 0 else None
         absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
                            resume=partial(self._advanced, known=known))
@@ -277,13 +277,15 @@ class Chaining:
         p_off = off_to_off[p_on.key - 1]
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off, p_off, True)
-        if double:
-            for key, p in on_to_on.items():
-                if key in off_to_on:
+        if double:  # (a potential read only for a hint: the compiled walks make it when read)
+            for key in on_to_on:
+                if key in off_to_on and _removable(marks, key):
+                    p = on_to_on[key]
                     self._binary_hint(hints, marks, (p, off_to_on[key]), p_on, p, False)
-            for key, p in on_to_off.items():
-                if key in off_to_off:
-                    self._binary_hint(hints, marks, (p, off_to_off[key]), p_off, off_to_off[key], False)
+            for key in on_to_off:
+                if key in off_to_off and _removable(marks, key):
+                    p = off_to_off[key]
+                    self._binary_hint(hints, marks, (on_to_off[key], p), p_off, p, False)
 
     def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: tuple[Pot, Pot], source: Pot,
                      target: Pot, absurd: bool) -> None:
@@ -308,25 +310,27 @@ class Chaining:
             if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
-            region_on, region_off = dict(on_to_on), dict(on_to_off)
+            region_on, region_off = dict.fromkeys(on_to_on), dict.fromkeys(on_to_off)
             for other in places[1:]:
                 other_on, other_off, _ = self._run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
-                region_on = {k: p for k, p in region_on.items() if k in other_on}
-                region_off = {k: p for k, p in region_off.items() if k in other_off}
+                region_on = {k: None for k in region_on if k in other_on}
+                region_off = {k: None for k in region_off if k in other_off}
             where = f"{d0 + 1} in {_unit_name(unit)}"
             for key in region_on:
-                self._add(hints, marks, key, [o[key] for o in outs_on], 6, unit, where)
+                self._add(hints, marks, key, outs_on, 6, unit, where)
             for key in region_off:
-                self._add(hints, marks, key, [o[key] for o in outs_off], 6, unit, where)
+                self._add(hints, marks, key, outs_off, 6, unit, where)
 
-    def _add(self, hints: list[ChainHint], marks: list[int], key: int, chains: list[Pot], kind: int, cause: int,
-             where: str) -> None:
-        """A cell (kind 5) or region (6) forcing chain hint concluding ``key``."""
+    def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
+             cause: int, where: str) -> None:
+        """A cell (kind 5) or region (6) forcing chain hint concluding ``key``, which each of
+        ``outcomes`` holds."""
         removable = _removable(marks, key)
         if not removable:
             return
+        chains = [outcome[key] for outcome in outcomes]
         technique = self.technique
         if not self.dynamic:
             technique = "se_cell_forcing_chain" if kind == 5 else "se_region_forcing_chain"

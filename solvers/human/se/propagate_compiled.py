@@ -11,7 +11,8 @@ compares them. None without numba (``jit.available``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
-its number once it is kept (-1: none).
+its number once it is kept (-1: none). A search reads few of a walk's potentials (those its hints
+and its chains' inner techniques rest on): each is made a ``Pot`` when first read (``Outcome``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,66 @@ Walk = Callable[[int, bool, bool], Run]  # (key, y_links, dynamic)
 Walks = Callable[[list[int]], Walk]
 
 
+class Found:
+    """One walk's potentials (the kernel's table), each made a ``Pot`` (with the potentials it
+    follows from) the first time it is read."""
+
+    __slots__ = ("_arrays", "_more", "_pots", "_rows")
+
+    def __init__(self, table: np.ndarray, extra: np.ndarray):
+        self._arrays: tuple[np.ndarray, np.ndarray] | None = (table, extra)
+        self._rows: list[list[int]] = []
+        self._more: list[int] = []
+        self._pots: list[Pot | None] = [None] * len(table)
+
+    def pot(self, number: int) -> Pot:
+        """The potential numbered ``number``."""
+        found = self._pots[number]
+        if found is not None:
+            return found
+        if self._arrays is not None:
+            table, extra = self._arrays
+            self._rows, self._more, self._arrays = table.tolist(), extra.tolist(), None
+        rows, more, pots = self._rows, self._more, self._pots
+        needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
+        while todo:
+            _, _, parent, first, last = rows[todo.pop()]
+            for i in (parent, *more[first:last]):
+                if i >= 0 and pots[i] is None and i not in needed:
+                    needed.add(i)
+                    todo.append(i)
+        for i in sorted(needed):  # (a potential's parents are numbered before it)
+            key, cause, parent, first, last = rows[i]
+            if parent < 0:
+                pots[i] = Pot(key)
+            elif last > first:
+                pots[i] = Pot(key, [pots[parent], *[pots[j] for j in more[first:last]]], cause)  # type: ignore[list-item]
+            else:
+                pots[i] = Pot(key, [pots[parent]], cause)  # type: ignore[list-item]
+        return pots[number]  # type: ignore[return-value]
+
+
+class Outcome(dict):
+    """A walk's "on" or "off" potentials by key, as ``propagate``'s ``to_on``/``to_off``, each made
+    when read: ``outcome[key]`` is its ``Pot``. Read by key only: a value is the potential's number
+    in the walk until it is read (a potential a chain adds later is stored as it is)."""
+
+    __slots__ = ("_found",)
+    _found: Found
+
+    def __getitem__(self, key: int) -> Pot:
+        value = dict.__getitem__(self, key)
+        return self._found.pot(value) if value.__class__ is int else value
+
+    def get(self, key: int, default: Pot | None = None) -> Pot | None:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401 - dict.get would give the number
+
+    def copy(self) -> Outcome:
+        copied = Outcome(dict.items(self))
+        copied._found = self._found
+        return copied
+
+
 def _load() -> Walks | None:
     if not available():
         return None
@@ -43,24 +104,21 @@ def _load() -> Walks | None:
         def walk(key: int, y_links: bool, dynamic: bool) -> Run:
             """What assuming ``key`` implies, as ``propagate(marks, to_on, to_off, y_links=y_links,
             dynamic=dynamic)`` from the one potential ``Pot(key)`` (static chains: as with the
-            grid's ``StaticLinks``)."""
+            grid's ``StaticLinks``), its outcomes ``Outcome``s."""
             table, extra, count, absurd_on, absurd_off = follow(
                 grid, key, y_links, dynamic, units, cell_units, order_cells, order_units)
-            rows, more = table[:count].tolist(), extra.tolist()
-            start = Pot(key)
-            pots = [start]
-            to_on: dict[int, Pot] = {key: start} if key & 1 else {}
-            to_off: dict[int, Pot] = {} if key & 1 else {key: start}
-            for k, cause, parent, first, last in rows[1:count - 1 if absurd_on >= 0 else count]:
-                q = Pot(k, [pots[parent], *[pots[i] for i in more[first:last]]] if last > first else [pots[parent]],
-                        cause)
-                pots.append(q)
-                (to_on if k & 1 else to_off)[k] = q
+            found = Found(table, extra)
+            to_on, to_off = Outcome(), Outcome()
+            to_on._found = to_off._found = found
+            for i, k in enumerate(table[:count - 1 if absurd_on >= 0 else count, 0].tolist()):  # (a
+                # contradiction's new potential is not kept)
+                if k & 1:
+                    to_on[k] = i
+                else:
+                    to_off[k] = i
             if absurd_on < 0:
                 return to_on, to_off, None
-            k, cause, parent, first, last = rows[-1]  # the contradiction's new potential: not kept
-            new = Pot(k, [pots[parent], *[pots[i] for i in more[first:last]]], cause)
-            return to_on, to_off, (new, pots[absurd_off]) if k & 1 else (pots[absurd_on], new)
+            return to_on, to_off, (found.pot(absurd_on), found.pot(absurd_off))
 
         return walk
 
@@ -118,12 +176,12 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, unit
                     table[count, 3] = table[count, 4] = filled
                     count += 1
                     if number[key | 1] >= 0:
-                        return table, extra[:filled], count, number[key | 1], count - 1
+                        return table[:count].copy(), extra[:filled].copy(), count, number[key | 1], count - 1
                     number[key] = count - 1
                     pending_off[off_last] = count - 1
                     off_last += 1
         elif off_first == off_last:
-            return table, extra[:filled], count, -1, -1
+            return table[:count].copy(), extra[:filled].copy(), count, -1, -1
         else:  # then an "off": what it turns on, in the grid before it is removed
             p = pending_off[off_first]
             off_first += 1
@@ -176,7 +234,7 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, unit
             for q in range(first, count):
                 key = table[q, 0]
                 if number[key - 1] >= 0:
-                    return table, extra[:filled], q + 1, q, number[key - 1]
+                    return table[:q + 1].copy(), extra[:filled].copy(), q + 1, q, number[key - 1]
                 if number[key] < 0:
                     number[key] = q
                     pending_on[on_last] = q
