@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from sudokit.models.graph import CellNode
-from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, UNITS, Pot, cell_of, chain_of, digit_of
+from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, UNIT_BITS, Pot, cell_of, chain_of, digit_of
 from sudokit.solvers.human.steps import ChainLink, Step
 
 MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
@@ -80,25 +80,27 @@ class ChainHint:
     def rank(self) -> tuple[float, int, int, int]:
         return (self.difficulty, self.complexity, self.sort_key, self.order)
 
-    def rule_parents(self, initial: list[int], current: list[int]) -> list[int]:
-        """The removals (off keys) this hint needs in ``current`` compared with ``initial``: those
-        that made each "on" link's cell or unit single (SE's ``getRuleParents``)."""
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
+        """The removals (off keys) this hint needs in ``current`` compared with ``initial`` (their
+        ``digit_cells``: ``current_have``, ``initial_have``): those that made each "on" link's cell
+        or unit single (SE's ``getRuleParents``)."""
         found: dict[int, None] = {}
         for target in self.targets:
             for p in self.chains[id(target)]:
                 cause = p.cause if p.cause is not None else self.root_cause
-                if not p.on or cause is None or cause == ADVANCED:
+                if not p.key & 1 or cause is None or cause == ADVANCED:
                     continue
-                cell, digit = cell_of(p.key), digit_of(p.key)
+                cell, d0 = divmod(p.key >> 1, 9)
                 if cause == CELL:
-                    for d in range(9):
-                        if initial[cell] >> d & 1 and not current[cell] >> d & 1:
-                            found[cell * 18 + d * 2] = None
+                    for d in BITS[initial[cell] & ~current[cell]]:
+                        found[cell * 18 + d * 2] = None
                 else:
-                    bit = 1 << (digit - 1)
-                    for c in UNITS[cause]:
-                        if initial[c] & bit and not current[c] & bit:
-                            found[(c * 9 + digit - 1) * 2] = None
+                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+                    while gone:  # ascending: the unit's order
+                        lowest = gone & -gone
+                        gone ^= lowest
+                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
         return list(found)
 
     def links(self) -> tuple[ChainLink, ...]:

@@ -37,7 +37,8 @@ class RuleHint:
     removable: tuple[tuple[int, int], ...]
     parents: tuple[int, ...]
 
-    def rule_parents(self, initial: list[int], current: list[int]) -> list[int]:
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
         return list(self.parents)
 
 

@@ -346,7 +346,7 @@ class Chaining:
         for group in self._rule_hints(marks, source, have, source_have, known):
             found: list[Pot] = []
             for hint in group:
-                parents = hint.rule_parents(source, marks)
+                parents = hint.rule_parents(source, marks, source_have, have)
                 if not parents:
                     continue
                 real = [to_off[k] for k in parents if k in to_off]

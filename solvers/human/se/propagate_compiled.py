@@ -37,11 +37,12 @@ class Found:
 
     __slots__ = ("_arrays", "_more", "_pots", "_rows")
 
-    def __init__(self, table: np.ndarray, extra: np.ndarray):
+    def __init__(self, start: int, table: np.ndarray, extra: np.ndarray):
         self._arrays: tuple[np.ndarray, np.ndarray] | None = (table, extra)
         self._rows: list[list[int]] = []
         self._more: list[int] = []
-        self._pots: list[Pot | None] = [None] * len(table)
+        self._pots: list[Pot | None] = [Pot(start)] + [None] * (len(table) - 1)  # (the table read once
+        # another is)
 
     def pot(self, number: int) -> Pot:
         """The potential numbered ``number``."""
@@ -107,7 +108,7 @@ def _load() -> Walks | None:
             grid's ``StaticLinks``), its outcomes ``Outcome``s."""
             table, extra, count, absurd_on, absurd_off = follow(
                 grid, key, y_links, dynamic, units, cell_units, order_cells, order_units)
-            found = Found(table, extra)
+            found = Found(key, table, extra)
             to_on, to_off = Outcome(), Outcome()
             to_on._found = to_off._found = found
             for i, k in enumerate(table[:count - 1 if absurd_on >= 0 else count, 0].tolist()):  # (a
