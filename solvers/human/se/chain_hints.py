@@ -51,7 +51,11 @@ class ChainHint:
     @cached_property
     def chains(self) -> dict[int, list[Pot]]:
         """Per chain end (by ``id``: the hint holds them), the potentials it follows from (``chain_of``)."""
-        return {id(t): chain_of(t) for t in (*self.targets, *self.flat_targets)}
+        found: dict[int, list[Pot]] = {}
+        for t in (*self.targets, *self.flat_targets):  # (often the same ends)
+            if id(t) not in found:
+                found[id(t)] = chain_of(t)
+        return found
 
     @cached_property
     def nested(self) -> list[ChainHint]:

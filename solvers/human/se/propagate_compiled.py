@@ -87,7 +87,7 @@ class Outcome(dict):
         return self[key] if key in self else default  # noqa: SIM401 - dict.get would give the number
 
     def copy(self) -> Outcome:
-        copied = Outcome(dict.items(self))
+        copied = Outcome(self)  # (a dict's entries as they are: the numbers too)
         copied._found = self._found
         return copied
 

@@ -50,9 +50,11 @@ def test_every_assumption_followed_as_in_python():
                                            links=None if dynamic else links)
                         assert work == marks
                         got_on, got_off, got_absurd = walk(key, y_links, dynamic)
+                        copied = got_on.copy()  # a chain going on from the walk adds to a copy
                         for outcome in (got_off, got_on):  # made when read: the last first
                             for k in reversed(outcome):
                                 assert outcome[k] is outcome[k] and outcome[k].key == k
+                        assert all(copied[k] is got_on[k] for k in got_on) and list(copied) == list(got_on)
                         assert _shape(got_on) == _shape(to_on), (marks, key, y_links, dynamic)
                         assert _shape(got_off) == _shape(to_off), (marks, key, y_links, dynamic)
                         assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key, y_links, dynamic)
