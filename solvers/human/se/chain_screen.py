@@ -353,8 +353,10 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     in turn, the links in SE's order, each potential reached once): per source where its chain
     ends in the flat keys and causes."""
     has, count, paired, partner, partner_unit = _pairs(marks, units)
-    parent = np.full(1458, -2, np.int64)
-    cause_of = np.zeros(1458, np.int64)
+    parent = np.empty(1458, np.int64)
+    cause_of = np.empty(1458, np.int64)
+    reached = np.full(1458, -1, np.int64)  # per potential, the last walk (source's number) that reached it
+    queue = np.empty(1458, np.int64)  # a walk's potentials in the order reached (level after level)
     links = np.empty(32, np.int64)  # one potential's links: keys, then causes
     link_causes = np.empty(32, np.int64)
     keys: list[int] = []
@@ -363,27 +365,26 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     for s in range(len(sources)):
         source = sources[s]
         goal = source ^ 1
-        parent[:] = -2
-        parent[source] = -1
-        frontier = [source]
+        reached[source] = s
+        queue[0] = source
+        head, tail = 0, 1
         found = False
-        while frontier and not found:
-            after = []
-            for p in frontier:
-                n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
-                              links, link_causes)
-                for k in range(n):
-                    key = links[k]
-                    if key == goal:
-                        parent[key], cause_of[key] = p, link_causes[k]
-                        found = True
-                        break
-                    if parent[key] == -2:
-                        parent[key], cause_of[key] = p, link_causes[k]
-                        after.append(key)
-                if found:
+        while head < tail and not found:
+            p = queue[head]
+            head += 1
+            n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
+                          links, link_causes)
+            for k in range(n):
+                key = links[k]
+                if key == goal:
+                    parent[key], cause_of[key] = p, link_causes[k]
+                    found = True
                     break
-            frontier = after
+                if reached[key] != s:
+                    reached[key] = s
+                    parent[key], cause_of[key] = p, link_causes[k]
+                    queue[tail] = key
+                    tail += 1
         if found:
             line = [goal]
             key = parent[goal]
