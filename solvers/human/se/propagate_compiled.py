@@ -5,9 +5,10 @@ off) to its end: the dynamic producers of a nested search do it tens of thousand
 puzzle on the hardest ones, and the inner cell and region chains as often. This follows one
 assumption, static or dynamic, as ``propagate`` does with no ``advanced`` (the same potentials
 with the same parents, in the same order, and the same contradiction) and gives them as
-``propagate``'s ``to_on``/``to_off`` dictionaries of ``Pot``; a (+) or nested chain goes on from
-there in Python (``propagate``'s ``resume``). ``tests/solvers/human/se/test_propagate_compiled.py``
-compares them. None without numba (``jit.available``).
+``propagate``'s ``to_on``/``to_off`` (``Outcome``: by key, each ``Pot`` made when read); a (+) or
+nested chain goes on from there in Python (``propagate``'s ``resume``).
+``tests/solvers/human/se/test_propagate_compiled.py`` compares them. None without numba
+(``jit.available``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
@@ -41,8 +42,8 @@ class Found:
         self._arrays: tuple[np.ndarray, np.ndarray] | None = (table, extra)
         self._rows: list[list[int]] = []
         self._more: list[int] = []
-        self._pots: list[Pot | None] = [Pot(start)] + [None] * (len(table) - 1)  # (the table read once
-        # another is)
+        self._pots: list[Pot | None] = [Pot(start)] + [None] * (len(table) - 1)  # the start made at once:
+        # every search reads it, and it needs no table
 
     def pot(self, number: int) -> Pot:
         """The potential numbered ``number``."""
