@@ -144,14 +144,20 @@ def _may_remove(within: frozenset[int], have: list[int]) -> bool:
     "off" of its digit on the cycle (``_cycle_removals``), so such a candidate must see both in the group.
     (86 % of the grids a nested chain reduces have no group that passes, and no forcing chain: the
     walks are not taken there.)"""
+    return any(_seeing_both(within, have))
+
+
+def _seeing_both(keys: Iterable[int], have: list[int]) -> list[int]:
+    """Per digit, the cells holding it (``have``: as ``digit_cells``) that see an "on" and an "off"
+    of it among the potentials ``keys``, as bits."""
     on, off = [0] * 9, [0] * 9
-    for key in within:
+    for key in keys:
         cell, d0 = divmod(key >> 1, 9)
         if key & 1:
             on[d0] |= PEER_BITS[cell]
         else:
             off[d0] |= PEER_BITS[cell]
-    return any(have[d0] & on[d0] & off[d0] for d0 in range(9))
+    return [have[d0] & on[d0] & off[d0] for d0 in range(9)]
 
 
 def _cycles(links: StaticLinks, start: Pot, within: frozenset[int]) -> list[Pot]:
@@ -263,15 +269,11 @@ def _line(end: Pot) -> list[Pot]:
 def _cycle_removals(have: list[int], keys: list[int]) -> tuple[tuple[int, int], ...]:
     """What a cycle through ``keys`` removes: (cell, digit) outside its cells seeing an "on" and an
     "off" of the digit on it, sorted (``have``: per digit, its cells as bits)."""
-    on_cells, off_cells = [0] * 9, [0] * 9  # per digit, the cells outside it that see an "on" or "off" of it
     inside = 0
     for key in keys:
         inside |= 1 << (key >> 1) // 9
-    for key in keys:
-        cand = key >> 1
-        seen = on_cells if key & 1 else off_cells
-        seen[cand % 9] |= PEER_BITS[cand // 9] & have[cand % 9] & ~inside
-    return tuple(sorted((cell, d0 + 1) for d0 in range(9) for cell in cells_of(on_cells[d0] & off_cells[d0])))
+    seen = _seeing_both(keys, have)
+    return tuple(sorted((cell, d0 + 1) for d0 in range(9) for cell in cells_of(seen[d0] & ~inside)))
 
 
 def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
