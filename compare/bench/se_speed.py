@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.old is None:
         parser.error("--old ROOT (a checkout of the commit to compare with) is needed")
+    for option, root in (("--old", args.old), ("--new", args.new)):
+        if not (root / "solvers" / "human" / "engine.py").is_file():
+            parser.error(f"{option} {root}: not a checkout of sudokit (no solvers/human/engine.py there)")
     puzzles = by_band(args.data, args.per_band, args.seed) + [("forum hardest (ER >= 10.5)", p)
                                                                for p in hardest(args.data, args.hardest)]
     old, new = Worker(args.old.resolve()), Worker(args.new.resolve())

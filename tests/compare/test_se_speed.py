@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sudokit.compare.bench.se_speed import Timed, report
+import pytest
+
+from sudokit.compare.bench.se_speed import Timed, main, report
 
 
 def test_a_groups_figures_and_the_paths_that_differ():
@@ -14,3 +16,10 @@ def test_a_groups_figures_and_the_paths_that_differ():
     assert "| easy | 1 | 0.50 | 0.50 | 0.50 | 1.00 | 1.00 | 1.00 | 2.000 | 2.000 | 2.000 |" in text
     assert "Paths identical on 3 of 4 puzzles." in text
     assert "- differs: c (hard)" in text
+
+
+def test_a_root_that_is_no_checkout_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--old", str(tmp_path), "--hardest", "1", "--per-band", "0"])
+    assert stopped.value.code == 2
+    assert f"--old {tmp_path}: not a checkout of sudokit" in capsys.readouterr().err
