@@ -506,8 +506,14 @@ def _families(*families: str) -> tuple[str, ...]:
 
 
 # Families of techniques that only one mode's technique set uses (Sudoku Explainer's own
-# versions of what the engine finds its own way): never in the presets below.
+# versions of what the engine finds its own way): never in the presets below, but for the last rung.
 MODE_ONLY = frozenset({"se", "se_chains"})
+
+# The full preset's last rung, for what the engine's own ladder cannot do (the forum's hardest, ER 11+):
+# Sudoku Explainer's chains, easiest first, up to its nested dynamic forcing chains. They finish every
+# puzzle SE mode finishes, so the engine never has to guess; after each of their steps the ladder starts
+# again from the easiest technique, and the path's rating stays the engine's own.
+LAST_RUNG = tuple(sorted(_families("se_chains"), key=lambda name: TECHNIQUES[name].se_rating))
 
 
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -515,9 +521,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "intersections": _families("singles", "intersections"),
     "basic": _families("singles", "intersections", "subsets"),
     "chains": _families("singles", "chains"),
-    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and t.in_full),
+    "full": tuple(name for name, t in TECHNIQUES.items() if t.family not in MODE_ONLY and t.in_full) + LAST_RUNG,
     "no-uniqueness": tuple(name for name, t in TECHNIQUES.items()
-                           if t.family not in MODE_ONLY | {"uniqueness"} and t.in_full),
+                           if t.family not in MODE_ONLY | {"uniqueness"} and t.in_full) + LAST_RUNG,
 }
 
 

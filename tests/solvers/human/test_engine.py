@@ -14,7 +14,8 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
-from sudokit.solvers.human.registry import PRESETS, technique
+from sudokit.solvers.human.registry import LAST_RUNG, PRESETS, technique
+from tests.conftest import shared_file
 
 SE_SAMPLE = load_set("se-sample").puzzles
 TDOKU = load_set("tdoku-tests").puzzles
@@ -54,6 +55,36 @@ def check_sound_path(puzzle) -> None:
         assert result.state.to_grid() == solution
     else:  # the partial state keeps every true digit
         assert all(result.state.values[c] == solution[c] or result.state.has(c, solution[c]) for c in range(81))
+
+
+def forum_hardest(numbers: range) -> list[Grid]:
+    """Puzzles of the forum's hardest list (SE 11+), by their numbers in the file."""
+    lines = shared_file("tdoku/forum_hardest_1905_11plus.txt").read_text().split("\n")
+    puzzles = [line.split()[0][:81] for line in lines if line.strip() and not line.startswith("#")]
+    return [Grid.parse(puzzles[n]) for n in numbers]
+
+
+def check_last_rung(grid: Grid) -> None:
+    """The full preset finishes without guessing where the ladder below its last rung is stuck, every step
+    sound, and the rung's chains are what gets it there."""
+    below = PRESETS["full"][: -len(LAST_RUNG)]
+    assert solve_logically(grid, below).status is Status.STUCK
+    result = solve_logically(grid, PRESETS["full"])
+    solution = truth(grid)
+    assert result.status is Status.SOLVED and result.guesses == 0
+    assert result.state.to_grid() == solution
+    assert unsound(result.steps, solution) == []
+    assert {step.technique for step in result.steps} & set(LAST_RUNG)
+
+
+def test_the_last_rung_finishes_a_forum_hardest_puzzle():
+    check_last_rung(forum_hardest(range(102, 103))[0])
+
+
+@pytest.mark.manual
+@pytest.mark.parametrize("number", range(0, 1905, 127))
+def test_the_last_rung_finishes_the_forum_hardest_sample(number):
+    check_last_rung(forum_hardest(range(number, number + 1))[0])
 
 
 @pytest.mark.parametrize("puzzle", SE_SAMPLE[::200], ids=lambda p: str(p.meta["se_rating"]))
