@@ -8,10 +8,9 @@ top-down removal costs tens of milliseconds at 9×9, an isomorph a few microseco
 - ``minimal``, ``symmetric``: unique puzzles, minimal (or symmetric), by top-down removal;
 - ``forced``: unique puzzles made by emptying only cells whose value the givens force (no search);
 - ``multiple``: a minimal puzzle with one to three more givens removed (so several solutions; at 16×16,
-  up to a third of the givens of a ``forced`` one);
-- ``unsat``: a minimal puzzle with one given changed to a digit no peer holds: no clash in a unit, the
-  contradiction shows only deeper in the search (``bitx`` picks a change with no solution, when one of a
-  few tried has none);
+  thirds of the givens of a ``forced`` one, until ``bitx`` finds two solutions);
+- ``unsat``: a minimal puzzle with a wrong given added (a digit no peer holds, not the cell's solution):
+  no solution, for sure, and no clash in a unit: the contradiction shows only deeper in the search;
 - ``invalid``: a given repeated in one of its units;
 - ``empty``: up to N/2 givens of a solution grid; ``full``: a solution grid with up to N blanks.
 
@@ -34,14 +33,14 @@ from sudokit.compare.run.transforms import random_transform
 from sudokit.compare.workshop.removal import Uniqueness, new_solution, top_down
 from sudokit.models.grid import Grid, geometry
 from sudokit.models.symmetry import SYMMETRIES, orbits
-from sudokit.solvers.base import Solver
+from sudokit.solvers.base import Solver, Status
 
 FRESH = 0.1  # the share of draws that make a new minimal puzzle rather than an isomorph of a kept one
 KEPT = 8  # minimal puzzles kept per size
 TOP_DOWN_SIZES = (4, 9)  # sizes where top-down removal is fast enough
 FILL_SIZES = (4, 9)  # sizes where the random fill (``models.fill``) never takes long
-UNSAT_TRIES = 4  # changed givens tried for a puzzle with no solution
-CHECK_SECONDS = 0.2  # the most one of those tries may take (a 16x16 search can take far longer)
+UNSAT_TRIES = 4  # puzzles tried for a blank cell with a wrong candidate (the first has one, in practice)
+CHECK_SECONDS = 1.0  # the most ``bitx`` spends telling a 16x16 ``multiple`` puzzle has two solutions
 
 
 class Pool:
@@ -68,10 +67,6 @@ class Pool:
         """The exact backend top-down removal checks uniqueness with (``bitx``)."""
         self.uniqueness = self.uniqueness or Uniqueness()
         return self.uniqueness.solver
-
-    def exact_status(self, grid: Grid) -> str:
-        """What ``bitx`` says of the grid: solved, multiple, unsat, or timeout past ``CHECK_SECONDS``."""
-        return self.uniqueness_solver().solve(grid, limit=2, time_limit=CHECK_SECONDS).status.value
 
     def _isomorph(self, size: int, kept: dict[int, list[Grid]], make: Callable[[], Grid]) -> Grid:
         grids = kept.setdefault(size, [])
@@ -126,34 +121,40 @@ def forced(size: int, rng: random.Random, pool: Pool) -> Grid:
 
 
 def multiple(size: int, rng: random.Random, pool: Pool) -> Grid:
-    """A minimal puzzle less one to three givens (at 16×16, where it is not minimal, less up to a third)."""
+    """A minimal puzzle less one to three givens (several solutions: each given was needed). At 16×16, where
+    the puzzle is a ``forced`` one, not minimal, givens go a third at a time until ``bitx`` finds two
+    solutions."""
     values = list(pool.minimal_puzzle(size).values)
     givens = [c for c, v in enumerate(values) if v]
-    most = 3 if size in TOP_DOWN_SIZES else max(3, len(givens) // 3)
-    for cell in rng.sample(givens, min(len(givens), rng.randint(1, most))):
-        values[cell] = 0
-    return Grid(tuple(values))
+    if size in TOP_DOWN_SIZES:
+        for cell in rng.sample(givens, min(len(givens), rng.randint(1, 3))):
+            values[cell] = 0
+        return Grid(tuple(values))
+    rng.shuffle(givens)
+    while True:
+        for cell in givens[:max(1, len(givens) // 3)]:
+            values[cell] = 0
+        givens = givens[max(1, len(givens) // 3):]
+        grid = Grid(tuple(values))
+        if pool.uniqueness_solver().solve(grid, limit=2, time_limit=CHECK_SECONDS).status is Status.MULTIPLE:
+            return grid
 
 
 def unsat(size: int, rng: random.Random, pool: Pool) -> Grid:
-    """A minimal puzzle with one given changed to a digit no peer holds; of ``UNSAT_TRIES`` such changes, the
-    first that ``bitx`` finds has no solution (else the last)."""
-    puzzle = pool.minimal_puzzle(size)
-    peers = puzzle.geometry.peers
-    changed = puzzle
+    """A unique puzzle with one wrong given added: a digit that is not the blank cell's solution and that no
+    peer holds. It has no solution (its givens include the unique puzzle's, whose one solution it breaks),
+    and no unit holds a digit twice."""
     for _ in range(UNSAT_TRIES):
-        values = list(puzzle.values)
-        cells = [c for c, v in enumerate(values) if v]
-        rng.shuffle(cells)
-        for cell in cells:
-            held = {values[p] for p in peers[cell]} | {values[cell], 0}
-            if free := [d for d in range(1, size + 1) if d not in held]:
-                values[cell] = rng.choice(free)
-                break
-        changed = Grid(tuple(values))
-        if pool.exact_status(changed) == "unsat":
-            break
-    return changed
+        puzzle = pool.minimal_puzzle(size)
+        solution = pool.uniqueness_solver().solve(puzzle, limit=1).solution
+        assert solution is not None  # (a minimal or forced puzzle has one solution)
+        peers = puzzle.geometry.peers
+        wrong = [(cell, digit) for cell, given in enumerate(puzzle.values) if not given
+                 for digit in range(1, size + 1)
+                 if digit != solution.values[cell] and digit not in {puzzle.values[p] for p in peers[cell]}]
+        if wrong:
+            return puzzle.with_values(dict([rng.choice(wrong)]))
+    raise RuntimeError(f"no {size}x{size} puzzle with a blank cell of two candidates in {UNSAT_TRIES} tries")
 
 
 def invalid(size: int, rng: random.Random, pool: Pool) -> Grid:
