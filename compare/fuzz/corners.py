@@ -14,8 +14,8 @@ top-down removal costs tens of milliseconds at 9×9, an isomorph a few microseco
 - ``invalid``: a given repeated in one of its units;
 - ``empty``: up to N/2 givens of a solution grid; ``full``: a solution grid with up to N blanks.
 
-At 16×16 top-down removal is too slow for a fuzzer: ``minimal`` and ``symmetric`` use ``forced`` there;
-and its solution grids are random isomorphs of ``pattern_grid`` (the random fill can take minutes on
+At 16×16 top-down removal is too slow for a fuzzer: ``minimal`` and ``symmetric`` puzzles are drawn as
+``forced`` ones there, and named so (the pool's "minimal" puzzles are ``forced`` ones too); its solution grids are random isomorphs of ``pattern_grid`` (the random fill can take minutes on
 some seeds at 16×16).
 
 >>> import random
@@ -121,8 +121,6 @@ def minimal(size: int, rng: random.Random, pool: Pool) -> Grid:
 
 
 def symmetric(size: int, rng: random.Random, pool: Pool) -> Grid:
-    if size not in TOP_DOWN_SIZES:
-        return forced(size, rng, pool)
     return pool._top_down(size, rng.choice([s for s in SYMMETRIES if s != "none"]))[0]
 
 
@@ -221,6 +219,7 @@ CORNERS: dict[str, tuple[Corner, int]] = {
 }
 
 MIXED_SIZES = ((9, 8), (4, 1), (16, 1))  # (size, weight) when no size is chosen
+TOP_DOWN_ONLY = ("minimal", "symmetric")  # corners drawn only at ``TOP_DOWN_SIZES`` (elsewhere: ``forced``)
 
 
 def draw(size: int | None, rng: random.Random, pool: Pool) -> tuple[str, Grid]:
@@ -228,4 +227,6 @@ def draw(size: int | None, rng: random.Random, pool: Pool) -> tuple[str, Grid]:
     if size is None:
         size = rng.choices([s for s, _ in MIXED_SIZES], [w for _, w in MIXED_SIZES])[0]
     name = rng.choices(list(CORNERS), [w for _, w in CORNERS.values()])[0]
+    if name in TOP_DOWN_ONLY and size not in TOP_DOWN_SIZES:
+        name = "forced"  # (what such a puzzle would be there: named for what it is)
     return name, CORNERS[name][0](size, rng, pool)
