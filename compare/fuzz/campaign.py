@@ -22,7 +22,7 @@ from pathlib import Path
 from sudokit.compare.fuzz.corners import Pool, draw
 from sudokit.compare.fuzz.findings import Finding, portable_spec, reproducer
 from sudokit.compare.fuzz.shrink import shrink
-from sudokit.compare.fuzz.verdicts import Failure, backing, failures, is_trusted
+from sudokit.compare.fuzz.verdicts import QUICK, Failure, backing, failures, is_trusted
 from sudokit.compare.run.executors import Chunk, Executor, Settings, Task
 from sudokit.compare.run.store import DEFAULT_DB
 from sudokit.models.grid import Grid
@@ -32,6 +32,8 @@ from sudokit.solvers.registry import Backend
 CHUNK = 8  # puzzles per chunk of work
 ROUND_SECONDS = 2.0  # a round of puzzles is sized to last about this long
 FIRST_ROUND = 4  # puzzles in the first round, per job (then up to four times more a round)
+SHRINK_QUICK = QUICK / 4  # while shrinking, a timeout counts where the reference took this share of the limit:
+# the margin keeps the shrunk puzzle failing when its reproducer runs (the reference's time varies with the load)
 REFERENCES = 2  # trusted backends that solve a shrinking failure's candidates beside the failing one
 SET_NAME = "fuzz"
 
@@ -51,6 +53,7 @@ class Summary:
     failures: Counter = field(default_factory=Counter)  # backend -> puzzles it failed on
     findings: int = 0
     interrupted: bool = False
+    trusted: list[str] = field(default_factory=list)  # the backends whose consensus judged the others
 
     def add(self, corner: str, answers: Answers, failed: list[Failure]) -> None:
         self.puzzles += 1
@@ -64,7 +67,8 @@ class Summary:
         backends = {b: {"statuses": dict(c), "failures": self.failures[b]} for b, c in self.statuses.items()}
         return {"summary": True, "puzzles": self.puzzles, "puzzles_per_minute": round(per_minute, 1),
                 "seconds": round(self.seconds, 2), "seed": self.seed, "findings": self.findings,
-                "backends": backends, "corners": dict(self.corners), "interrupted": self.interrupted}
+                "backends": backends, "trusted": self.trusted, "corners": dict(self.corners),
+                "interrupted": self.interrupted}
 
     def lines(self) -> list[str]:
         data = self.to_json()
@@ -75,6 +79,8 @@ class Summary:
                 + " ".join(f"{s} {n}" for s, n in c.most_common()) for b, c in self.statuses.items()]
         if self.corners:
             out.append("  corners: " + ", ".join(f"{c} {n}" for c, n in self.corners.most_common()))
+        if self.trusted:
+            out.append("  judged against: " + ", ".join(self.trusted) + " (sudokit's trusted exact searches)")
         return out
 
 
@@ -109,6 +115,7 @@ class Campaign:
     def run(self, seconds: float, summary: Summary) -> Iterator[Finding]:
         """Draw and check puzzles for ``seconds`` (shrinking included); yield each new finding."""
         self.warm()
+        summary.trusted = [b.name for b in self.backends if b.name in self.trusted]
         rng = random.Random(self.seed)
         pool = Pool(rng)
         began = time.monotonic()
@@ -170,7 +177,8 @@ class Campaign:
 
         def still_fails(candidates: list[Grid]) -> list[bool]:
             results = self.solve(candidates, backends=chosen)
-            return [a is not None and failure.key in {f.key for f in failures(g, a, self.settings.timeout, trusted)}
+            return [a is not None and failure.key in {f.key for f in failures(g, a, self.settings.timeout, trusted,
+                                                                               SHRINK_QUICK)}
                     for g, a in zip(candidates, results, strict=True)]
 
         small = shrink(grid, still_fails, self.shrink_seconds)

@@ -34,7 +34,7 @@ from sudokit.models.grid import Grid
 from sudokit.solvers.base import SolveResult, Status, claims_unique
 from sudokit.solvers.registry import BACKENDS, Backend
 
-QUICK = 0.25  # a timeout is a failure when another backend answered within this share of the limit
+QUICK = 0.25  # a timeout is a failure when a trusted backend answered within this share of the limit
 TRUSTED = ("bitx", "dlx", "algx", "prop")  # sudokit's own exact searches: the references guests are judged by
 REFERENCE = "bitx"  # the trusted backend added to a run that names none (the fastest, results/exact-backends.md)
 KINDS = ("wrong", "error", "timeout", "says-solved", "says-multiple", "says-unsat")
@@ -91,27 +91,27 @@ def backing(answers: dict[str, SolveResult], trusted: Collection[str]) -> list[s
 
 
 def failures(grid: Grid, answers: dict[str, SolveResult], timeout: float | None,
-             trusted: Collection[str]) -> list[Failure]:
+             trusted: Collection[str], quick: float = QUICK) -> list[Failure]:
     """Every backend's failure on ``grid`` (answers already judged, as the executors judge them), judged
-    against the ``trusted`` backends' consensus."""
+    against the ``trusted`` backends' consensus (a timeout: where one answered within ``quick`` of the limit)."""
     agreed = consensus(answers, trusted)
     backers = backing(answers, trusted)
     quickest = answers[backers[0]].seconds if backers else None
     found = []
     for backend, result in answers.items():
-        if (failure := _failure(backend, result, agreed, backers, quickest, timeout)) is not None:
+        if (failure := _failure(backend, result, agreed, backers, quickest, timeout, quick)) is not None:
             found.append(failure)
     return found
 
 
 def _failure(backend: str, result: SolveResult, agreed: Claim | None, backers: list[str], quickest: float | None,
-             timeout: float | None) -> Failure | None:
+             timeout: float | None, quick: float) -> Failure | None:
     if result.message.startswith(REJECTED):
         return Failure(backend, "wrong", result.message)
     if result.status is Status.ERROR:
         return Failure(backend, "error", result.message or "error")
     if result.status is Status.TIMEOUT:
-        if timeout is not None and quickest is not None and quickest < QUICK * timeout:
+        if timeout is not None and quickest is not None and quickest < quick * timeout:
             return Failure(backend, "timeout", f"no answer in {timeout:g} s; {backers[0]} answered in {quickest:.3f} s")
         return None
     mine = claim(result)

@@ -17,7 +17,7 @@ import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
 from sudokit.compare.commands.fuzz import report
 from sudokit.compare.fuzz import findings
-from sudokit.compare.fuzz.campaign import Summary
+from sudokit.compare.fuzz.campaign import SHRINK_QUICK, Summary
 from sudokit.compare.fuzz.corners import CORNERS, Pool, draw
 from sudokit.compare.fuzz.findings import Finding, lenient_grid, portable_spec, reproducer
 from sudokit.compare.fuzz.shrink import fewest, shrink
@@ -99,6 +99,9 @@ def test_the_verdicts_among_trusted_backends():
     slow = {"a": answer(Status.SOLVED, SOLUTION_4, 0.01), "b": answer(Status.TIMEOUT)}
     assert kinds(slow) == [("b", "timeout")]
     assert kinds(slow, 0.02) == []  # the other was not quick enough to blame the timeout
+    middling = {"a": answer(Status.SOLVED, SOLUTION_4, 0.1), "b": answer(Status.TIMEOUT)}
+    assert kinds(middling) == [("b", "timeout")]
+    assert failures(puzzle, middling, 1.0, trusted={"a"}, quick=SHRINK_QUICK) == []  # shrinking keeps a margin
     stuck = {"a": answer(Status.SOLVED, SOLUTION_4), "h": answer(Status.STUCK), "e": answer(Status.ERROR, message="x")}
     assert kinds(stuck) == [("e", "error")]
 

@@ -69,6 +69,7 @@ def test_guests_that_lie_alike_are_each_judged_by_a_trusted_backend(home):
     assert sorted((f["backend"], f["kind"]) for f in found) == [("py:liar_a.py:solve", "says-solved"),
                                                                 ("py:liar_b.py:solve", "says-solved")]
     assert summary["backends"]["bitx"]["failures"] == 0  # bitx was added, and is not blamed for being outvoted
+    assert summary["trusted"] == ["bitx"]
     for finding in found:
         other = "liar_b" if "liar_a" in finding["backend"] else "liar_a"
         assert finding["references"] == ["bitx"] and "bitx says multiple" in finding["detail"]
