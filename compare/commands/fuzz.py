@@ -1,10 +1,14 @@
 """``sudokit fuzz``: differential fuzzing of the backends (or of the human engine's techniques), each
-failure shrunk to a smallest puzzle and stored with a one-line reproducer."""
+failure shrunk to a smallest puzzle and stored with a one-line reproducer.
+
+Without ``--seed`` a seed is drawn at random (so repeated runs try new puzzles) and printed before the
+run and in the summary, so ``--seed N`` repeats it."""
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -18,11 +22,11 @@ from sudokit.compare.commands.runs import BackendOption, Db, choose_backends
 from sudokit.compare.fuzz import findings as stored_findings
 from sudokit.compare.fuzz.campaign import Campaign, Summary
 from sudokit.compare.fuzz.findings import Finding, lenient_grid
-from sudokit.compare.fuzz.verdicts import failures
+from sudokit.compare.fuzz.verdicts import REFERENCE, failures, is_trusted
 from sudokit.compare.run.executors import Settings, make_executor
 from sudokit.compare.run.store import DEFAULT_DB, Store
 from sudokit.models.errors import UserError
-from sudokit.solvers.registry import Backend
+from sudokit.solvers.registry import Backend, get_backend
 
 EXIT_FOUND = 1
 DEFAULT_BACKENDS = "bitx,dlx,prop,cpsat,sat"
@@ -38,7 +42,9 @@ def fuzz(
         help="Fuzz the human engine's techniques instead: comma-separated names, a preset, or all.",
         show_default=False)] = None,
     seconds: Annotated[float, typer.Option(min=0.0, help="How long to draw puzzles (shrinking comes on top).")] = 60.0,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed draws the same puzzles.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed: the same seed draws the same puzzles (default: a random one, printed).",
+        show_default=False)] = None,
     size: Annotated[int | None, typer.Option(
         help="Grid size, 4, 9 or 16 (default: mostly 9, some 4 and 16; techniques: 4 or 9).",
         show_default=False)] = None,
@@ -65,14 +71,19 @@ def fuzz(
             if size == 16:
                 raise UserError("--techniques takes --size 4 or 9")
         else:
-            chosen = fuzzed_backends(backends, backend or ())
+            chosen = with_reference(fuzzed_backends(backends, backend or ()), quiet or as_json or replay is not None)
         if replay is not None and techniques is None:
             grid = lenient_grid(replay)
+    db = db.absolute()
+    if seed is None:
+        seed = secrets.randbelow(2 ** 32)
+    if not (quiet or as_json or replay is not None):
+        typer.echo(f"sudokit: seed {seed} (repeat this run with --seed {seed})", err=True)
     session = f"fuzz-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-seed{seed}"
     if techniques is not None:
         _fuzz_techniques(names, replay, seconds, seed, size, jobs, shrink_seconds, session, db, as_json, quiet)
     campaign = Campaign(chosen, make_executor("local", jobs), Settings(timeout=timeout), seed, size, jobs,
-                        shrink_seconds)
+                        shrink_seconds, db)
     if replay is not None:
         _replay(campaign, grid, as_json)
     report(campaign.run, Summary(seed), session, seconds, db, as_json, quiet, campaign)
@@ -85,6 +96,17 @@ def fuzzed_backends(listed: str | None, each: list[str] | tuple[str, ...]) -> li
 
         return [b for b in parse_backends(DEFAULT_BACKENDS) if b.is_available()]
     return choose_backends(listed, each)
+
+
+def with_reference(chosen: list[Backend], quiet: bool) -> list[Backend]:
+    """The backends, with ``verdicts.REFERENCE`` first when none of them is trusted: guests are judged
+    against sudokit's own exact searches, never against each other."""
+    if any(is_trusted(b) for b in chosen):
+        return chosen
+    if not quiet:
+        typer.echo(f"sudokit: judging against {REFERENCE} (none of the backends named is one of sudokit's "
+                   "trusted exact searches)", err=True)
+    return [get_backend(REFERENCE), *chosen]
 
 
 def report(run: Callable[[float, Any], Iterator[Finding]], summary: Any, session: str, seconds: float, db: Path,
@@ -125,7 +147,7 @@ def _fuzz_techniques(names: list[str], replay: str | None, seconds: float, seed:
 def _replay(campaign: Campaign, grid, as_json: bool) -> None:
     """Solve one puzzle with the backends; print its failures; exit 1 when there is one."""
     answers = campaign.solve([grid])[0] or {}
-    failed = failures(grid, answers, campaign.settings.timeout)
+    failed = failures(grid, answers, campaign.settings.timeout, campaign.trusted)
     for backend, result in answers.items():
         row = {"backend": backend, **result.to_dict()}
         typer.echo(json.dumps(row) if as_json else

@@ -4,9 +4,10 @@
 Puzzles go in rounds sized to last about ``ROUND_SECONDS``: every backend's chunks of a round run
 over the executor's workers, then each puzzle's answers are checked together (``verdicts``). The last
 round may run past the time by up to ``ROUND_SECONDS``; puzzles some backend has not answered by then
-are dropped. The
-first failure of each (backend, kind) is shrunk at once (its candidates solved by the failing
-backend and the references that agreed with the consensus); later ones are counted.
+are dropped. Every answer is judged against the trusted backends' consensus (``verdicts.TRUSTED``: the
+command adds ``bitx`` to a run that names none). The first failure of each (backend, kind) is shrunk at
+once (its candidates solved by the failing backend and the trusted references that made the
+consensus); later ones are counted.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sudokit.compare.fuzz.corners import Pool, draw
-from sudokit.compare.fuzz.findings import Finding, reproducer
+from sudokit.compare.fuzz.findings import Finding, portable_spec, reproducer
 from sudokit.compare.fuzz.shrink import shrink
-from sudokit.compare.fuzz.verdicts import Failure, claim, consensus, failures
+from sudokit.compare.fuzz.verdicts import QUICK, Failure, backing, failures, is_trusted
 from sudokit.compare.run.executors import Chunk, Executor, Settings, Task
+from sudokit.compare.run.store import DEFAULT_DB
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import SolveResult
 from sudokit.solvers.registry import Backend
@@ -29,7 +32,9 @@ from sudokit.solvers.registry import Backend
 CHUNK = 8  # puzzles per chunk of work
 ROUND_SECONDS = 2.0  # a round of puzzles is sized to last about this long
 FIRST_ROUND = 4  # puzzles in the first round, per job (then up to four times more a round)
-REFERENCES = 2  # backends that solve a shrinking failure's candidates beside the failing one
+SHRINK_QUICK = QUICK / 4  # while shrinking, a timeout counts where the reference took this share of the limit:
+# the margin keeps the shrunk puzzle failing when its reproducer runs (the reference's time varies with the load)
+REFERENCES = 2  # trusted backends that solve a shrinking failure's candidates beside the failing one
 SET_NAME = "fuzz"
 
 Answers = dict[str, SolveResult]
@@ -48,6 +53,7 @@ class Summary:
     failures: Counter = field(default_factory=Counter)  # backend -> puzzles it failed on
     findings: int = 0
     interrupted: bool = False
+    trusted: list[str] = field(default_factory=list)  # the backends whose consensus judged the others
 
     def add(self, corner: str, answers: Answers, failed: list[Failure]) -> None:
         self.puzzles += 1
@@ -61,7 +67,8 @@ class Summary:
         backends = {b: {"statuses": dict(c), "failures": self.failures[b]} for b, c in self.statuses.items()}
         return {"summary": True, "puzzles": self.puzzles, "puzzles_per_minute": round(per_minute, 1),
                 "seconds": round(self.seconds, 2), "seed": self.seed, "findings": self.findings,
-                "backends": backends, "corners": dict(self.corners), "interrupted": self.interrupted}
+                "backends": backends, "trusted": self.trusted, "corners": dict(self.corners),
+                "interrupted": self.interrupted}
 
     def lines(self) -> list[str]:
         data = self.to_json()
@@ -72,6 +79,8 @@ class Summary:
                 + " ".join(f"{s} {n}" for s, n in c.most_common()) for b, c in self.statuses.items()]
         if self.corners:
             out.append("  corners: " + ", ".join(f"{c} {n}" for c, n in self.corners.most_common()))
+        if self.trusted:
+            out.append("  judged against: " + ", ".join(self.trusted) + " (sudokit's trusted exact searches)")
         return out
 
 
@@ -86,7 +95,13 @@ class Campaign:
     size: int | None = None
     jobs: int = 1
     shrink_seconds: float = 30.0
+    db: Path = DEFAULT_DB  # the database a reproducer names
     on_puzzles: Callable[[int], None] = lambda count: None
+
+    @property
+    def trusted(self) -> set[str]:
+        """The names of the backends whose consensus judges every answer (``verdicts.is_trusted``)."""
+        return {b.name for b in self.backends if is_trusted(b)}
 
     def warm(self) -> None:
         """Import every backend's module here, once: the workers forked for each round inherit it (CP-SAT's
@@ -100,6 +115,7 @@ class Campaign:
     def run(self, seconds: float, summary: Summary) -> Iterator[Finding]:
         """Draw and check puzzles for ``seconds`` (shrinking included); yield each new finding."""
         self.warm()
+        summary.trusted = [b.name for b in self.backends if b.name in self.trusted]
         rng = random.Random(self.seed)
         pool = Pool(rng)
         began = time.monotonic()
@@ -114,7 +130,7 @@ class Campaign:
                 for (corner, grid), answers in zip(drawn, answered, strict=True):
                     if answers is None:
                         continue  # the time ran out before every backend answered
-                    failed = failures(grid, answers, self.settings.timeout)
+                    failed = failures(grid, answers, self.settings.timeout, self.trusted)
                     summary.add(corner, answers, failed)
                     for failure in failed:
                         if failure.key in found:
@@ -157,22 +173,24 @@ class Campaign:
         by_name = {b.name: b for b in self.backends}
         chosen = [by_name[name] for name in [*references, failure.backend]]  # references first: they win ties
 
+        trusted = self.trusted
+
         def still_fails(candidates: list[Grid]) -> list[bool]:
             results = self.solve(candidates, backends=chosen)
-            return [a is not None and failure.key in {f.key for f in failures(g, a, self.settings.timeout)}
+            return [a is not None and failure.key in {f.key for f in failures(g, a, self.settings.timeout, trusted,
+                                                                               SHRINK_QUICK)}
                     for g, a in zip(candidates, results, strict=True)]
 
         small = shrink(grid, still_fails, self.shrink_seconds)
-        command = reproducer(failure.backend, failure.kind, small, references, self.settings.timeout or 10.0)
+        command = reproducer(portable_spec(by_name[failure.backend]), failure.kind, small,
+                             [portable_spec(by_name[r]) for r in references], self.settings.timeout or 10.0, self.db)
         return Finding(failure.backend, failure.kind, failure.detail, small.line(), grid.line(), command,
                        corner, references)
 
     def references(self, failure: Failure, answers: Answers) -> list[str]:
-        """The quickest backends whose answers make the consensus the failure goes against (none when the
-        failure shows alone: a rejected grid, an error)."""
-        if failure.kind in ("wrong", "error"):
-            return []
-        agreed = consensus(answers)
-        backing = [b for b, r in answers.items() if b != failure.backend and claim(r) is not None
-                   and (failure.kind == "timeout" or claim(r) == agreed)]
-        return sorted(backing, key=lambda b: answers[b].seconds)[:1 if failure.kind == "timeout" else REFERENCES]
+        """The quickest trusted backends whose answers make the consensus the failure goes against (for a
+        failure that shows alone, a rejected grid or an error, one to show the right answer beside it)."""
+        backers = [b for b in backing(answers, self.trusted) if b != failure.backend]
+        if not backers and failure.kind in ("wrong", "error"):
+            backers = [b.name for b in self.backends if b.name in self.trusted and b.name != failure.backend]
+        return backers[:REFERENCES if failure.kind.startswith("says-") else 1]

@@ -1,21 +1,31 @@
 """What the fuzzer found: one ``Finding`` per (backend, kind), its reproducer, and its table in the
 results database (``fuzz_findings``, beside the runs' tables in the same SQLite file).
 
-A reproducer is one command line. A wrong answer or a disagreement on a proper-looking puzzle (no
-given repeated in a unit) is reproduced by ``sudokit compare`` with the backends it needs (it exits 1
-on a disagreement); a crash, a timeout or anything on a puzzle with repeated givens (which
-``compare`` refuses as bad input) by ``sudokit fuzz --replay``, which runs the same checks on that
-one puzzle and exits 1 when it fails again.
+A reproducer is one command line that works from any directory: it names the results database by
+its absolute path (``--db``), a ``py:`` file and a ``cmd:`` program (and its arguments that are files)
+by theirs, and runs the failing backend beside the trusted one(s) it was judged against. A wrong answer
+or a disagreement on a proper-looking puzzle (no given repeated in a unit) is reproduced by
+``sudokit compare`` (it exits 1 on a disagreement); a crash, a timeout or anything on a puzzle with
+repeated givens (which ``compare`` refuses as bad input) by ``sudokit fuzz --replay``, which runs the
+same checks on that one puzzle and exits 1 when it fails again.
+
+>>> reproducer("py:/home/me/solver.py:solve", "says-solved", Grid.parse("1" + "." * 15), ["bitx"], 5,
+...            Path("/home/me/results.sqlite"))
+'sudokit compare 1............... --backend bitx --backend py:/home/me/solver.py:solve --jobs 1 --timeout 5 \
+--no-report --db /home/me/results.sqlite'
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sqlite3
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from sudokit.models.grid import BLANKS, CELL_COUNTS, SYMBOLS, Grid, PuzzleError
+from sudokit.solvers.registry import Backend
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS fuzz_findings (
@@ -75,13 +85,36 @@ def givens(line: str) -> int:
     return sum(sum(ch not in BLANKS for ch in line[i:i + size]) == 1 for i in range(0, len(line), size))
 
 
-def reproducer(backend: str, kind: str, grid: Grid, references: list[str], timeout: float) -> str:
-    """The one command line that shows the failure again."""
+def reproducer(backend: str, kind: str, grid: Grid, references: list[str], timeout: float, db: Path) -> str:
+    """The one command line that shows the failure again (backends as ``portable_spec`` spells them)."""
     backends = [a for spec in [*references, backend] for a in ("--backend", spec)]
+    where = ["--db", str(Path(db).absolute())]
     if kind in COMPARED_KINDS and not grid.conflicts():
         return shlex.join(["sudokit", "compare", grid.line(), *backends, "--jobs", "1",
-                           "--timeout", f"{timeout:g}", "--no-report"])
-    return shlex.join(["sudokit", "fuzz", "--replay", grid.line(), *backends, "--timeout", f"{timeout:g}"])
+                           "--timeout", f"{timeout:g}", "--no-report", *where])
+    return shlex.join(["sudokit", "fuzz", "--replay", grid.line(), *backends, "--timeout", f"{timeout:g}", *where])
+
+
+def portable_spec(backend: Backend) -> str:
+    """The backend's spec with absolute paths, the same from any directory: ``py:FILE.py:FUNC`` names the
+    file it loaded; ``cmd:`` the program it found and each argument that is a file where it was named."""
+    scheme = backend.name.partition(":")[0]
+    if scheme == "py" and "file" in backend.options:
+        return f"py:{backend.options['file']}:{backend.options['function']}"
+    if scheme == "cmd" and "argv" in backend.options:
+        program, *arguments = backend.options["argv"]
+        here = backend.options.get("cwd") or os.getcwd()
+        return "cmd:" + shlex.join([program, *(_absolute_if_file(a, here) for a in arguments)])
+    return backend.name
+
+
+def _absolute_if_file(argument: str, here: str) -> str:
+    """The argument as an absolute path when it names a file relative to ``here``; else as it is."""
+    path = os.path.normpath(os.path.join(here, argument))
+    try:
+        return path if not os.path.isabs(argument) and os.path.isfile(path) else argument
+    except (OSError, ValueError):
+        return argument
 
 
 def lenient_grid(text: str) -> Grid:
