@@ -22,7 +22,7 @@
 
   function fresh() {
     return { status: new Set(), run: new Set(LISTS.run), backend: new Set(LISTS.backend), set: new Set(LISTS.set),
-      cpu: [null, null], wall: [null, null], differ: false, sort: null, desc: false, x: null, y: null };
+      cpu: [null, null], wall: [null, null], on: null, differ: false, sort: null, desc: false, x: null, y: null };
   }
 
   // ---------------------------------------------------------------- the state and the hash
@@ -41,6 +41,7 @@
         s[key] = [number(low), number(high)];
       }
     }
+    s.on = number(params.get("on"));
     s.differ = params.get("differ") === "1";
     s.sort = params.get("sort");
     s.desc = params.get("desc") === "1";
@@ -60,6 +61,7 @@
         parts.push(key + "=" + state[key].map((v) => (v === null ? "" : v)).join("-"));
       }
     }
+    if (state.on !== null) parts.push("on=" + state.on);
     if (state.differ) parts.push("differ=1");
     if (state.sort) parts.push("sort=" + encodeURIComponent(state.sort) + (state.desc ? "&desc=1" : ""));
     if (state.x !== null) parts.push("scatter=" + state.x + "," + state.y);
@@ -79,7 +81,9 @@
       box.innerHTML = LISTS[key].map((v) => `<label><input type="checkbox" data-list="${key}" value="${escape(v)}">` +
         `${escape(v)}</label>`).join(" ");
     }
-    document.querySelectorAll("#controls input, #plots select").forEach((el) => el.addEventListener("change", read));
+    $("on").innerHTML = `<option value="">any shown column group</option>` +
+      GROUPS.map((g, i) => `<option value="${i}">${escape(g.label)}</option>`).join("");
+    document.querySelectorAll("#controls input, #controls select, #plots select").forEach((el) => el.addEventListener("change", read));
     $("reset").addEventListener("click", () => { state = fresh(); show(); });
     $("csv").addEventListener("click", downloadCsv);
     window.addEventListener("hashchange", () => { state = fromHash(); show(); });
@@ -93,6 +97,7 @@
       $(key + "-low").value = state[key][0] === null ? "" : state[key][0];
       $(key + "-high").value = state[key][1] === null ? "" : state[key][1];
     }
+    $("on").value = state.on === null ? "" : String(state.on);
     $("differ").checked = state.differ;
   }
 
@@ -101,6 +106,7 @@
       state[key] = new Set([...document.querySelectorAll(`#controls input[data-list="${key}"]:checked`)].map((el) => el.value));
     }
     for (const key of ["cpu", "wall"]) state[key] = [number($(key + "-low").value), number($(key + "-high").value)];
+    state.on = number($("on").value);
     state.differ = $("differ").checked;
     state.x = number($("scatter-x").value);
     state.y = number($("scatter-y").value);
@@ -128,12 +134,13 @@
     return unique(present.map((c) => c[STATUS])).length > 1 || unique(answers).length > 1;
   }
 
-  // a row is kept when its set is ticked, one shown group's cell passes the cell filters, and (with
-  // "only where they differ") the shown groups' cells differ in status or answer
+  // a row is kept when its set is ticked, a shown group's cell (or the chosen group's) passes the cell
+  // filters, and (with "only where they differ") the shown groups' cells differ in status or answer
   function kept(shown) {
+    const tested = state.on !== null && shown.includes(state.on) ? [state.on] : shown;
     return ROWS.filter((row) => {
       const cells = shown.map((i) => row[6][i]);
-      return state.set.has(row[0]) && cells.some(cellKept) && (!state.differ || differs(cells));
+      return state.set.has(row[0]) && tested.some((i) => cellKept(row[6][i])) && (!state.differ || differs(cells));
     });
   }
 
@@ -230,8 +237,12 @@
       return;
     }
     if (div.querySelector("p.empty")) div.innerHTML = "";
-    Plotly.react(div, traces, Object.assign({ margin: { t: 40, r: 10 }, legend: { orientation: "h", y: -0.25 },
-      height: 420 }, layout), { displaylogo: false, responsive: true });
+    Plotly.react(div, traces, Object.assign({ margin: { t: 70, r: 10 }, legend: { orientation: "h", y: -0.25 },
+      height: 440 }, layout), { displaylogo: false, responsive: true });
+  }
+
+  function heading(text) { // left, above the mode bar's row
+    return { text: text, x: 0.01, xanchor: "left", y: 0.98, yanchor: "top" };
   }
 
   function clock(shown) {
@@ -245,13 +256,13 @@
     const unit = `seconds (${clock(shown)})`;
     plot("cactus", answered.map(([g, times], n) => ({ name: GROUPS[g].label, x: times.map((_, i) => i + 1), y: times,
       mode: "lines+markers", marker: { color: style(n).color, symbol: style(n).symbol, size: 5 }, line: { color: style(n).color } })),
-    { title: { text: "Cactus: the n-th fastest answer" }, xaxis: { title: { text: "puzzles answered" } }, yaxis: { title: { text: unit }, type: "log" } },
+    { title: heading("Cactus: the n-th fastest answer"), xaxis: { title: { text: "puzzles answered" } }, yaxis: { title: { text: unit }, type: "log" } },
     "nothing answered in the rows kept");
     plot("ecdf", answered.map(([g, times], n) => {
       const attempted = rows.filter((r) => r[6][g] !== null).length;
       return { name: GROUPS[g].label, x: times, y: times.map((_, i) => (i + 1) / attempted), mode: "lines",
         line: { shape: "hv", color: style(n).color, dash: ["solid", "dot", "dash", "dashdot"][Math.floor(n / COLOURS.length) % 4] } };
-    }), { title: { text: "ECDF: share of the puzzles answered within a time" }, xaxis: { title: { text: unit }, type: "log" },
+    }), { title: heading("ECDF: share answered within a time"), xaxis: { title: { text: unit }, type: "log" },
       yaxis: { title: { text: "share answered" }, range: [0, 1.02] } }, "nothing answered in the rows kept");
     scatter(rows, shown);
   }
@@ -275,7 +286,7 @@
     }
     const all = traces.flatMap((t) => [...t.x, ...t.y]).filter((v) => v > 0);
     const low = Math.min(...all), high = Math.max(...all);
-    const layout = { title: { text: "Scatter: puzzle by puzzle" }, xaxis: { title: { text: label(x) }, type: "log" }, yaxis: { title: { text: label(y) }, type: "log" },
+    const layout = { title: heading("Scatter: puzzle by puzzle"), xaxis: { title: { text: label(x) }, type: "log" }, yaxis: { title: { text: label(y) }, type: "log" },
       shapes: all.length ? [{ type: "line", x0: low, y0: low, x1: high, y1: high, line: { color: "#999", dash: "dot" } }] : [] };
     plot("scatter", traces, layout, "no puzzle both chosen groups attempted in the rows kept");
   }

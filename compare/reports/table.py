@@ -110,7 +110,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Summary:
+class GroupSummary:
     """A group's figures over some rows."""
 
     attempted: int
@@ -129,14 +129,14 @@ class Table:
     k: float
     differences: dict[str, list[Any]]  # each setting a run has otherwise than the first: its value per run
 
-    def summaries(self, rows: Iterable[Row] | None = None) -> list[Summary]:
+    def summaries(self, rows: Iterable[Row] | None = None) -> list[GroupSummary]:
         """Each group's summary over ``rows`` (default: all), as the page computes it for the rows it keeps."""
         chosen = self.rows if rows is None else list(rows)
         found = []
         for number in range(len(self.groups)):
             cells = [row.cells[number] for row in chosen if number in row.cells]
             cpus = [c.cpu_charged for c in cells if c.cpu_charged is not None]
-            found.append(Summary(len(cells), sum(c.answered for c in cells),
+            found.append(GroupSummary(len(cells), sum(c.answered for c in cells),
                                  math.fsum(c.par for c in cells) / len(cells) if cells else math.nan,
                                  statistics.median(cpus) if cpus else math.nan))
         return found
@@ -293,11 +293,12 @@ def page(table: Table, plotly: str | None, title: str = "sudokit table") -> str:
 <input type="number" step="any" min="0" id="cpu-high" placeholder="to"></span>
 <span>wall s</span><span><input type="number" step="any" min="0" id="wall-low" placeholder="from"> to
 <input type="number" step="any" min="0" id="wall-high" placeholder="to"></span>
+<span>of</span><span><select id="on"></select> (where the status and time filters look)</span>
 <span></span><span><label><input type="checkbox" id="differ"> only where they differ (status or answer)</label>
 <button id="reset" type="button">show all</button> <button id="csv" type="button">CSV of the rows kept</button></span>
 </div>
-<p class="note">A row is kept when its set is ticked and some shown column group's cell has a ticked status (none
-ticked: any) and its CPU and wall times within the ranges. The summaries and the plots are of the rows kept.
+<p class="note">A row is kept when its set is ticked and a shown column group's cell (any, or the one chosen
+under "of") has a ticked status (none ticked: any) and its CPU and wall times within the ranges. The summaries and the plots are of the rows kept.
 The filter is in the address (#…): a link shows the same view.</p>
 <p id="count"></p>
 <div class="table-wrap"><table id="table"><thead id="head"></thead><tbody id="body"></tbody></table></div>

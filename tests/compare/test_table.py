@@ -221,7 +221,7 @@ def shown(page, state: str = "") -> _Figures:
 
 @pytest.mark.skipif(BROWSER is None, reason="no Chromium to drive the page (Debian: apt-get install chromium)")
 def test_the_page_filters_summarises_and_replots_in_a_browser(table, tmp_path):
-    page, _ = tables.write(table, tmp_path / "t", tables.plotly_js())
+    page, _ = tables.write(table, tmp_path / "t", None)  # (the script computes the plots' data without plotly)
 
     def expected(rows):  # (PAR rounded: the page's figures are rounded to microseconds)
         return [(s.answered, s.attempted, round(s.par, 6)) for s in table.summaries(rows)]
@@ -240,9 +240,14 @@ def test_the_page_filters_summarises_and_replots_in_a_browser(table, tmp_path):
     assert figures(timeouts)[:3] == expected([table.rows[2]])[:3]
     assert timeouts.points["cactus"] == 2  # A / y's and B / x's answers to P3
 
+    solved_by_ax = shown(page, "status=solved&on=0")  # the status filter on A / x alone: P1 and P2
+    assert solved_by_ax.kept == 2 and figures(solved_by_ax) == expected(table.rows[:2])
+
+    plotly = tables.plotly_js()
+    if plotly is not None:  # the same page with the plots drawn
+        page, _ = tables.write(table, tmp_path / "t", plotly)
     differing = shown(page, "differ=1&backend=x")  # x's groups alone: P3 and P4 differ
     assert differing.kept == 2
     assert figures(differing) == expected(table.rows[2:])[0:1] + expected(table.rows[2:])[2:3]
     assert differing.points["cactus"] == 2 and differing.points["scatter"] == 2
-    if importlib.util.find_spec("plotly") is not None:
-        assert 'class="main-svg"' in differing.dom  # type: ignore[attr-defined]  (plotly drew)
+    assert ('class="main-svg"' in differing.dom) == (plotly is not None)  # type: ignore[attr-defined]
