@@ -25,11 +25,11 @@ def table(
              "DB:NAME (DB a --db as given, its file name or stem, or another database's path).",
         show_default=False)],
     db: Annotated[list[Path] | None, typer.Option(
-        "--db", help=f"A results database; repeat for several [default: {DEFAULT_DB}].", show_default=False)] = None,
+        "--db", help=f"A results database; repeat for several (by default {DEFAULT_DB}).", show_default=False)] = None,
     out: Annotated[str | None, typer.Option(
         "--out", "-o", help="Where to write: a stem (OUT.html and OUT.csv; a .html or .csv ending is dropped) "
-                            f"or a folder, existing or ending in / (FOLDER/table.html, FOLDER/table.csv) "
-                            f"[default: {DEFAULT_OUT}].",
+                            "or a folder, existing or ending in / (FOLDER/table.html, FOLDER/table.csv); "
+                            f"by default {DEFAULT_OUT}.",
         show_default=False)] = None,
     par: Annotated[float, typer.Option(min=1, help="The K of PAR-K: an unanswered puzzle counts K times the timeout.")] = 2,
     measure: Annotated[str, typer.Option(help="Count PAR-K and draw the plots by cpu time (wall in a group where "
