@@ -32,8 +32,8 @@ def table(
                             f"by default {DEFAULT_OUT}.",
         show_default=False)] = None,
     par: Annotated[float, typer.Option(min=1, help="The K of PAR-K: an unanswered puzzle counts K times the timeout.")] = 2,
-    measure: Annotated[str, typer.Option(help="Count PAR-K and draw the plots by cpu time (wall in a group where "
-                                              "some record has none) or wall time.")] = "cpu",
+    measure: Annotated[str, typer.Option(help="Count PAR-K and draw the plots by cpu time (wall time where some "
+                                              "record has none, as a report does) or wall time.")] = "cpu",
 ) -> None:
     """Put runs side by side, as BenchExec's table-generator does: a row per puzzle, a column group per
     (run, backend) with status, CPU, wall and memory; one self-contained HTML page (filters, sorting,
@@ -53,6 +53,11 @@ def table(
         plotly = tables.plotly_js()
         stem.parent.mkdir(parents=True, exist_ok=True)
         page, csv = tables.write(table, stem, plotly)
+    width = max(len(g.label) for g in table.groups)
+    typer.echo(f"{'column group':<{width}}  answered  PAR-{par:g} s  median CPU s")
+    for group, summary in zip(table.groups, table.summaries()):
+        typer.echo(f"{group.label:<{width}}  {summary.answered:>3}/{summary.attempted:<4}  {summary.par:>8.4g}  "
+                   f"{summary.cpu_median:>12.4g}")
     typer.echo(f"{len(table.rows)} puzzles, {len(table.groups)} column groups: {page} and {csv}")
     if table.differences:
         typer.echo(f"the runs differ in: {', '.join(table.differences)} (marked on the page)")

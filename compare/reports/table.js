@@ -190,7 +190,7 @@
     const arrow = (key) => (state.sort === key ? (state.desc ? " ▼" : " ▲") : "");
     const th = (key, text, title) => `<th class="sort" data-sort="${key}" title="${escape(title || "sort")}">${text}${arrow(key)}</th>`;
     let top = `<tr><th colspan="5"></th>` + shown.map((g) => `<th colspan="4" class="group" title="${escape(
-      `times by ${GROUPS[g].measure}; timeout ${GROUPS[g].timeout ?? "none"} s`)}">${escape(GROUPS[g].label)}</th>`).join("") + "</tr>";
+      `timeout ${GROUPS[g].timeout ?? "none"} s`)}">${escape(GROUPS[g].label)}</th>`).join("") + "</tr>";
     let second = "<tr>" + FIXED.map(([key, text]) => th(key, text)).join("") +
       shown.map((g) => PARTS.map(([part, text]) => th(`g${g}.${part}`, text)).join("")).join("") + "</tr>";
     return top + second;
@@ -245,15 +245,10 @@
     return { text: text, x: 0.01, xanchor: "left", y: 0.98, yanchor: "top" };
   }
 
-  function clock(shown) {
-    const clocks = unique(shown.map((g) => GROUPS[g].measure));
-    return clocks.length === 1 ? clocks[0] : clocks.join(" or ");
-  }
-
   function plots(rows, shown) {
     const answered = shown.map((g) => [g, rows.map((r) => r[6][g]).filter((c) => c !== null && c[ANSWERED])
       .map((c) => c[CHARGED]).sort((a, b) => a - b)]);
-    const unit = `seconds (${clock(shown)})`;
+    const unit = `seconds (${DATA.measure})`;
     plot("cactus", answered.map(([g, times], n) => ({ name: GROUPS[g].label, x: times.map((_, i) => i + 1), y: times,
       mode: "lines+markers", marker: { color: style(n).color, symbol: style(n).symbol, size: 5 }, line: { color: style(n).color } })),
     { title: heading("Cactus: the n-th fastest answer"), xaxis: { title: { text: "puzzles answered" } }, yaxis: { title: { text: unit }, type: "log" } },
@@ -292,7 +287,7 @@
   }
 
   function label(group) {
-    return group === undefined ? "" : `${GROUPS[group].label}, seconds (${GROUPS[group].measure})`;
+    return group === undefined ? "" : `${GROUPS[group].label}, seconds (${DATA.measure})`;
   }
 
   // ---------------------------------------------------------------- CSV of the rows kept

@@ -4,9 +4,10 @@
 Rows are puzzles matched by their line, so a run over ``top95`` and one over its first 30 puzzles
 line up; a puzzle a run holds twice gets a second row. A cell is one record: its status, CPU time
 (None where the record has none), wall time (build + solve) and the solving worker's peak memory
-(a high-water mark of the process, not of the puzzle alone). Each group's PAR-k and times are those
-of ``stats``: a group counts time by CPU where every one of its records has it, else by wall time;
-a timeout counts at its run's timeout, an unanswered puzzle at k × that timeout.
+(a high-water mark of the process, not of the puzzle alone). PAR-k and the plots count time as a
+report does (``stats.ranked_measure``): by CPU time where every record has it, else by wall time, one
+clock for the whole table; a timeout counts at its run's timeout, an unanswered puzzle at k × that
+timeout.
 
 The page's script recomputes each group's summary (answered, PAR-k, median CPU) and the plots from
 the rows a filter keeps; what it adds up per cell (``Cell.charged``, ``Cell.par``) is computed here,
@@ -29,6 +30,7 @@ from typing import Any, TextIO
 
 from sudokit.compare.reports.diff import settings_changed
 from sudokit.compare.reports.report import _rating as set_rating
+from sudokit.compare.reports.report import busy_machine
 from sudokit.compare.reports.stats import answers_by_puzzle, charged_seconds
 from sudokit.compare.reports.study import human_stats
 from sudokit.compare.run.agreement import claim
@@ -59,7 +61,6 @@ class Group:
     run: str  # the source's label
     backend: str
     timeout: float | None
-    measure: str  # cpu, or wall where some record has no CPU time
     penalty: float  # what an unanswered puzzle counts in PAR-k (k × timeout; NaN without one)
 
     @property
@@ -75,7 +76,7 @@ class Cell:
     cpu: float | None
     wall: float
     memory_mb: float | None
-    charged: float  # by the group's measure, a timeout at its timeout (at least)
+    charged: float  # by the table's measure, a timeout at its timeout (at least)
     answered: bool  # a claim (solved, multiple, unsat) the judge did not reject
     par: float  # what it adds to PAR-k: ``charged`` when answered, else the group's penalty
     cpu_charged: float | None  # CPU time, a timeout at the timeout (at least): what the median CPU takes
@@ -127,6 +128,7 @@ class Table:
     groups: list[Group]
     rows: list[Row]
     k: float
+    measure: str  # the clock of PAR-k and the plots: cpu, or wall where some record has no CPU time
     differences: dict[str, list[Any]]  # each setting a run has otherwise than the first: its value per run
 
     def summaries(self, rows: Iterable[Row] | None = None) -> list[GroupSummary]:
@@ -144,6 +146,7 @@ class Table:
 
 def tabulate(sources: Sequence[Source], k: float = 2, measure: str = "cpu") -> Table:
     """The table of ``sources``' records: rows, groups, cells (see the module's docstring)."""
+    clock = "cpu" if measure == "cpu" and all(r.cpu_seconds is not None for s in sources for r in s.records) else "wall"
     groups: list[Group] = []
     rows: dict[tuple[str, int], Row] = {}
     for source in sources:
@@ -154,8 +157,7 @@ def tabulate(sources: Sequence[Source], k: float = 2, measure: str = "cpu") -> T
             by_backend.setdefault(record.backend, []).append(record)
         for backend, records in by_backend.items():
             number = len(groups)
-            clock = "cpu" if measure == "cpu" and all(r.cpu_seconds is not None for r in records) else "wall"
-            groups.append(Group(source.label, backend, timeout, clock, penalty))
+            groups.append(Group(source.label, backend, timeout, penalty))
             seen: Counter[str] = Counter()
             # (each record is its own puzzle here: one backend's records, one a puzzle)
             for record, times in zip(records, answers_by_puzzle(records, timeout, clock, frozenset())):
@@ -171,7 +173,7 @@ def tabulate(sources: Sequence[Source], k: float = 2, measure: str = "cpu") -> T
                     penalty if seconds is None else seconds,
                     charged_seconds(record, timeout, "cpu") if record.cpu_seconds is not None else None,
                     row.answer(record))
-    return Table(list(sources), groups, list(rows.values()), k, differences([s.run for s in sources]))
+    return Table(list(sources), groups, list(rows.values()), k, clock, differences([s.run for s in sources]))
 
 
 def _megabytes(record: Record) -> float | None:
@@ -254,7 +256,8 @@ def page_data(table: Table) -> dict:
 
     return {
         "k": table.k,
-        "groups": [{"run": g.run, "backend": g.backend, "label": g.label, "measure": g.measure,
+        "measure": table.measure,
+        "groups": [{"run": g.run, "backend": g.backend, "label": g.label,
                     "timeout": g.timeout, "penalty": _round(g.penalty)} for g in table.groups],
         "rows": [[r.set_name, r.number, r.puzzle, r.se_rating, r.se_source, r.hodoku,
                   [cell(r.cells.get(n)) for n in range(len(table.groups))]] for r in table.rows],
@@ -313,17 +316,20 @@ The filter is in the address (#…): a link shows the same view.</p>
 def _runs_html(table: Table) -> str:
     """The runs, and every setting that some run has otherwise than the first (marked)."""
     head = "<tr><th>run</th><th>database</th><th>started</th><th>backends</th><th>timeout s</th><th>machine</th>" \
-           "<th>commit</th><th>differs from the first in</th></tr>"
+           "<th>commit</th><th>busy (as report says)</th><th>differs from the first in</th></tr>"
     lines = []
     for number, source in enumerate(table.sources):
         run, env = source.run, source.run.environment
         commit = (env.get("commit") or "?")[:10] + (" (dirty)" if env.get("dirty") else "")
         differ = [key for key, values in table.differences.items() if values[number] != values[0]]
         backends = ", ".join(g.backend for g in table.groups if g.run == source.label)
-        lines.append(f"<tr{MARKED if differ else ''}><td>{html.escape(source.label)}</td>"
-                     f"<td>{html.escape(source.db)}</td><td>{html.escape(run.started[:19])}</td>"
+        busy = busy_machine(run)
+        started = run.started[:19] + ("" if run.finished else " (unfinished)")
+        lines.append(f"<tr{MARKED if differ or busy else ''}><td>{html.escape(source.label)}</td>"
+                     f"<td>{html.escape(source.db)}</td><td>{html.escape(started)}</td>"
                      f"<td>{html.escape(backends)}</td><td>{run.config.get('timeout', '')}</td>"
                      f"<td>{html.escape(str(env.get('machine', '?')))}</td><td>{html.escape(commit)}</td>"
+                     f"<td>{html.escape(busy or 'no')}</td>"
                      f"<td>{html.escape(', '.join(differ) or '—')}</td></tr>")
     parts = [f'<table class="runs">{head}{"".join(lines)}</table>']
     if table.differences:
@@ -333,10 +339,9 @@ def _runs_html(table: Table) -> str:
         labels = "".join(f"<th>{html.escape(s.label)}</th>" for s in table.sources)
         parts.append("<h2>Settings that differ (times compare less directly across them)</h2>"
                      f'<table class="runs"><tr><th>setting</th>{labels}</tr>{rows}</table>')
-    measures = sorted({g.measure for g in table.groups})
-    parts.append(f'<p class="note">Times in seconds. PAR-{table.k:g} and the plots count by {" or ".join(measures)} '
-                 "time (CPU where every record of a group has it; a group without is counted by wall time), a timeout "
-                 f"at its run's timeout, an unanswered puzzle at {table.k:g} × that timeout. CPU — : not measured. "
+    why = "" if table.measure == "cpu" else " (some record has no CPU time, or --measure wall)"
+    parts.append(f'<p class="note">Times in seconds. PAR-{table.k:g} and the plots count {table.measure} time{why}, '
+                 f"a timeout at its run's timeout, an unanswered puzzle at {table.k:g} × that timeout. CPU — : not measured. "
                  "Memory: the solving worker's peak (a high-water mark of the process, not of the puzzle alone).</p>")
     return "\n".join(parts)
 

@@ -9,6 +9,7 @@ import json
 import math
 import shutil
 import subprocess
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -17,7 +18,7 @@ import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
 from sudokit.compare.commands.table import output_stem
 from sudokit.compare.reports import table as tables
-from sudokit.compare.reports.stats import virtual_best
+from sudokit.compare.reports.stats import backend_stats, ranked_measure, virtual_best
 from sudokit.compare.run.store import Record, Run, Store
 
 runner = CliRunner()
@@ -44,8 +45,8 @@ A = [  # run A (timeout 1 s): x answers 2 of 4; y answers all, P2 with another g
     rec(2, "x", "timeout", 1.0, 1.1), rec(2, "y", "solved", 0.5, 0.6),
     rec(3, "x", "error", 0.05, 0.05), rec(3, "y", "solved", 0.6, 0.7),
 ]
-B = [  # run B (timeout 2 s, another machine): x answers everything, one record without CPU time (counted by wall)
-    rec(0, "x", "solved", None, 0.5), rec(1, "x", "solved", 0.1, 0.2), rec(2, "x", "solved", 0.1, 0.2),
+B = [  # run B (timeout 2 s, another machine): x answers everything
+    rec(0, "x", "solved", 0.4, 0.5), rec(1, "x", "solved", 0.1, 0.2), rec(2, "x", "solved", 0.1, 0.2),
     rec(3, "x", "solved", 0.1, 0.2),
     rec(1, "human-se", "solved", 0.1, 0.1, **HUMAN, mode="se", se_rating=3.4),
     rec(1, "human-hodoku", "solved", 0.1, 0.1, **HUMAN, mode="hodoku", hodoku_score=500, hodoku_level="hard"),
@@ -60,12 +61,12 @@ def table() -> tables.Table:
 
 def test_a_row_per_puzzle_and_a_group_per_run_and_backend(table):
     assert [g.label for g in table.groups] == ["A / x", "A / y", "B / x", "B / human-se", "B / human-hodoku"]
-    assert [g.measure for g in table.groups] == ["cpu", "cpu", "wall", "cpu", "cpu"]
+    assert table.measure == "cpu"
     assert [g.penalty for g in table.groups] == [2.0, 2.0, 4.0, 4.0, 4.0]
     assert [(r.set_name, r.number, r.puzzle) for r in table.rows] == [("s", i + 1, PUZZLES[i]) for i in range(4)]
     first = table.rows[0].cells
     assert sorted(first) == [0, 1, 2]  # the human backends attempted P2 only
-    assert (first[2].cpu, first[2].wall, first[2].memory_mb) == (None, 0.5, 2.0)
+    assert (first[2].cpu, first[2].wall, first[2].memory_mb) == (0.4, 0.5, 2.0)
     timeout = table.rows[2].cells[0]
     assert (timeout.status, timeout.answered, timeout.charged, timeout.par) == ("timeout", False, 1.0, 2.0)
 
@@ -82,12 +83,24 @@ def test_summaries_count_as_the_reports_do(table):
     assert ax.par == pytest.approx((0.1 + 0.3 + 2 + 2) / 4)  # the timeout and the error at 2 x 1 s
     assert ax.cpu_median == pytest.approx((0.1 + 0.3) / 2)
     assert (ay.answered, ay.par) == (4, pytest.approx(1.5 / 4))
-    assert bx.par == pytest.approx((0.5 + 0.2 + 0.2 + 0.2) / 4)  # by wall: one record has no CPU time
-    assert bx.cpu_median == pytest.approx(0.1)  # of the records that have one
+    assert bx.par == pytest.approx((0.4 + 0.1 + 0.1 + 0.1) / 4) and bx.cpu_median == pytest.approx(0.1)
     assert ax.par == pytest.approx(virtual_best([r for r in A if r.backend == "x"], 1.0, "cpu", 2).par["x"])
     kept = table.summaries([table.rows[2]])[0]  # recomputed from the rows kept
     assert (kept.attempted, kept.answered, kept.par, kept.cpu_median) == (1, 0, 2.0, 1.0)
     assert math.isnan(table.summaries([])[0].par)
+
+
+def test_one_record_without_cpu_time_puts_the_table_on_wall_time_as_a_report_does(tmp_path):
+    records = [replace(A[0], cpu_seconds=None), *A[1:]]
+    table = tables.tabulate([tables.Source("A", run("A", 1.0, "m"), records)])
+    assert table.measure == "wall"
+    ax = table.summaries()[0]
+    assert ax.par == pytest.approx((0.2 + 0.4 + 2 + 2) / 4)
+    assert ax.cpu_median == pytest.approx(0.3)  # (of the records that have CPU time: 0.3 and a timeout at 1 s)
+    clock = ranked_measure(backend_stats(records, 1.0), "cpu")
+    assert ax.par == pytest.approx(virtual_best(records, 1.0, clock, 2).par["x"])
+    _, csv = tables.write(table, tmp_path / "t", None)
+    assert ",solved,,0.2,2.0," in csv.read_text().splitlines()[1]  # no CPU time: an empty field
 
 
 def test_rows_differ_in_status_or_answer(table):
@@ -109,7 +122,6 @@ def test_the_csv_has_a_row_per_puzzle_and_four_columns_per_group(table, tmp_path
     lines = csv.read_text().splitlines()
     assert len(lines) == 5 and lines[0].startswith("set,number,puzzle,se_rating,se_rating_from,hodoku,A / x: status")
     assert lines[1].split(",")[:6] == ["s", "1", PUZZLES[0], "7.1", "the set's own", ""]
-    assert ",solved,,0.5,2.0," in lines[1]  # B / x: no CPU time, an empty field
     assert page.name == "t.html" and page.exists()
 
 
