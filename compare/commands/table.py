@@ -49,6 +49,8 @@ def table(
             labels = run_labels([(path, run.name) for path, run, _ in found])
             sources = [tables.Source(label, run, store.records(run), store.puzzle_meta(run), str(path))
                        for label, (path, run, store) in zip(labels, found)]
+        if empty := [s.label for s in sources if not s.records]:
+            raise UserError(f"run {empty[0]!r} has no records (see `sudokit runs`)")
         table = tables.tabulate(sources, k=par, measure=measure)
         plotly = tables.plotly_js()
         stem.parent.mkdir(parents=True, exist_ok=True)

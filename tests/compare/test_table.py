@@ -165,6 +165,9 @@ def test_runs_of_two_databases_named_as_db_run(tmp_path, monkeypatch):
     assert f"4 puzzles, 8 column groups: {out / 'table.html'} and {out / 'table.csv'}" in result.stdout
     assert "the runs differ in: timeout" in result.stdout
     assert "pip install 'sudokit[table]'" in result.stderr  # no plotly: the table alone, and why
+    another = runner.invoke(app, ["table", f"{two}:only", "--db", str(one), "-o", str(tmp_path / "t")])
+    assert another.exit_code == 0, another.output  # a database named by its path, not among the --db's
+    assert (tmp_path / "t.csv").read_text().splitlines()[0].count(": status") == 3
     header = (out / "table.csv").read_text().splitlines()[0]
     assert "one:r / x: status" in header and "two:r / x: status" in header and "only / x: status" in header
 
@@ -175,10 +178,12 @@ def test_runs_of_two_databases_named_as_db_run(tmp_path, monkeypatch):
     (["r", "r"], "named twice"),
     (["r", "--db", "{tmp}/absent.sqlite"], "no results database there"),
     (["r", "--measure", "both"], "--measure 'both'"),
+    (["empty"], "run 'empty' has no records"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, arguments, message):
     db = tmp_path / "r.sqlite"
     stored(db, "r", A)
+    stored(db, "empty", [])
     given = [a.replace("{tmp}", str(tmp_path)) for a in arguments]
     result = runner.invoke(app, ["table", *given, *([] if "--db" in given else ["--db", str(db)]),
                                  "-o", str(tmp_path / "t")])
