@@ -83,7 +83,12 @@
     }
     $("on").innerHTML = `<option value="">any shown column group</option>` +
       GROUPS.map((g, i) => `<option value="${i}">${escape(g.label)}</option>`).join("");
-    document.querySelectorAll("#controls input, #controls select, #plots select").forEach((el) => el.addEventListener("change", read));
+    document.querySelectorAll("#controls input, #controls select").forEach((el) => el.addEventListener("change", read));
+    document.querySelectorAll("#plots select").forEach((el) => el.addEventListener("change", () => {
+      state.x = number($("scatter-x").value);
+      state.y = number($("scatter-y").value);
+      show();
+    }));
     $("reset").addEventListener("click", () => { state = fresh(); show(); });
     $("csv").addEventListener("click", downloadCsv);
     window.addEventListener("hashchange", () => { state = fromHash(); show(); });
@@ -108,8 +113,6 @@
     for (const key of ["cpu", "wall"]) state[key] = [number($(key + "-low").value), number($(key + "-high").value)];
     state.on = number($("on").value);
     state.differ = $("differ").checked;
-    state.x = number($("scatter-x").value);
-    state.y = number($("scatter-y").value);
     show();
   }
 

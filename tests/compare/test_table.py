@@ -3,12 +3,9 @@ and the page itself driven in headless Chromium."""
 
 from __future__ import annotations
 
-import html.parser
 import importlib.util
 import json
 import math
-import shutil
-import subprocess
 from dataclasses import replace
 
 import pytest
@@ -20,6 +17,7 @@ from sudokit.compare.commands.table import output_stem
 from sudokit.compare.reports import table as tables
 from sudokit.compare.reports.stats import backend_stats, ranked_measure, virtual_best
 from sudokit.compare.run.store import Record, Run, Store
+from tests.browser import Browser, chromium
 
 runner = CliRunner()
 PUZZLES = [str(n) + "." * 80 for n in range(1, 5)]  # four distinct lines (the table never solves them)
@@ -199,72 +197,52 @@ def test_with_plotly_the_page_inlines_it_once(table):
 
 # ---------------------------------------------------------------------------- the page, in a browser
 
-BROWSER = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+SEEN = """JSON.stringify({
+  kept: Number(document.getElementById("count").dataset.kept), hash: location.hash,
+  summary: [...document.querySelectorAll("tr.summary td[data-answered]")].slice(0, 99).reduce((found, td) => {
+    found[td.dataset.group] = [Number(td.dataset.answered), Number(td.dataset.attempted), Number(td.dataset.par)];
+    return found; }, {}),
+  points: Object.fromEntries(["cactus", "ecdf", "scatter"].map((id) => [id, Number(document.getElementById(id).dataset.points)])),
+  drawn: document.querySelector("#cactus .main-svg") !== null})"""
 
 
-class _Figures(html.parser.HTMLParser):
-    """What the page's script wrote: the rows kept, each summary cell's figures, each plot's points."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.kept: int | None = None
-        self.ready = False
-        self.summary: dict[int, dict[str, str]] = {}
-        self.points: dict[str, int] = {}
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        found = dict(attrs)
-        if found.get("id") == "count":
-            self.kept = int(found["data-kept"])
-        if tag == "body":
-            self.ready = found.get("data-ready") == "1"
-        if "data-answered" in found:
-            self.summary.setdefault(int(found["data-group"]), found)
-        if found.get("id") in ("cactus", "ecdf", "scatter") and "data-points" in found:
-            self.points[found["id"]] = int(found["data-points"])
+def seen(browser: Browser) -> dict:
+    """What the page's script shows: the rows kept, each shown group's summary, each plot's points."""
+    return json.loads(browser.evaluate(SEEN))
 
 
-def shown(page, state: str = "") -> _Figures:
-    """The page's DOM after its script ran with ``state`` in the address's hash."""
-    dom = subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000",
-                          "--dump-dom", page.as_uri() + ("#" + state if state else "")],
-                         capture_output=True, text=True, timeout=180, check=True).stdout
-    figures = _Figures()
-    figures.feed(dom)
-    assert figures.ready, "the page's script did not finish"
-    figures.dom = dom  # type: ignore[attr-defined]
-    return figures
-
-
-@pytest.mark.skipif(BROWSER is None, reason="no Chromium to drive the page (Debian: apt-get install chromium)")
+@pytest.mark.skipif(chromium() is None, reason="no Chromium to drive the page (Debian: apt-get install chromium)")
 def test_the_page_filters_summarises_and_replots_in_a_browser(table, tmp_path):
-    page, _ = tables.write(table, tmp_path / "t", None)  # (the script computes the plots' data without plotly)
-
-    def expected(rows):  # (PAR rounded: the page's figures are rounded to microseconds)
-        return [(s.answered, s.attempted, round(s.par, 6)) for s in table.summaries(rows)]
-
-    def figures(seen):
-        return [(int(seen.summary[g]["data-answered"]), int(seen.summary[g]["data-attempted"]),
-                 round(float(seen.summary[g]["data-par"]), 6)) for g in range(len(table.groups)) if g in seen.summary]
-
-    everything = shown(page)
-    assert everything.kept == 4
-    assert figures(everything) == expected(table.rows)
-    assert everything.points["cactus"] == 2 + 4 + 4 + 1 + 1  # every answer, by its group
-
-    timeouts = shown(page, "status=timeout")  # only P3 has a timeout (A / x)
-    assert timeouts.kept == 1
-    assert figures(timeouts)[:3] == expected([table.rows[2]])[:3]
-    assert timeouts.points["cactus"] == 2  # A / y's and B / x's answers to P3
-
-    solved_by_ax = shown(page, "status=solved&on=0")  # the status filter on A / x alone: P1 and P2
-    assert solved_by_ax.kept == 2 and figures(solved_by_ax) == expected(table.rows[:2])
-
     plotly = tables.plotly_js()
-    if plotly is not None:  # the same page with the plots drawn
-        page, _ = tables.write(table, tmp_path / "t", plotly)
-    differing = shown(page, "differ=1&backend=x")  # x's groups alone: P3 and P4 differ
-    assert differing.kept == 2
-    assert figures(differing) == expected(table.rows[2:])[0:1] + expected(table.rows[2:])[2:3]
-    assert differing.points["cactus"] == 2 and differing.points["scatter"] == 2
-    assert ('class="main-svg"' in differing.dom) == (plotly is not None)  # type: ignore[attr-defined]
+    page, _ = tables.write(table, tmp_path / "t", plotly)
+
+    def expected(rows, groups=range(5)):  # each group that attempted a row (PAR rounded, as the page's cells are)
+        summaries = table.summaries(rows)
+        return {str(g): [s.answered, s.attempted, round(s.par, 6)] for g in groups if (s := summaries[g]).attempted}
+
+    def summary(shown):
+        return {g: [a, n, round(par, 6)] for g, (a, n, par) in shown["summary"].items() if n}
+
+    with Browser(chromium(), tmp_path / "profile", width=1400, height=1000) as browser:
+        browser.open(page.as_uri())
+        everything = seen(browser)
+        assert everything["kept"] == 4 and summary(everything) == expected(table.rows)
+        assert everything["points"]["cactus"] == 2 + 4 + 4 + 1 + 1  # every answer, by its group
+        assert everything["drawn"] == (plotly is not None)
+
+        browser.evaluate("""const box = document.querySelector('input[data-list="status"][value="timeout"]');
+                            box.checked = true; box.dispatchEvent(new Event("change"));""")
+        timeouts = seen(browser)  # ticked: only P3 has a timeout (A / x's)
+        assert timeouts["hash"] == "#status=timeout" and timeouts["kept"] == 1
+        assert summary(timeouts) == expected([table.rows[2]])
+        assert timeouts["points"]["cactus"] == 2  # A / y's and B / x's answers to P3
+
+        browser.open(page.as_uri() + "#status=solved&on=0")  # a link's view: solved by A / x, P1 and P2
+        solved_by_ax = seen(browser)
+        assert solved_by_ax["kept"] == 2 and summary(solved_by_ax) == expected(table.rows[:2])
+
+        browser.open(page.as_uri() + "#differ=1&backend=x")  # x's groups alone: P3 and P4 differ
+        differing = seen(browser)
+        assert differing["kept"] == 2 and summary(differing) == expected(table.rows[2:], (0, 2))
+        assert differing["points"]["cactus"] == 2 and differing["points"]["scatter"] == 2
+        assert differing["drawn"] == (plotly is not None)
