@@ -6,7 +6,7 @@
   const GROUPS = DATA.groups, ROWS = DATA.rows;
   // a row: [set, number, puzzle, SE rating, its source, HoDoKu, cells]; a cell (null: not attempted):
   const STATUS = 0, CPU = 1, WALL = 2, MEM = 3, CHARGED = 4, ANSWERED = 5, PAR = 6, CPU_CHARGED = 7, ANSWER = 8;
-  const SHOWN_AT_MOST = 2000; // rows drawn in the table; summaries and plots take every row kept
+  const SHOWN_AT_MOST = 1000; // rows drawn in the table; summaries and plots take every row kept
   // Okabe and Ito's colour-blind-safe palette; past it, markers tell series apart too
   const COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];
   const MARKERS = ["circle", "square", "diamond", "triangle-up", "x", "cross", "triangle-down", "star"];
@@ -253,7 +253,7 @@
       .map((c) => c[CHARGED]).sort((a, b) => a - b)]);
     const unit = `seconds (${DATA.measure})`;
     plot("cactus", answered.map(([g, times], n) => ({ name: GROUPS[g].label, x: times.map((_, i) => i + 1), y: times,
-      mode: "lines+markers", marker: { color: style(n).color, symbol: style(n).symbol, size: 5 }, line: { color: style(n).color } })),
+      mode: times.length > 300 ? "lines" : "lines+markers", marker: { color: style(n).color, symbol: style(n).symbol, size: 5 }, line: { color: style(n).color } })),
     { title: heading("Cactus: the n-th fastest answer"), xaxis: { title: { text: "puzzles answered" } }, yaxis: { title: { text: unit }, type: "log" } },
     "nothing answered in the rows kept");
     plot("ecdf", answered.map(([g, times], n) => {
@@ -319,6 +319,7 @@
     count.dataset.kept = rows.length;
     count.textContent = `${rows.length} of ${ROWS.length} puzzles kept` +
       (rows.length > SHOWN_AT_MOST ? ` (the first ${SHOWN_AT_MOST} shown; the summaries and plots take all)` : "");
+    plots(rows, shown); // (first: plotly measures the page, cheaper before the table is laid out anew)
     $("head").innerHTML = header(shown) + summaryRows(rows, shown);
     $("body").innerHTML = body(rows, shown);
     document.querySelectorAll("#head th.sort").forEach((th) => th.addEventListener("click", () => {
@@ -326,7 +327,6 @@
       state.sort = th.dataset.sort;
       show();
     }));
-    plots(rows, shown);
     document.body.dataset.ready = "1";
   }
 
