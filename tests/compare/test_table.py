@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import time
 from dataclasses import replace
 
 import pytest
@@ -237,12 +238,20 @@ def test_the_page_filters_summarises_and_replots_in_a_browser(table, tmp_path):
         assert summary(timeouts) == expected([table.rows[2]])
         assert timeouts["points"]["cactus"] == 2  # A / y's and B / x's answers to P3
 
+        browser.open("about:blank")  # (then the link below loads the page anew, not a jump within it)
         browser.open(page.as_uri() + "#status=solved&on=0")  # a link's view: solved by A / x, P1 and P2
         solved_by_ax = seen(browser)
         assert solved_by_ax["kept"] == 2 and summary(solved_by_ax) == expected(table.rows[:2])
 
+        browser.open("about:blank")
         browser.open(page.as_uri() + "#differ=1&backend=x")  # x's groups alone: P3 and P4 differ
         differing = seen(browser)
         assert differing["kept"] == 2 and summary(differing) == expected(table.rows[2:], (0, 2))
         assert differing["points"]["cactus"] == 2 and differing["points"]["scatter"] == 2
         assert differing["drawn"] == (plotly is not None)
+
+        browser.evaluate('location.hash = "#status=error"')  # a jump within the page: re-read on hashchange
+        deadline = time.monotonic() + 10
+        while seen(browser)["kept"] != 1 and time.monotonic() < deadline:  # (the event comes as a task of its own)
+            time.sleep(0.05)
+        assert seen(browser)["kept"] == 1  # P4, A / x's error
