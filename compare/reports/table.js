@@ -13,7 +13,7 @@
   const $ = (id) => document.getElementById(id);
   const unique = (values) => [...new Set(values)];
   const LISTS = {
-    status: unique(ROWS.flatMap((r) => r[6].filter((c) => c).map((c) => c[STATUS]))),
+    status: DATA.statuses, // those present, in sudokit's order (solved, multiple, unsat, stuck, timeout, error)
     run: unique(GROUPS.map((g) => g.run)),
     backend: unique(GROUPS.map((g) => g.backend)),
     set: unique(ROWS.map((r) => r[0])),

@@ -39,7 +39,6 @@ from sudokit.compare.run.agreement import claim
 from sudokit.compare.run.store import Record, Run
 from sudokit.solvers.base import Status
 
-STATUSES = tuple(s.value for s in Status)
 MARKED = ' class="differs"'  # a run, or a run's setting, unlike the first run's
 PLOTS_HINT = "plots need plotly: pip install 'sudokit[table]'"
 
@@ -141,8 +140,8 @@ class Table:
             cells = [row.cells[number] for row in chosen if number in row.cells]
             cpus = [c.cpu_charged for c in cells if c.cpu_charged is not None]
             found.append(GroupSummary(len(cells), sum(c.answered for c in cells),
-                                 math.fsum(c.par for c in cells) / len(cells) if cells else math.nan,
-                                 statistics.median(cpus) if cpus else math.nan))
+                                      math.fsum(c.par for c in cells) / len(cells) if cells else math.nan,
+                                      statistics.median(cpus) if cpus else math.nan))
         return found
 
 
@@ -161,7 +160,7 @@ def tabulate(sources: Sequence[Source], k: float = 2, measure: str = "cpu") -> T
             number = len(groups)
             groups.append(Group(source.label, backend, timeout, penalty))
             seen: Counter[str] = Counter()
-            # (each record is its own puzzle here: one backend's records, one a puzzle)
+            # (answers_by_puzzle groups records by puzzle: among one backend's, each record is a group of its own)
             for record, times in zip(records, answers_by_puzzle(records, timeout, clock, frozenset())):
                 seen[record.puzzle] += 1
                 key = record.puzzle, seen[record.puzzle]
@@ -259,6 +258,7 @@ def page_data(table: Table) -> dict:
     return {
         "k": table.k,
         "measure": table.measure,
+        "statuses": [s.value for s in Status if any(c.status == s.value for r in table.rows for c in r.cells.values())],
         "groups": [{"run": g.run, "backend": g.backend, "label": g.label,
                     "timeout": g.timeout, "penalty": _round(g.penalty)} for g in table.groups],
         "rows": [[r.set_name, r.number, r.puzzle, r.se_rating, r.se_source, r.hodoku,
