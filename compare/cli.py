@@ -15,6 +15,7 @@ from sudokit.compare.commands import (  # noqa: F401  (registers the commands, i
     pictures,
     runs,
     solve,
+    table,
 )
 
 __all__ = ["app", "main"]
