@@ -21,12 +21,11 @@ from itertools import combinations, groupby
 
 from sudokit.compare.run.store import Record
 from sudokit.models.grid import SYMBOLS, Grid, cell_name, is_solution, symbol
-from sudokit.solvers.base import SolveResult, Status, claims_unique
+from sudokit.solvers.base import ALSO_FOUND, SolveResult, Status, claims_unique
 
 REJECTED = "the judge rejected the returned solution"
 CLAIMS = {Status.SOLVED.value, Status.MULTIPLE.value, Status.UNSAT.value}
 SOLUTION = "a solution"  # the claim of a solved answer that does not claim uniqueness
-ALSO_FOUND = "also_found"  # stats key: further solutions a backend returned (checked by the judge too)
 
 
 def judged(result: SolveResult, grid: Grid) -> SolveResult:
