@@ -413,7 +413,10 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
             typer.echo(reports.study_text(summary) if summary.study else reports.summary_text(summary))
             if written:
                 typer.echo(f"report: {written} and {written.with_suffix('.html')}")
-    raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements or reports.answered_nothing(summary) else 0)
+        failure = reports.failure(summary)  # (read while the store is open: the records stream from it)
+    if failure:
+        typer.echo(f"sudokit: {failure}", err=True)
+    raise typer.Exit(EXIT_DISAGREEMENT if failure else 0)
 
 
 class ProgressBar:
