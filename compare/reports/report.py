@@ -97,7 +97,7 @@ def summarize(store: Store, run: Run) -> Summary:
     settings = report_settings(run)
     stats = backend_stats(records, timeout, refuted)
     measure = ranked_measure(stats, settings["rank_by"])
-    apart = dict(unclaimed(records))
+    apart = dict(unclaimed(records)) if proves_uniqueness(run) else {}  # (with limit 1 all are alike)
     order = ranking(stats, measure=measure, apart=apart.keys())
     stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
@@ -107,6 +107,11 @@ def summarize(store: Store, run: Run) -> Summary:
     lead = ratio_interval(paired(records, provers[0], provers[1], timeout, measure)) if len(provers) > 1 else None
     return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order, measure,
                    competition, lead, apart, settings["rank_by"])
+
+
+def proves_uniqueness(run: Run) -> bool:
+    """Whether the run's solution limit lets a backend prove a solution is the only one (2 or more)."""
+    return (run.config.get("limit") or 2) >= 2
 
 
 def paired(records: RunRecords, a: str, b: str, timeout: float | None, measure: str) -> list[tuple[float, float]]:
@@ -248,6 +253,9 @@ def verdict(summary: Summary) -> str:
                      + ".")
     if note := measure_note(summary):
         parts.append(note)
+    if not proves_uniqueness(summary.run):
+        parts.append("With solution limit 1 no backend proves a solution is the only one: each returned grid is "
+                     "judged as a solution, and all are ranked alike.")
     provers = [b for b in complete if b not in summary.apart]
     if summary.apart:
         apart = [b for b in complete if b in summary.apart]

@@ -24,6 +24,7 @@ from sudokit.compare.run.store import Record, Run, Store
 from sudokit.compare.run.transforms import Transform, transform_for
 from sudokit.models.grid import SYMBOLS, Grid, PuzzleError
 from sudokit.models.puzzles import Puzzle, Puzzles
+from sudokit.solvers.base import CLAIMS_UNIQUE, Status
 from sudokit.solvers.registry import Backend
 
 REPO = Path(__file__).resolve().parents[1]
@@ -145,6 +146,8 @@ class Plan:
             solution = transform.undo(solution)
         stats = result.stats
         extra = {k: v for k, v in stats.items() if k not in TOP_LEVEL_STATS}
+        if self.settings.limit < 2 and result.status is Status.SOLVED:
+            extra.setdefault(CLAIMS_UNIQUE, False)  # a search stopped at its first solution proved no more
         extra["peak_kb"] = outcome.peak_kb
         if outcome.core is not None:
             extra["core"] = outcome.core

@@ -64,3 +64,19 @@ def test_a_rejected_grid_and_a_false_unsat_are_refuted():
                answer("none", "unsat")]
     (found,) = disagreements(records)
     assert found.refuted == {"bad", "none"} and not found.unsettled
+
+
+def test_with_solution_limit_1_two_different_first_solutions_are_no_conflict():
+    """A search stopped at its first solution claims no uniqueness: the harness records it so."""
+    from sudokit.compare.run.executors import Outcome, Settings, Task
+    from sudokit.compare.run.harness import Plan
+    from sudokit.models.grid import Grid
+    from sudokit.solvers.base import SolveResult, Status
+
+    empty = Grid.parse("." * 16)
+    grids = [Grid.parse("1234341221434321"), Grid.parse("1234342121434312")]  # two solutions of the empty 4x4
+    for limit, conflict in ((1, False), (2, True)):
+        plan = Plan([], [], Settings(limit=limit))
+        records = [plan.record(Outcome(name, Task("s", 0, empty), SolveResult(Status.SOLVED, grid, 1)))
+                   for name, grid in zip(("x", "y"), grids)]
+        assert agree(*records) is not conflict, limit
