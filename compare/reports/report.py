@@ -262,7 +262,7 @@ def verdict(summary: Summary) -> str:
         parts.append("Ranked apart, as returning solutions without a claim of uniqueness (less work than a proof; "
                      "each grid judged, compared for what it claims; not in the virtual best): " + ", ".join(
                          f"`{b}` {n} of {stats[b].attempted}" for b, n in summary.apart.items() if b in stats) + "."
-                     + (f" The fastest of them by {CLOCK[summary.measure]} time is `{apart[0]}`." if apart else ""))
+                     + (f" The fastest of those ranked apart by {CLOCK[summary.measure]} time is `{apart[0]}`." if apart else ""))
     if provers:
         parts.append(_fastest(summary, stats[provers[0]], stats[provers[1]] if len(provers) > 1 else None,
                               "of those that prove uniqueness" if summary.apart else "of them"))
@@ -275,7 +275,7 @@ def verdict(summary: Summary) -> str:
     if stats and not any(s.answered for s in summary.stats):
         parts.append(f"**{NOTHING_ANSWERED}**: no answer passed the judge (stuck, timeout and error claim nothing).")
     if summary.disagreements:
-        parts.append(f"**{len(summary.disagreements)} puzzles with disagreements** (listed under Agreement).")
+        parts.append(f"**{_with_disagreements(summary)}** (listed under Agreement).")
     elif silent:
         parts.append("No disagreements among the answers given (errors are not answers).")
     elif any(s.answered for s in summary.stats):
@@ -284,6 +284,11 @@ def verdict(summary: Summary) -> str:
 
 
 NOTHING_ANSWERED = "Nothing answered"
+
+
+def _with_disagreements(summary: Summary) -> str:
+    count = len(summary.disagreements)
+    return f"{count} puzzle{'s' if count != 1 else ''} with disagreements"
 
 
 def measure_note(summary: Summary) -> str | None:
@@ -330,7 +335,7 @@ def failure(summary: Summary) -> str | None:
         more = f" (and {len(silent) - 1} more backends)" if len(silent) > 1 else ""
         return f"{backend} answered nothing{more}: every attempt was an error, the first: {message}"
     if summary.disagreements:
-        return f"{len(summary.disagreements)} puzzles with disagreements"
+        return _with_disagreements(summary)
     return None
 
 
@@ -697,8 +702,10 @@ def _agreement_blocks(summary: Summary) -> list[Block]:
         f"{b}: {a}" + (f" — **{why}**" if (why := d.reason(b)[3:]) else "") for b, a in d.answers.items())]
         for d in summary.disagreements]
     return [Heading("Agreement"),
-            Paragraph(f"**{len(summary.disagreements)} puzzles with disagreements.** Pairs that disagree "
-                      "(puzzles where both answered):"),
+            Paragraph(f"**{_with_disagreements(summary)}.** An answer the judge refuted "
+                      "(a grid it rejected; `unsat` beside a valid grid; a claim of uniqueness beside another valid "
+                      "grid) is wrong and counts as unanswered; answers in a conflict no grid settles are named on "
+                      "both sides and count against neither. Pairs that disagree (puzzles where both answered):"),
             Table(["backend", "backend", "disagree on"], pairs),
             Table(["puzzle", "grid", "answers"], rows)]
 

@@ -208,7 +208,7 @@ def test_a_false_unique_claim_is_blamed_on_the_liar_alone_and_bitx_keeps_its_ran
     text = report.verdict(summary)
     assert text.startswith("1 of 2 backends answered every puzzle correctly: `bitx`.")
     assert "`liar` answered 67 %, refuted 1" in text and "in a disagreement" not in text
-    assert report.failure(summary) == "1 puzzles with disagreements"
+    assert report.failure(summary) == "1 puzzle with disagreements"
 
 
 def test_a_conflict_no_grid_settles_names_both_sides_and_drops_neither(tmp_path, summary_of):
