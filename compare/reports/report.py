@@ -327,8 +327,9 @@ def answered_nothing(summary: Summary) -> dict[str, str]:
 
 def failure(summary: Summary) -> str | None:
     """Why the run is no success, in one line (``sudokit compare`` exits 1), or None: nothing answered at all,
-    a backend that answered nothing (its first error), or disagreements."""
-    if summary.stats and not any(s.answered for s in summary.stats):
+    a backend that answered nothing (its first error), or disagreements. (A study's ladder says what its
+    variants solved, none included.)"""
+    if summary.stats and not summary.study and not any(s.answered for s in summary.stats):
         return f"{NOTHING_ANSWERED.lower()}: no answer of any backend passed the judge"
     if silent := answered_nothing(summary):
         backend, message = next(iter(silent.items()))
