@@ -155,8 +155,8 @@ class _Tally:
         self.seconds.append(charged_seconds(record, self.timeout))
         self.counts[record.status] += 1
         self.refuted += refuted and record.status in ANSWERS
-        if record.cpu_seconds is not None:
-            self.cpus.append(charged_seconds(record, self.timeout, "cpu"))
+        if record.cpu_seconds is not None or (record.status == Status.TIMEOUT.value and self.timeout is not None):
+            self.cpus.append(charged_seconds(record, self.timeout, "cpu"))  # (a timeout counts at the timeout)
         elif record.status in ANSWERS:
             self.cpu_unmeasured += 1
         if record.status not in UNTIMED:
