@@ -37,8 +37,8 @@ class Status(str, Enum):
 class SolveResult:
     """What a backend returns.
 
-    ``solution`` is the solution when ``solved``, one of those found when ``multiple``, the
-    partial grid when ``stuck``, else None. ``stats`` holds the backend's own counters
+    ``solution`` is the solution when ``solved``, one of those found when ``multiple`` (a second in
+    ``stats[ALSO_FOUND]``, see ``also_found``), the partial grid when ``stuck``, else None. ``stats`` holds the backend's own counters
     (``nodes``, ``guesses``, ``steps``, ``hardest`` …); ``message`` explains unsat/error.
     """
 
