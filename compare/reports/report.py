@@ -329,12 +329,14 @@ def failure(summary: Summary) -> str | None:
     """Why the run is no success, in one line (``sudokit compare`` exits 1), or None: nothing answered at all,
     a backend that answered nothing (its first error), or disagreements. (A study's ladder says what its
     variants solved, none included.)"""
-    if summary.stats and not summary.study and not any(s.answered for s in summary.stats):
-        return f"{NOTHING_ANSWERED.lower()}: no answer of any backend passed the judge"
+    nothing = f"{NOTHING_ANSWERED.lower()}: " if summary.stats and not summary.study and \
+        not any(s.answered for s in summary.stats) else ""
     if silent := answered_nothing(summary):
         backend, message = next(iter(silent.items()))
         more = f" (and {len(silent) - 1} more backends)" if len(silent) > 1 else ""
-        return f"{backend} answered nothing{more}: every attempt was an error, the first: {message}"
+        return f"{nothing}{backend} answered nothing{more}: every attempt was an error, the first: {message}"
+    if nothing:
+        return nothing + "no answer of any backend passed the judge"
     if summary.disagreements:
         return _with_disagreements(summary)
     return None

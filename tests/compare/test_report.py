@@ -288,7 +288,7 @@ def test_a_run_where_nothing_was_answered_says_so_instead_of_empty_charts(tmp_pa
     rows = [Record("s", i, f"{i}" + "." * 80, b, status, None, 0, 0.0, 0.01, message="boom" if b == "e" else "")
             for i in range(3) for b, status in (("e", "error"), ("s1", "stuck"))]
     summary = summary_of(tmp_path, rows)
-    assert report.failure(summary) == "nothing answered: no answer of any backend passed the judge"
+    assert report.failure(summary) == "nothing answered: e answered nothing: every attempt was an error, the first: boom"
     assert "**Nothing answered**" in report.verdict(summary) and "every answer passed" not in report.verdict(summary)
     markdown = report.write_report(summary, tmp_path / "out").read_text()
     assert "**Nothing answered**: no backend gave an answer" in markdown
