@@ -103,7 +103,9 @@ def compare(
 ) -> None:
     """Run backends over puzzle sets, judge and compare every answer, store and report.
 
-    With no arguments: every available backend over the default set. Exit 1 on any disagreement.
+    With no arguments: every available backend over the default set. Exit 1 on any disagreement, when a
+    backend answered nothing (every attempt an error) or when nothing at all was answered (the reason on
+    one line on stderr).
     """
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid, first=first, span=span)
     with reporting_bad_input():
