@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol, runtime_checkable
@@ -13,6 +14,9 @@ DEFAULT_LIMIT = 2  # "solve and prove uniqueness" is the unit of work
 # A stats key: False when ``solved`` holds a solution its backend returned without claiming it is the only
 # one (a plug-in that stops at the first solution). The judge checks the grid and compares only that claim.
 CLAIMS_UNIQUE = "claims_unique"
+# A stats key: the second solution a ``multiple`` search found, as ``[line]``, so the judge can check it and
+# settle a rival's false claim of uniqueness with it (the first is ``SolveResult.solution``).
+ALSO_FOUND = "also_found"
 
 
 class Status(str, Enum):
@@ -33,8 +37,8 @@ class Status(str, Enum):
 class SolveResult:
     """What a backend returns.
 
-    ``solution`` is the solution when ``solved``, one of those found when ``multiple``, the
-    partial grid when ``stuck``, else None. ``stats`` holds the backend's own counters
+    ``solution`` is the solution when ``solved``, one of those found when ``multiple`` (a second in
+    ``stats[ALSO_FOUND]``, see ``also_found``), the partial grid when ``stuck``, else None. ``stats`` holds the backend's own counters
     (``nodes``, ``guesses``, ``steps``, ``hardest`` …); ``message`` explains unsat/error.
     """
 
@@ -70,6 +74,15 @@ class SolveResult:
 def claims_unique(stats: dict) -> bool:
     """Whether a ``solved`` result with these stats claims its solution is the only one (the default)."""
     return stats.get(CLAIMS_UNIQUE, True) is not False
+
+
+def also_found(solutions: Sequence[Grid]) -> dict[str, list[str]]:
+    """The stats entry that returns a search's second solution beside its first (empty with fewer than two).
+
+    >>> also_found([Grid.parse("1234341221434321"), Grid.parse("1234342121434312")])
+    {'also_found': ['1234342121434312']}
+    """
+    return {ALSO_FOUND: [solutions[1].line()]} if len(solutions) > 1 else {}
 
 
 def status_for(found: int, limit: int) -> Status:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from sudokit.models.exact_cover import Choice, SudokuCover, sudoku_cover
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, also_found, status_for
 
 R = TypeVar("R", bound=Hashable)  # a row id
 C = TypeVar("C", bound=Hashable)  # a column id
@@ -73,10 +73,11 @@ class ExactCoverSolver(ABC):
             status = Status.TIMEOUT
         finally:
             search.close()  # a search restores its structure when it stops: part of the solve
-        solution = cover.decode(found[0]) if found and status is not Status.TIMEOUT else None
+        solutions = [cover.decode(rows) for rows in found[:2]] if status is not Status.TIMEOUT else []
         return SolveResult(
-            status, solution, len(found),
+            status, solutions[0] if solutions else None, len(found),
             build_seconds=built - start,
             solve_seconds=time.perf_counter() - built,
-            stats={"nodes": stats.nodes, "guesses": stats.guesses, "propagation": self.propagation},
+            stats={"nodes": stats.nodes, "guesses": stats.guesses, "propagation": self.propagation,
+                   **also_found(solutions)},
         )

@@ -19,7 +19,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, also_found, status_for
 
 Solve = Callable[[Grid, int], SolveResult]  # solve(grid, limit), run to its end
 CHILD_CPU = "child_cpu_seconds"  # the stats key of a warm child's CPU time for one solve
@@ -72,13 +72,15 @@ class Isolated:
         return self._child
 
 
-def found(solutions: list[Grid], limit: int, **timings_and_stats) -> SolveResult:
-    """The result of a search that ran to its end or to ``limit``, finding ``solutions``."""
+def found(solutions: list[Grid], limit: int, *, stats: dict | None = None, **timings) -> SolveResult:
+    """The result of a search that ran to its end or to ``limit``, finding ``solutions``: the first as
+    its solution, the second (when there is one) in ``stats`` (``ALSO_FOUND``) for the judge."""
     return SolveResult(
         status_for(len(solutions), limit),
         solution=solutions[0] if solutions else None,
         solutions_found=len(solutions),
-        **timings_and_stats,
+        stats={**(stats or {}), **also_found(solutions)},
+        **timings,
     )
 
 

@@ -35,7 +35,7 @@ from functools import cache
 
 from sudokit.models.errors import UnknownName
 from sudokit.models.grid import Grid, geometry
-from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, SolveResult, Status, also_found, status_for
 from sudokit.solvers.exact_cover import SearchStats
 
 LEVELS = {
@@ -302,14 +302,13 @@ class PropagatingSolver:
             status = status_for(len(found), limit)
         except SearchTimeout:
             status = Status.TIMEOUT
-        solution = None
-        if found and status is not Status.TIMEOUT:
-            solution = Grid(tuple(mask.bit_length() for mask in found[0]))
+        solutions = [] if status is Status.TIMEOUT else \
+            [Grid(tuple(mask.bit_length() for mask in cand)) for cand in found[:2]]
         return SolveResult(
-            status, solution, len(found),
+            status, solutions[0] if solutions else None, len(found),
             build_seconds=built - start, solve_seconds=time.perf_counter() - built,
             stats={"nodes": stats.nodes, "guesses": stats.guesses, "propagations": rules.removed,
-                   "propagation": LEVELS[self.level]},
+                   "propagation": LEVELS[self.level], **also_found(solutions)},
             message="the givens break a rule" if clashes else "",
         )
 

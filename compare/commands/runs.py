@@ -103,7 +103,9 @@ def compare(
 ) -> None:
     """Run backends over puzzle sets, judge and compare every answer, store and report.
 
-    With no arguments: every available backend over the default set. Exit 1 on any disagreement.
+    With no arguments: every available backend over the default set. Exit 1 on any disagreement, when a
+    backend answered nothing (every attempt an error) or when nothing at all was answered (the reason on
+    one line on stderr).
     """
     puzzle_sets = read_sets(sets or list(DEFAULT_SETS), skip_invalid, first=first, span=span)
     with reporting_bad_input():
@@ -115,7 +117,8 @@ def compare(
                      "scheduler": scheduler, "pin": pin, "measure": measure, "memory_limit_mb": memory_limit}
         plan = harness.Plan(puzzle_sets, chosen, Settings(limit, timeout, repeat), seed if transform else None,
                             purpose={"report": {**report_settings, "db": str(db.resolve())}}, execution=execution,
-                            sources=set_sources(sets or list(DEFAULT_SETS), puzzle_sets))
+                            sources=set_sources(sets or list(DEFAULT_SETS), puzzle_sets),
+                            unavailable=unavailable_defaults() if backends is None and not backend else {})
     too_large = plan.too_large()
     for skipping, count in too_large.items():
         typer.echo(f"sudokit: {skipping} skips {count} puzzles larger than it handles", err=True)
@@ -180,7 +183,8 @@ def export(
     run: Annotated[str, typer.Argument(help="The run's name.")],
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")] = "csv",
     db: Db = DEFAULT_DB,
-    out: Annotated[Path | None, typer.Option(help="Output file (default: standard output).", show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file (default: standard output).",
+                                             show_default=False)] = None,
 ) -> None:
     """Export a run's records, one row per record, with the input file's own columns (puzzle_se_rating, …)."""
     with reporting_bad_input(), Store.open(db, create=False) as store:
@@ -226,10 +230,10 @@ def diff(
     db: Db = DEFAULT_DB,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines, one object per backend.")] = False,
 ) -> None:
-    """Compare two runs backend by backend: the settings that differ and the backends only one has first,
-    then each backend's time ratio (new/old, CPU time where both runs measured it) with its 95 % interval,
-    changed statuses and answers. Exit 1 when an answer changed."""
-    from sudokit.compare.reports.diff import diff_runs, only_in, settings_changed
+    """Compare two runs backend by backend: the settings that differ, the backends only one has and the
+    machine's load in each first, then each backend's time ratio (new/old, CPU time where both runs measured
+    it) with its 95 % interval, changed statuses and answers. Exit 1 when an answer changed."""
+    from sudokit.compare.reports.diff import diff_runs, load, only_in, settings_changed
 
     with reporting_bad_input(), Store.open(db, create=False) as store:
         old_run, new_run = store.run(old), store.run(new)
@@ -237,15 +241,20 @@ def diff(
         compared = diff_runs((old_run, old_records), (new_run, new_records))
     changed = settings_changed(old_run, new_run)
     gone, added = only_in(old_records, new_records)
+    busy = load(old_run, new_run)
     if as_json:
         typer.echo(json.dumps({"old": old, "new": new, "settings_changed": {k: list(v) for k, v in changed.items()},
-                               "only_in_old": gone, "only_in_new": added}))
+                               "only_in_old": gone, "only_in_new": added, "busy": busy}))
     else:
         typer.echo("settings that differ: " + ("; ".join(f"{k} {v[0]!r} -> {v[1]!r}" for k, v in changed.items())
                                                or "none") + (" (timings compare less directly)" if changed else ""))
         for label, names in ((f"only in {old}", gone), (f"only in {new}", added)):
             if names:
                 typer.echo(f"{label}: {', '.join(names)}")
+        if any(busy.values()):
+            typer.echo("busy machine: " + "; ".join(f"{name} ({why})" for name, why in ((old, busy["old"]),
+                                                                                       (new, busy["new"])) if why)
+                       + " — a time ratio may be the load's rather than the code's")
     if not compared:
         fail(f"runs {old!r} and {new!r} have no backend in common")
     for d in compared:
@@ -361,9 +370,8 @@ def choose_backends(spec: str | None, each: Iterable[str] = ()) -> list[Backend]
     """The backends named in ``spec`` and ``each`` (each must be available), or every available one."""
     each = list(each)
     if spec is None and not each:
-        for backend in BACKENDS.values():
-            if backend.by_default and (reason := backend.why_unavailable()):
-                typer.echo(f"sudokit: skipping {backend.name}: {reason}", err=True)
+        for name, why in unavailable_defaults().items():
+            typer.echo(f"sudokit: skipping {name}: {why}", err=True)
         return default_backends()
     chosen = parse_backends(spec, each)
     if not chosen:
@@ -372,6 +380,11 @@ def choose_backends(spec: str | None, each: Iterable[str] = ()) -> list[Backend]
         if reason := backend.why_unavailable():
             raise UserError(f"backend {backend.name!r} is not available: {reason}")
     return chosen
+
+
+def unavailable_defaults() -> dict[str, str]:
+    """The backends run by default that cannot run here, with the reason (the install hint)."""
+    return {b.name: reason for b in BACKENDS.values() if b.by_default and (reason := b.why_unavailable())}
 
 
 def cluster_options(executor: str, scheduler: str | None, workers: int | None) -> dict:
@@ -413,7 +426,10 @@ def finish(db: Path, name: str | None, default_name: str, out: Path | None, writ
             typer.echo(reports.study_text(summary) if summary.study else reports.summary_text(summary))
             if written:
                 typer.echo(f"report: {written} and {written.with_suffix('.html')}")
-    raise typer.Exit(EXIT_DISAGREEMENT if summary.disagreements or reports.answered_nothing(summary) else 0)
+        failure = reports.failure(summary)  # (read while the store is open: the records stream from it)
+    if failure:
+        typer.echo(f"sudokit: {failure}", err=True)
+    raise typer.Exit(EXIT_DISAGREEMENT if failure else 0)
 
 
 class ProgressBar:

@@ -12,8 +12,7 @@ import json
 import math
 import shlex
 from array import array
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import cast
@@ -34,9 +33,17 @@ from sudokit.compare.reports.stats import (
     ranked_measure,
     ranking,
     ratio_interval,
+    unmeasured,
     virtual_best,
 )
-from sudokit.compare.run.agreement import Disagreement, agreement_matrix, disagreements, rejected, unclaimed
+from sudokit.compare.run.agreement import (
+    Disagreement,
+    agreement_matrix,
+    disagreements,
+    refuted_answers,
+    rejected,
+    unclaimed,
+)
 from sudokit.compare.run.store import Record, Run, RunRecords, Store
 
 RATING_KEYS = ("se_rating", "ser", "rating")
@@ -52,10 +59,14 @@ class Summary:
     matrix: dict[str, dict[str, tuple[int, int]]]
     disagreements: list[Disagreement]
     ratings: dict[tuple[str, int], float]  # the set's own ratings (SE) by puzzle, when the set has them
-    ranking: list[str]  # backends that answered everything correctly, fastest first; then the rest
+    ranking: list[str]  # backends that answered everything correctly, fastest first (provers, then those
+    # apart); then the rest
     measure: str = "wall"  # the clock the ranking, PAR-k and the virtual best use (cpu or wall)
     competition: VirtualBest | None = None  # PAR-k, the virtual best, marginal contributions
     lead: tuple[float, float, float] | None = None  # the second's time over the first's: ratio, 95 % interval
+    apart: dict[str, int] = field(default_factory=dict)  # backends ranked apart: solutions without a claim of
+    # uniqueness (less work than a proof), with how many they returned
+    asked: str = "cpu"  # the clock the run asked to rank by (``measure`` is wall when CPU time is missing)
 
     @property
     def study(self) -> dict | None:
@@ -74,25 +85,33 @@ def report_settings(run: Run) -> dict:
 
 
 def summarize(store: Store, run: Run) -> Summary:
-    """A run's summary, its figures computed in streamed passes over its records (none held whole)."""
+    """A run's summary, its figures computed in streamed passes over its records (none held whole).
+
+    Only answers that passed the judge count: the refuted ones (``agreement.refuted_answers``) count as
+    unanswered, in the table, the ranking and PAR-k; a conflict no grid settles costs neither side anything.
+    """
     records = RunRecords(store, run)
     found = disagreements(records)
+    refuted = refuted_answers(found)
     timeout = run.config.get("timeout")
     settings = report_settings(run)
-    stats = backend_stats(records, timeout)
+    stats = backend_stats(records, timeout, refuted)
     measure = ranked_measure(stats, settings["rank_by"])
-    suspects = _suspects(records, found)
-    order = ranking(stats, suspects, measure)
+    apart = dict(unclaimed(records)) if proves_uniqueness(run) else {}  # (with limit 1 all are alike)
+    order = ranking(stats, measure=measure, apart=apart.keys())
     stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
     ratings = {key: r for key, meta in store.each_puzzle_meta(run) if (r := _rating(meta)) is not None}
-    competition = virtual_best(records, timeout, measure, settings["par"], suspects)
-    without_claim = unclaimed(records)
-    provers = [s.backend for s in stats if s.answered == s.attempted and s.backend not in suspects
-               and not without_claim[s.backend]]
+    competition = virtual_best(records, timeout, measure, settings["par"], refuted=refuted, apart=apart.keys())
+    provers = [s.backend for s in stats if s.answered == s.attempted and s.backend not in apart]
     lead = ratio_interval(paired(records, provers[0], provers[1], timeout, measure)) if len(provers) > 1 else None
     return Summary(run, records, stats, agreement_matrix(records, names), found, ratings, order, measure,
-                   competition, lead)
+                   competition, lead, apart, settings["rank_by"])
+
+
+def proves_uniqueness(run: Run) -> bool:
+    """Whether the run's solution limit lets a backend prove a solution is the only one (2 or more)."""
+    return (run.config.get("limit") or 2) >= 2
 
 
 def paired(records: RunRecords, a: str, b: str, timeout: float | None, measure: str) -> list[tuple[float, float]]:
@@ -108,12 +127,6 @@ def paired(records: RunRecords, a: str, b: str, timeout: float | None, measure: 
         else:
             pending = {key: r}  # (records come by puzzle: an unpaired one is never paired later)
     return pairs
-
-
-def _suspects(records: Iterable[Record], found: list[Disagreement]) -> set[str]:
-    """Backends the judge names in a disagreement: a rejected grid, a claim a valid grid refutes, or a conflict
-    it cannot settle (a backend refuted by another's valid grid does not make that one a suspect)."""
-    return {backend for d in found for backend in d.reasons}
 
 
 def _rating(meta: dict) -> float | None:
@@ -159,20 +172,22 @@ def _bound(text: str, censored: bool, sign: str = "≥") -> str:
 
 
 def stats_rows(summary: Summary) -> list[list[str]]:
-    """The results table, one row per backend in ranking order."""
+    """The results table, one row per backend in ranking order (those ranked apart with their rank in
+    parentheses)."""
     rows = []
-    complete = _complete(summary)
+    ranks = _ranks(summary)
     stats = {s.backend: s for s in summary.stats}
     order = study.variant_order(stats, summary.study) if summary.study else list(stats)
     for s in (stats[b] for b in order):
         low, high = s.median_interval
         spread = f"{milliseconds(s.repeat_spread[0])}–{milliseconds(s.repeat_spread[1])}" if s.repeat_spread else "–"
-        rank = str(summary.ranking.index(s.backend) + 1) if s.backend in complete and not summary.study else "–"
+        refuted = f", {s.refuted} refuted" if s.refuted else ""
         rows.append([
-            rank, s.backend, str(s.attempted), f"{s.answered} ({percent(s.answered, s.attempted)})",
+            ranks.get(s.backend, "–"), s.backend, str(s.attempted),
+            f"{s.answered} ({percent(s.answered, s.attempted)}){refuted}",
             str(s.statuses["stuck"]), str(s.statuses["timeout"]), str(s.statuses["error"]),
             _bound(milliseconds(s.median), s.censored), _bound(f"{milliseconds(low)}–{milliseconds(high)}", s.censored),
-            _bound(milliseconds(s.cpu_median), s.censored), _number(s.cpu_per_wall, 2),
+            _cpu_median(s), _number(s.cpu_per_wall, 2),
             _bound(milliseconds(s.p95), s.censored), _bound(milliseconds(s.max), s.censored),
             _bound(_number(s.puzzles_per_second), s.censored, "≤"), spread, _number(s.guesses_per_puzzle, 2),
             _number(s.no_guess_percent), _number(s.peak_mb, 0),
@@ -180,23 +195,45 @@ def stats_rows(summary: Summary) -> list[list[str]]:
     return rows
 
 
+def _cpu_median(s: BackendStats) -> str:
+    """The median CPU time, "not measured" where no record has one, and how many answers lack it."""
+    if math.isnan(s.cpu_median):
+        return NOT_MEASURED
+    missing = f" ({s.cpu_unmeasured} answers {NOT_MEASURED})" if s.cpu_unmeasured else ""
+    return _bound(milliseconds(s.cpu_median), s.censored) + missing
+
+
+NOT_MEASURED = "not measured"
+
+
+def _ranks(summary: Summary) -> dict[str, str]:
+    """Each ranked backend's rank: those that prove uniqueness 1, 2, …; those ranked apart (1), (2), …"""
+    if summary.study:
+        return {}
+    complete = _complete(summary)
+    provers = [b for b in complete if b not in summary.apart]
+    apart = [b for b in complete if b in summary.apart]
+    return {**{b: str(i) for i, b in enumerate(provers, 1)}, **{b: f"({i})" for i, b in enumerate(apart, 1)}}
+
+
 def _complete(summary: Summary) -> list[str]:
-    """The ranked backends that answered every puzzle they attempted, never in a disagreement."""
-    suspects = _suspects(summary.records, summary.disagreements)
-    return [s.backend for s in summary.stats if s.answered == s.attempted and s.backend not in suspects]
+    """The backends that answered every puzzle they attempted, every answer passing the judge, in ranking order."""
+    stats = {s.backend: s for s in summary.stats}
+    return [b for b in summary.ranking if stats[b].answered == stats[b].attempted]
 
 
 def verdict(summary: Summary) -> str:
     """The answer in one paragraph: who answered everything, the fastest of them and by how much, agreement.
 
-    A backend that answered nothing (every attempt an error) is named with its first error, and "every
-    answer passed the judge" is never said over it; solutions returned without a uniqueness claim are
-    named, and the fastest is chosen among the backends that prove uniqueness.
+    Only answers that passed the judge count as answered. A backend that answered nothing (every attempt an
+    error) is named with its first error, and "every answer passed the judge" is never said over it; the
+    backends that return solutions without a uniqueness claim are ranked apart, and the fastest is chosen
+    among those that prove uniqueness. Which clock ranks is said when it is not the one asked for, a busy
+    machine is named, and so are the backends skipped (too large a puzzle, not available).
     """
     stats = {s.backend: s for s in summary.stats}
     complete = _complete(summary)
     puzzles = summary.records.puzzle_count()
-    without_claim = unclaimed(summary.records)
     parts = []
     if len(complete) == len(stats):
         every = f"All {len(stats)} backends" if len(stats) != 1 else "The one backend"
@@ -207,27 +244,77 @@ def verdict(summary: Summary) -> str:
         others = [s for s in summary.stats if s.backend not in complete]
         parts.append("The others: " + "; ".join(
             f"`{s.backend}` answered {percent(s.answered, s.attempted)}"
+            + (f", refuted {s.refuted}" if s.refuted else "")
             + ("".join(f", {k} {v}" for k, v in s.statuses.items() if v and k not in ANSWERS))
-            + (" (in a disagreement)" if s.answered == s.attempted else "")
             for s in others) + ".")
-    if without_claim:
-        parts.append("Solutions returned without a claim of uniqueness (each grid judged, compared for what it "
-                     "claims; less work than a uniqueness proof): " + ", ".join(
-                         f"`{b}` {n} of {stats[b].attempted}" for b, n in without_claim.items() if b in stats) + ".")
-    provers = [b for b in complete if not without_claim[b]]
+    if disputed := unsettled(summary):
+        parts.append("In conflicts no grid settles (listed under Agreement; both sides named, neither counted "
+                     "wrong): " + ", ".join(f"`{b}` on {n} puzzle{'s' if n != 1 else ''}" for b, n in disputed.items())
+                     + ".")
+    if note := measure_note(summary):
+        parts.append(note)
+    if not proves_uniqueness(summary.run):
+        parts.append("With solution limit 1 no backend proves a solution is the only one: each returned grid is "
+                     "judged as a solution, and all are ranked alike.")
+    provers = [b for b in complete if b not in summary.apart]
+    if summary.apart:
+        apart = [b for b in complete if b in summary.apart]
+        parts.append("Ranked apart, as returning solutions without a claim of uniqueness (less work than a proof; "
+                     "each grid judged, compared for what it claims; not in the virtual best): " + ", ".join(
+                         f"`{b}` {n} of {stats[b].attempted}" for b, n in summary.apart.items() if b in stats) + "."
+                     + (f" The fastest of those ranked apart by {CLOCK[summary.measure]} time is `{apart[0]}`." if apart else ""))
     if provers:
-        parts.append(_fastest(summary, stats[provers[0]], stats[provers[1]] if len(provers) > 1 else None))
+        parts.append(_fastest(summary, stats[provers[0]], stats[provers[1]] if len(provers) > 1 else None,
+                              "of those that prove uniqueness" if summary.apart else "of them"))
+    if skipped := skipped_backends(summary):
+        parts.append("Skipped: " + "; ".join(f"`{b}` {why}" for b, why in skipped.items()) + ".")
     silent = answered_nothing(summary)
     for backend, message in silent.items():
         parts.append(f"**`{backend}` answered nothing**: every one of its {stats[backend].attempted} attempts was an "
                      f"error (the first: {message}).")
+    if stats and not any(s.answered for s in summary.stats):
+        parts.append(f"**{NOTHING_ANSWERED}**: no answer passed the judge (stuck, timeout and error claim nothing).")
     if summary.disagreements:
-        parts.append(f"**{len(summary.disagreements)} puzzles with disagreements** (listed under Agreement).")
+        parts.append(f"**{_with_disagreements(summary)}** (listed under Agreement).")
     elif silent:
         parts.append("No disagreements among the answers given (errors are not answers).")
-    else:
+    elif any(s.answered for s in summary.stats):
         parts.append("No disagreements: every answer passed the judge and the backends agree.")
     return " ".join(parts)
+
+
+NOTHING_ANSWERED = "Nothing answered"
+
+
+def _with_disagreements(summary: Summary) -> str:
+    count = len(summary.disagreements)
+    return f"{count} puzzle{'s' if count != 1 else ''} with disagreements"
+
+
+def measure_note(summary: Summary) -> str | None:
+    """Why the ranking's clock is not the one asked for (CPU time not measured for some answers), or None."""
+    if summary.measure == summary.asked:
+        return None
+    missing = unmeasured(summary.stats)
+    head = f"Ranked by {CLOCK[summary.measure]} time, not {CLOCK[summary.asked]} time as asked: "
+    if all(s.backend in missing for s in summary.stats if s.answered):
+        return head + "no answer's CPU time was measured."
+    return (head + "the CPU time of " + ", ".join(f"`{b}` ({n} answer{'s' if n != 1 else ''})" for b, n in missing.items())
+            + " could not be measured, and one clock ranks all.")
+
+
+def unsettled(summary: Summary) -> dict[str, int]:
+    """The backends in conflicts no grid settles, with the number of puzzles of each."""
+    counts: dict[str, int] = {}
+    for d in summary.disagreements:
+        for backend in sorted(d.unsettled):
+            counts[backend] = counts.get(backend, 0) + 1
+    return counts
+
+
+def skipped_backends(summary: Summary) -> dict[str, str]:
+    """The backends the run skipped wholly or in part, with the reason (as the run recorded it)."""
+    return dict(summary.run.config.get("skipped") or {})
 
 
 def answered_nothing(summary: Summary) -> dict[str, str]:
@@ -238,19 +325,38 @@ def answered_nothing(summary: Summary) -> dict[str, str]:
             for b in silent}
 
 
-def _fastest(summary: Summary, best: BackendStats, second: BackendStats | None) -> str:
+def failure(summary: Summary) -> str | None:
+    """Why the run is no success, in one line (``sudokit compare`` exits 1), or None: nothing answered at all,
+    a backend that answered nothing (its first error), or disagreements. (A study's ladder says what its
+    variants solved, none included.)"""
+    nothing = f"{NOTHING_ANSWERED.lower()}: " if summary.stats and not summary.study and \
+        not any(s.answered for s in summary.stats) else ""
+    if silent := answered_nothing(summary):
+        backend, message = next(iter(silent.items()))
+        more = f" (and {len(silent) - 1} more backends)" if len(silent) > 1 else ""
+        return f"{nothing}{backend} answered nothing{more}: every attempt was an error, the first: {message}"
+    if nothing:
+        return nothing + "no answer of any backend passed the judge"
+    if summary.disagreements:
+        return _with_disagreements(summary)
+    return None
+
+
+def _fastest(summary: Summary, best: BackendStats, second: BackendStats | None, among: str = "of them") -> str:
     """Who is fastest by the ranked clock, and by how much, only when the 95 % interval of the ratio of the
     two medians (paired by puzzle, bootstrap) lies above 1; otherwise that the two cannot be told apart."""
     clock = CLOCK[summary.measure]
     first = f"`{best.backend}`: median {milliseconds(_median(best, summary.measure))} ms {clock} ({_noise(best, summary.measure)[2:]})"
     if second is None or summary.lead is None:
-        return f"The fastest of them by {clock} time is {first}."
+        return f"The fastest {among} by {clock} time is {first}."
     ratio, low, high = summary.lead
     next_one = (f"`{second.backend}` (median {milliseconds(_median(second, summary.measure))} ms"
                 f"{_noise(second, summary.measure)})")
     if low > 1:
-        return (f"The fastest of them by {clock} time is {first}, {ratio:.2f}x faster than the next, {next_one}; "
-                f"the ratio's 95 % interval is {low:.2f}–{high:.2f}.")
+        load = (" (measured on a busy machine: the margin may be the load's as much as the backends')"
+                if busy_machine(summary.run) else "")
+        return (f"The fastest {among} by {clock} time is {first}, {ratio:.2f}x faster than the next, {next_one}; "
+                f"the ratio's 95 % interval is {low:.2f}–{high:.2f}{load}.")
     return (f"First by median {clock} time is {first}; it and the next, {next_one}, are not distinguishable on "
             f"these puzzles (ratio {ratio:.2f}, 95 % interval {low:.2f}–{high:.2f}, which includes 1).")
 
@@ -311,8 +417,10 @@ def summary_text(summary: Summary) -> str:
     """The summary printed after a run: the verdict, the ranked table and every disagreement."""
     picks = [STATS_HEADER.index(column) for column in SUMMARY_COLUMNS]
     rows = [[row[i] for i in picks] for row in stats_rows(summary)]
+    busy = busy_machine(summary.run)
     lines = [f"run {summary.run.name}: {len(summary.records)} records",
-             text_table(list(SUMMARY_COLUMNS), rows), verdict(summary).replace("`", "").replace("**", "")]
+             text_table(list(SUMMARY_COLUMNS), rows), verdict(summary).replace("`", "").replace("**", ""),
+             *([f"The machine was busy: {busy}; timings from this run are less reliable."] if busy else [])]
     if summary.disagreements:
         lines += [line for d in summary.disagreements for line in d.lines()]
     return "\n".join(lines + error_lines(summary))
@@ -377,19 +485,21 @@ def document(summary: Summary, out: Path) -> list[Block]:
                  if config.get("transform_seed") is not None else "")
     busy = busy_machine(run)
     studied = summary.study is not None  # a study leads with which technique solves what
+    answered = any(s.answered for s in summary.stats)
     return [
         Heading(f"sudokit report: {run.name}", 1),
         *(_technique_blocks(summary, out) if studied else [Paragraph(verdict(summary))]),
         *([Paragraph(f"**The machine was busy**: {busy}. Timings from this run are less reliable (wall time "
                      "more than CPU time).")] if busy else []),
         Heading("Results per backend"),
-        Paragraph(STUDY_SPEED_NOTE + " " + TIME_NOTE if studied else
-                  f"Ranked: backends that answered every puzzle correctly, fastest median {CLOCK[summary.measure]} "
-                  "time first; then the others by share answered (no rank). " + TIME_NOTE),
+        Paragraph(STUDY_SPEED_NOTE + " " + TIME_NOTE if studied else _ranking_note(summary) + " " + TIME_NOTE),
         (Table(STATS_HEADER[1:], [row[1:] for row in stats_rows(summary)]) if studied
          else Table(STATS_HEADER, stats_rows(summary))),
-        *_time_blocks(summary, out),
-        *([] if studied else _competition_blocks(summary, out)),  # no verdict over variants solving different puzzles
+        *(_time_blocks(summary, out) if answered else [Paragraph(f"**{NOTHING_ANSWERED}**: no backend gave an "
+                                                                 "answer that passed the judge, so there are no "
+                                                                 "times to chart.")]),
+        *([] if studied or not answered else _competition_blocks(summary, out)),  # (no verdict over variants
+        # solving different puzzles, and no competition without an answer)
         *_agreement_blocks(summary),
         *_counter_blocks(summary),
         *_rating_blocks(summary),
@@ -399,7 +509,7 @@ def document(summary: Summary, out: Path) -> list[Block]:
         Paragraph(f"Started {run.started}, finished {run.finished or 'not finished (interrupted)'}. "
                   f"Solution limit {config['limit']}, timeout {config['timeout']} s per puzzle, "
                   f"times the median of {config['repeat']} repeat{'s' if config['repeat'] != 1 else ''}{transform}. "
-                  f"Ranked by {CLOCK[summary.measure]} time."),
+                  f"Ranked by {CLOCK[summary.measure]} time{'' if summary.measure == summary.asked else ' (see the verdict)'}."),
         Table(["item", "value"], [["commit", f"{env.get('commit') or 'not a git checkout'}{dirty}"],
                                   *([item, str(env[key])] for item, key in (("sudokit", "sudokit"),
                                     ("machine", "machine"), ("processor", "processor"),
@@ -414,6 +524,18 @@ def document(summary: Summary, out: Path) -> list[Block]:
         Paragraph("To run it again:"),
         Code(reproduce(run)),
     ]
+
+
+def _ranking_note(summary: Summary) -> str:
+    """How the results table is ordered, by which clock and why, and who is ranked apart."""
+    clock = CLOCK[summary.measure]
+    why = "" if summary.measure == summary.asked else \
+        f" ({clock} time, not {CLOCK[summary.asked]} time as asked: some answers' CPU time could not be measured)"
+    apart = (" Backends that return a solution without claiming it is the only one (less work than proving "
+             "uniqueness) are ranked apart, their rank in parentheses." if summary.apart else "")
+    return (f"Ranked: backends that answered every puzzle, every answer passing the judge, fastest median {clock} "
+            f"time first{why}; then the others by share answered (no rank). A refuted answer (a grid or a claim "
+            f"the judge proved wrong) counts as unanswered.{apart}")
 
 
 def busy_machine(run: Run) -> str | None:
@@ -504,15 +626,19 @@ def _competition_blocks(summary: Summary, out: Path) -> list[Block]:
     clock, k = CLOCK[vb.measure], f"{vb.k:g}"
     penalty = "undefined (no timeout)" if math.isnan(vb.penalty) else f"{vb.penalty:g} s"
     rows = [[b, f"{vb.answered[b]} of {summary_attempted(summary, b)}", _seconds(vb.par[b]),
-             f"{vb.best_share[b]:g} ({100 * vb.best_share[b] / vb.puzzles:.0f} %)", str(vb.unique[b]),
-             _seconds(vb.marginal[b])] for b in summary.ranking if b in vb.par]
+             *(["– (ranked apart)", "–", "–"] if b in summary.apart else
+               [f"{vb.best_share[b]:g} ({100 * vb.best_share[b] / vb.puzzles:.0f} %)", str(vb.unique[b]),
+                _seconds(vb.marginal[b])])] for b in summary.ranking if b in vb.par]
     rows.append([f"**{VBS}**", f"{vb.vbs_answered} of {vb.puzzles}", _seconds(vb.vbs_par), "–", "–", "–"])
     blocks: list[Block] = [
         Heading("Solver-competition figures"),
         Paragraph(f"As SAT and CP competitions score solvers, by {clock} time: PAR-{k} is the mean time per puzzle "
-                  f"attempted, an unanswered one (stuck, timeout, error, a rejected or disputed answer) counted at "
+                  f"attempted, an unanswered one (stuck, timeout, error, a rejected or refuted answer; a conflict no grid settles costs neither side) counted at "
                   f"{k} × the timeout = {penalty}. The virtual best solver takes each puzzle's fastest correct "
-                  "answer among the backends. `best on` counts the puzzles where a backend is that fastest answer "
+                  "answer among the backends" + (" that prove uniqueness (" + ", ".join(f"`{b}`" for b in summary.apart)
+                                                 + " return solutions without that claim: ranked apart, not in it)"
+                                                 if summary.apart else "") +
+                  ". `best on` counts the puzzles where a backend is that fastest answer "
                   "(a tie shared equally), `only it` those no other backend answered, and the marginal contribution "
                   f"is how much the virtual best's PAR-{k} grows without the backend."),
         Table(["backend", "answered", f"PAR-{k} s", "best on (share)", "only it", "marginal contribution s"], rows),
@@ -579,8 +705,10 @@ def _agreement_blocks(summary: Summary) -> list[Block]:
         f"{b}: {a}" + (f" — **{why}**" if (why := d.reason(b)[3:]) else "") for b, a in d.answers.items())]
         for d in summary.disagreements]
     return [Heading("Agreement"),
-            Paragraph(f"**{len(summary.disagreements)} puzzles with disagreements.** Pairs that disagree "
-                      "(puzzles where both answered):"),
+            Paragraph(f"**{_with_disagreements(summary)}.** An answer the judge refuted "
+                      "(a grid it rejected; `unsat` beside a valid grid; a claim of uniqueness beside another valid "
+                      "grid) is wrong and counts as unanswered; answers in a conflict no grid settles are named on "
+                      "both sides and count against neither. Pairs that disagree (puzzles where both answered):"),
             Table(["backend", "backend", "disagree on"], pairs),
             Table(["puzzle", "grid", "answers"], rows)]
 
@@ -836,12 +964,16 @@ def summary_json(summary: Summary) -> dict:
         "verdict": verdict(summary).replace("`", "").replace("**", ""),
         "ranking": summary.ranking,
         "ranked_by": summary.measure,
+        "ranked_by_why": measure_note(summary),
         "backends": [s.to_dict() for s in summary.stats],
         "competition": summary.competition.to_dict() if summary.competition else None,
         "machine_busy": busy_machine(run),
         "rerun": reproduce(run),
         "agreement": {a: {b: list(v) for b, v in row.items()} for a, row in summary.matrix.items()},
-        "disagreements": [d.__dict__ for d in summary.disagreements],
+        "disagreements": [{**d.__dict__, "refuted": sorted(d.refuted), "unsettled": sorted(d.unsettled)}
+                          for d in summary.disagreements],
+        "ranked_apart": summary.apart,
+        "skipped": skipped_backends(summary),
         "ladder": study.ladder(list(summary.records), summary.study) if summary.study else None,
         "techniques": [{"technique": t, "used": u, "hardest": h} for t, u, h in _usage(summary)],
         "ratings": [r.to_dict() for r in study.ratings(summary.records.where("status = ?", "solved"), summary.ratings)],

@@ -5,11 +5,16 @@ a timeout counts at the timeout (its figures are then lower bounds, flagged ``ce
 unsat or error answer at the time it took. Which backends answered everything is the first thing
 a ranking looks at; speed only orders backends that did the same work.
 
-Two clocks: wall time (build + solve) and CPU time of the solving process (``Record.cpu_seconds``).
-The ranking, PAR-k and the virtual best use one of them (``measure``: ``cpu`` by default, wall where
-a record has no CPU time). As SAT competitions score solvers: PAR-k counts an unanswered puzzle at k
-times the timeout; the virtual best solver takes each puzzle's fastest correct answer; a backend's
-marginal contribution is what the virtual best loses without it.
+Only answers that passed the judge count as answered: one the judge refuted (``refuted``: a false ``unsat``
+beside a valid grid, a false claim of uniqueness) counts like no answer, here, in the ranking and in PAR-k.
+
+Two clocks: wall time (build + solve) and CPU time of the solving process (``Record.cpu_seconds``, None
+where it could not be measured). The ranking, PAR-k and the virtual best use one of them (``measure``:
+``cpu`` by default, wall when some backend's answers lack their CPU time: ``ranked_measure`` says which
+and why). As SAT competitions score solvers: PAR-k counts an unanswered puzzle at k times the timeout;
+the virtual best solver takes each puzzle's fastest correct answer; a backend's marginal contribution is
+what the virtual best loses without it. Backends that return a solution without claiming it is the only
+one do less work than a uniqueness proof: they are ranked apart (``apart``) and left out of the virtual best.
 
 >>> percentile([1.0, 2.0, 3.0, 4.0], 50)
 2.5
@@ -28,7 +33,7 @@ from dataclasses import asdict, dataclass
 import numpy
 
 from sudokit.compare.run.agreement import rejected
-from sudokit.compare.run.store import Record
+from sudokit.compare.run.store import Key, Record
 from sudokit.solvers.base import Status
 
 UNTIMED = {Status.TIMEOUT.value, Status.ERROR.value}
@@ -45,7 +50,7 @@ class BackendStats:
     backend: str
     attempted: int
     statuses: dict[str, int]  # every status, zeros included
-    answered: int  # solved + multiple + unsat
+    answered: int  # solved + multiple + unsat, less the refuted: the answers that passed the judge
     median: float
     p95: float
     mean: float
@@ -69,6 +74,8 @@ class BackendStats:
     cpu_repeat_spread: tuple[float, float] | None  # as ``repeat_spread``, of CPU times
     counters: dict[str, float]  # medians of the backend's own numeric counters (nodes, propagations, …)
     propagation: str | None  # the propagation level the backend reports, if any
+    refuted: int = 0  # answers the judge refuted (not counted as answered)
+    cpu_unmeasured: int = 0  # answers whose CPU time could not be measured
 
     @property
     def answered_share(self) -> float:
@@ -110,8 +117,10 @@ def percent(part: int, whole: int) -> str:
     return f"{text} %"
 
 
-def backend_stats(records: Iterable[Record], timeout: float | None = None) -> list[BackendStats]:
-    """Statistics for every backend of the records, in order of first appearance.
+def backend_stats(records: Iterable[Record], timeout: float | None = None,
+                  refuted: Set[Key] = frozenset()) -> list[BackendStats]:
+    """Statistics for every backend of the records, in order of first appearance; ``refuted`` (set, puzzle
+    index, backend) are the answers the judge refuted, not counted as answered.
 
     One pass over the records, which may be streamed from the store: per backend only its times (and
     counters) are kept, as arrays of floats, never the records themselves.
@@ -120,7 +129,7 @@ def backend_stats(records: Iterable[Record], timeout: float | None = None) -> li
     for record in records:
         if (tally := tallies.get(record.backend)) is None:
             tally = tallies[record.backend] = _Tally(timeout)
-        tally.add(record)
+        tally.add(record, record.key in refuted if refuted else False)
     return [tally.stats(name) for name, tally in tallies.items()]
 
 
@@ -140,12 +149,16 @@ class _Tally:
         self.cpu_rounds: dict[int, array] | None = defaultdict(lambda: array("d"))
         self.counters: dict[str, array] = defaultdict(lambda: array("d"))
         self.propagation: str | None = None
+        self.refuted, self.cpu_unmeasured = 0, 0
 
-    def add(self, record: Record) -> None:
+    def add(self, record: Record, refuted: bool = False) -> None:
         self.seconds.append(charged_seconds(record, self.timeout))
         self.counts[record.status] += 1
-        if record.cpu_seconds is not None:
-            self.cpus.append(charged_seconds(record, self.timeout, "cpu"))
+        self.refuted += refuted and record.status in ANSWERS
+        if record.cpu_seconds is not None or (record.status == Status.TIMEOUT.value and self.timeout is not None):
+            self.cpus.append(charged_seconds(record, self.timeout, "cpu"))  # (a timeout counts at the timeout)
+        elif record.status in ANSWERS:
+            self.cpu_unmeasured += 1
         if record.status not in UNTIMED:
             self.builds.append(record.build_seconds)
             self.solves.append(record.solve_seconds)
@@ -179,7 +192,7 @@ class _Tally:
             backend=backend,
             attempted=len(seconds),
             statuses={s: counts.get(s, 0) for s in STATUSES},
-            answered=sum(counts.get(s, 0) for s in ANSWERS),
+            answered=sum(counts.get(s, 0) for s in ANSWERS) - self.refuted,
             median=_ranked(seconds, 50),
             p95=_ranked(seconds, 95),
             mean=total / len(seconds) if len(seconds) else math.nan,
@@ -203,6 +216,8 @@ class _Tally:
             cpu_repeat_spread=_spread(self.cpu_rounds),
             counters={key: _ranked(_sorted(found), 50) for key, found in self.counters.items() if found},
             propagation=self.propagation,
+            refuted=self.refuted,
+            cpu_unmeasured=self.cpu_unmeasured,
         )
 
 
@@ -261,20 +276,29 @@ COUNTERS = ("nodes", "guesses", "propagations", "steps", "conflicts", "decisions
 
 
 def ranked_measure(stats: list[BackendStats], measure: str = "cpu") -> str:
-    """The clock a ranking uses: ``measure``, but wall time when some record has no CPU time."""
-    return "cpu" if measure == "cpu" and stats and all(s.cpu_measured for s in stats) else "wall"
+    """The clock a ranking uses: ``measure``, but wall time when some backend's answers lack their CPU time
+    (a backend that answered nothing does not count: its figures rank nothing)."""
+    return measure if measure == "wall" or not unmeasured(stats) else "wall"
 
 
-def ranking(stats: list[BackendStats], wrong: Set[str] = frozenset(), measure: str = "wall") -> list[str]:
-    """Backends that answered every puzzle and were never wrong, fastest (median by ``measure``, see
-    ``ranked_measure``) first; then the rest by share answered (most first), then speed."""
+def unmeasured(stats: list[BackendStats]) -> dict[str, int]:
+    """The backends with answers whose CPU time was not measured, and how many such answers each has."""
+    return {s.backend: s.cpu_unmeasured for s in stats if s.cpu_unmeasured}
+
+
+def ranking(stats: list[BackendStats], wrong: Set[str] = frozenset(), measure: str = "wall",
+            apart: Set[str] = frozenset()) -> list[str]:
+    """Backends that answered every puzzle (every answer passing the judge) and are not among ``wrong``,
+    fastest (median by ``measure``, see ``ranked_measure``) first, those that prove uniqueness before those
+    ``apart`` (which return a solution without claiming it is the only one: less work); then the rest by
+    share answered (most first), then speed."""
     by = ranked_measure(stats, measure)
 
     def median(s: BackendStats) -> float:
         return s.cpu_median if by == "cpu" else s.median
 
     complete = sorted((s for s in stats if s.answered == s.attempted and s.backend not in wrong),
-                      key=lambda s: (median(s), s.mean))
+                      key=lambda s: (s.backend in apart, median(s), s.mean))
     rest = sorted((s for s in stats if s not in complete), key=lambda s: (-s.answered_share, median(s)))
     return [s.backend for s in [*complete, *rest]]
 
@@ -313,12 +337,14 @@ VBS = "virtual best"
 
 
 def virtual_best(records: Iterable[Record], timeout: float | None, measure: str = "cpu", k: float = 2,
-                 wrong: Set[str] = frozenset()) -> VirtualBest:
+                 wrong: Set[str] = frozenset(), refuted: Set[Key] = frozenset(),
+                 apart: Set[str] = frozenset()) -> VirtualBest:
     """PAR-k, the virtual best and marginal contributions, in one pass over records ordered by puzzle.
 
-    A puzzle counts as answered by a backend when it claimed solved, multiple or unsat, the judge did
-    not reject it, and the backend is not among ``wrong`` (those in a disagreement); anything else
-    counts ``k × timeout``. Only the puzzles a backend attempted count for its PAR-k.
+    A puzzle counts as answered by a backend when it claimed solved, multiple or unsat, the judge neither
+    rejected nor refuted it (``refuted``: set, index, backend), and the backend is not among ``wrong``;
+    anything else counts ``k × timeout``. Only the puzzles a backend attempted count for its PAR-k. The
+    backends ``apart`` (no uniqueness claimed) get their PAR-k but take no part in the virtual best.
     """
     penalty = k * timeout if timeout is not None else math.nan
     sums: dict[str, float] = defaultdict(float)
@@ -329,7 +355,7 @@ def virtual_best(records: Iterable[Record], timeout: float | None, measure: str 
     unique: Counter[str] = Counter()
     loss: dict[str, float] = defaultdict(float)
     vbs_sum, vbs_answered, puzzles = 0.0, 0, 0
-    for times in answers_by_puzzle(records, timeout, measure, wrong):
+    for times in answers_by_puzzle(records, timeout, measure, wrong, refuted):
         puzzles += 1
         for backend, seconds in times.items():
             attempted[backend] += 1
@@ -337,7 +363,7 @@ def virtual_best(records: Iterable[Record], timeout: float | None, measure: str 
             if seconds is not None:
                 answered[backend] += 1
                 cactus[backend].append(seconds)
-        solved = {b: t for b, t in times.items() if t is not None}
+        solved = {b: t for b, t in times.items() if t is not None and b not in apart}
         if not solved:
             vbs_sum += penalty
             continue
@@ -367,9 +393,10 @@ def virtual_best(records: Iterable[Record], timeout: float | None, measure: str 
     )
 
 
-def answers_by_puzzle(records: Iterable[Record], timeout: float | None, measure: str,
-                       wrong: Set[str]) -> Iterable[dict[str, float | None]]:
-    """Per puzzle (records come grouped by puzzle), each backend's charged time, None when unanswered."""
+def answers_by_puzzle(records: Iterable[Record], timeout: float | None, measure: str, wrong: Set[str],
+                      refuted: Set[Key] = frozenset()) -> Iterable[dict[str, float | None]]:
+    """Per puzzle (records come grouped by puzzle), each backend's charged time, None when unanswered (or
+    refuted)."""
     key: tuple[str, int] | None = None
     times: dict[str, float | None] = {}
     for record in records:
@@ -377,7 +404,8 @@ def answers_by_puzzle(records: Iterable[Record], timeout: float | None, measure:
             if times:
                 yield times
             key, times = (record.set_name, record.puzzle_index), {}
-        ok = record.status in ANSWERS and not rejected(record) and record.backend not in wrong
+        ok = record.status in ANSWERS and not rejected(record) and record.backend not in wrong and \
+            record.key not in refuted
         times[record.backend] = charged_seconds(record, timeout, measure) if ok else None
     if times:
         yield times

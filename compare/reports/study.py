@@ -245,7 +245,8 @@ def ratings(records: Iterable[Record], known: Mapping[tuple[str, int], float]) -
     """Each human backend's ratings of the puzzles it solved (``known``: the set's own SE ratings)."""
     found: dict[str, list[tuple[Record, HumanStats]]] = {}
     for r in records:
-        if r.status == Status.SOLVED.value and (stats := human_stats(r)) and stats.se_rating is not None:
+        if r.status == Status.SOLVED.value and (stats := human_stats(r)) and \
+                (stats.se_rating is not None or stats.score is not None):  # (HoDoKu's mode gives no ER)
             found.setdefault(r.backend, []).append((r, stats))
     summaries = []
     for backend, rows in found.items():

@@ -8,8 +8,10 @@ disagree with anything — except an answer the judge rejected, which always cou
 
 The judge checks every grid returned with ``is_solution`` (which shares no code with any solver) and
 says what is wrong with one it rejects. Where answers conflict, a grid that passed the judge is a
-proof: an ``unsat`` beside it is wrong, and so is a claim of uniqueness beside another valid grid.
-Other conflicts (``multiple`` against a unique solution) are named, not settled.
+proof: an ``unsat`` beside it is wrong, and so is a claim of uniqueness beside another valid grid (sudokit's
+own exact backends return both grids of a ``multiple`` answer, so a false ``unique`` is settled). Only those
+answers are refuted, and only they count against their backend. Other conflicts (``multiple`` without grids
+against a unique solution) are named with both sides, not settled, and blamed on neither.
 """
 
 from __future__ import annotations
@@ -21,12 +23,11 @@ from itertools import combinations, groupby
 
 from sudokit.compare.run.store import Record
 from sudokit.models.grid import SYMBOLS, Grid, cell_name, is_solution, symbol
-from sudokit.solvers.base import SolveResult, Status, claims_unique
+from sudokit.solvers.base import ALSO_FOUND, SolveResult, Status, claims_unique
 
 REJECTED = "the judge rejected the returned solution"
 CLAIMS = {Status.SOLVED.value, Status.MULTIPLE.value, Status.UNSAT.value}
 SOLUTION = "a solution"  # the claim of a solved answer that does not claim uniqueness
-ALSO_FOUND = "also_found"  # stats key: further solutions a backend returned (checked by the judge too)
 
 
 def judged(result: SolveResult, grid: Grid) -> SolveResult:
@@ -115,16 +116,26 @@ def agree(a: Record, b: Record) -> bool | None:
     return None if ca is None or cb is None else consistent(ca, cb)
 
 
+UNSETTLED = "not settled by the judge"
+
+
 @dataclass(frozen=True)
 class Disagreement:
     """A puzzle the backends (or the judge) disagree on, with every backend's answer, and the judge's reason
-    against each answer the evidence shows wrong (or that conflicts with another)."""
+    against each answer the evidence shows wrong (``refuted``) or that conflicts with another where no grid
+    settles which is right (``unsettled``: both sides named, neither counted wrong)."""
 
     set_name: str
     puzzle_index: int
     puzzle: str
     answers: dict[str, str]  # backend -> "status solution (note)"
-    reasons: dict[str, str] = field(default_factory=dict)  # backend -> why its answer is wrong
+    reasons: dict[str, str] = field(default_factory=dict)  # backend -> why its answer is wrong or disputed
+    unsettled: frozenset[str] = frozenset()  # backends in a conflict no grid settles (the rest of reasons: refuted)
+
+    @property
+    def refuted(self) -> frozenset[str]:
+        """The backends whose answer here the judge rejected, or a grid that passed the judge refutes."""
+        return frozenset(self.reasons) - self.unsettled
 
     def lines(self) -> list[str]:
         head = f"{self.set_name} #{self.puzzle_index + 1}: {self.puzzle}"
@@ -150,32 +161,43 @@ def disagreements(records: Iterable[Record]) -> list[Disagreement]:
         if any(agree(a, b) is False for a, b in combinations(answers, 2)) or any(map(rejected, answers)):
             ordered = sorted(answers, key=lambda r: r.backend)
             shown = {r.backend: _answer(r) for r in ordered}
-            found.append(Disagreement(set_name, index, answers[0].puzzle, shown, reasons(ordered)))
+            wrong, disputed = verdicts(ordered)
+            found.append(Disagreement(set_name, index, answers[0].puzzle, shown, {**wrong, **disputed},
+                                      frozenset(disputed)))
     return found
 
 
-def reasons(answers: list[Record]) -> dict[str, str]:
-    """The judge's reason against each answer of one puzzle it rejected or that a valid grid refutes;
-    answers in conflict that no grid settles are named as such. Every answer named is a suspect."""
+def verdicts(answers: list[Record]) -> tuple[dict[str, str], dict[str, str]]:
+    """The judge on one puzzle's answers: (the refuted, with why: a grid it rejected, an ``unsat`` beside a
+    valid grid, a uniqueness claim beside another valid grid), (those in a conflict no grid settles, each with
+    the backends on the other side). Only the refuted are wrong; a conflict names both sides and blames neither."""
     valid: dict[str, str] = {}  # grid -> the first backend that returned it, judged valid
     for r in answers:
         if r.status in (Status.SOLVED.value, Status.MULTIPLE.value) and not rejected(r):
             for line in (r.solution, *r.extra.get(ALSO_FOUND, ())):
                 if line:
                     valid.setdefault(line, r.backend)
-    found = {r.backend: r.message for r in answers if rejected(r)}
+    wrong = {r.backend: r.message for r in answers if rejected(r)}
     for r in answers:
         if r.status == Status.UNSAT.value and valid:
             who = next(iter(valid.values()))
-            found[r.backend] = f"claims no solution, but {who}'s solution passed the judge"
+            wrong[r.backend] = f"claims no solution, but {who}'s solution passed the judge"
         elif r.status == Status.SOLVED.value and unique_claimed(r) and not rejected(r) and \
                 (other := next((g for g in valid if g != r.solution), None)):
-            found[r.backend] = f"claims the only solution, but {valid[other]} returned another that passed the judge"
+            wrong[r.backend] = f"claims the only solution, but {valid[other]} returned another that passed the judge"
+    sides: dict[str, list[str]] = {}
     for a, b in combinations(answers, 2):
-        if agree(a, b) is False and not (rejected(a) or rejected(b)) and not ({a.backend, b.backend} & set(found)):
-            found[a.backend] = f"conflicts with {b.backend} (not settled by the judge)"
-            found[b.backend] = f"conflicts with {a.backend} (not settled by the judge)"
-    return {r.backend: found[r.backend] for r in answers if r.backend in found}
+        if agree(a, b) is False and not ({a.backend, b.backend} & set(wrong)):
+            sides.setdefault(a.backend, []).append(b.backend)
+            sides.setdefault(b.backend, []).append(a.backend)
+    disputed = {r.backend: f"conflicts with {', '.join(sides[r.backend])} ({UNSETTLED})"
+                for r in answers if r.backend in sides}
+    return {r.backend: wrong[r.backend] for r in answers if r.backend in wrong}, disputed
+
+
+def refuted_answers(found: Iterable[Disagreement]) -> set[tuple[str, int, str]]:
+    """The (set, puzzle index, backend) of every answer the judge refuted: not counted as answered."""
+    return {(d.set_name, d.puzzle_index, b) for d in found for b in d.refuted}
 
 
 def unclaimed(records: Iterable[Record]) -> Counter[str]:

@@ -24,6 +24,7 @@ from sudokit.compare.run.store import Record, Run, Store
 from sudokit.compare.run.transforms import Transform, transform_for
 from sudokit.models.grid import SYMBOLS, Grid, PuzzleError
 from sudokit.models.puzzles import Puzzle, Puzzles
+from sudokit.solvers.base import CLAIMS_UNIQUE, Status
 from sudokit.solvers.registry import Backend
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,7 +41,9 @@ class Plan:
     ``purpose`` is kept in the run's configuration (a study says what it measures there);
     ``execution`` is how the work is run (jobs, executor, workers, pinning, measurement), kept in the
     configuration because it shapes the timings; ``sources`` says how to give each set again (a
-    bundled set's name, a file's absolute path), for the command that repeats the run.
+    bundled set's name, a file's absolute path), for the command that repeats the run; ``unavailable``
+    names the backends left out because they cannot run here, with the reason (kept with those skipped
+    for size under ``skipped``, for the report to name).
     """
 
     sets: Sequence[Puzzles]
@@ -51,6 +54,7 @@ class Plan:
     purpose: dict = field(default_factory=dict)
     execution: dict = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    unavailable: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.sets]
@@ -67,6 +71,7 @@ class Plan:
             **({"execution": self.execution} if self.execution else {}),
             **self.purpose,
             "backends": {b.name: b.summary for b in self.backends},
+            **({"skipped": skipped} if (skipped := self.skipped()) else {}),
         }
         sets = [
             {"name": s.name, "sha256": _sha256(s), "puzzles": len(s), "skipped": [str(e) for e in s.skipped],
@@ -80,6 +85,13 @@ class Plan:
         if puzzle.grid.size > backend.max_size:
             return False
         return self.select is None or (set_name, puzzle.index) in self.select.get(backend.name, ())
+
+    def skipped(self) -> dict[str, str]:
+        """Per backend skipped in whole or in part, why: not available here, or puzzles larger than it handles."""
+        largest = {b.name: b.max_size for b in self.backends}
+        return {**{name: f"not available: {why}" for name, why in self.unavailable.items()},
+                **{name: f"skipped {n} puzzle{'s' if n != 1 else ''} larger than it handles "
+                         f"({largest[name]}x{largest[name]} at most)" for name, n in self.too_large().items()}}
 
     def too_large(self) -> dict[str, int]:
         """Per backend, how many puzzles it skips because they exceed its ``max_size``."""
@@ -134,6 +146,8 @@ class Plan:
             solution = transform.undo(solution)
         stats = result.stats
         extra = {k: v for k, v in stats.items() if k not in TOP_LEVEL_STATS}
+        if self.settings.limit < 2 and result.status is Status.SOLVED:
+            extra.setdefault(CLAIMS_UNIQUE, False)  # a search stopped at its first solution proved no more
         extra["peak_kb"] = outcome.peak_kb
         if outcome.core is not None:
             extra["core"] = outcome.core
@@ -285,6 +299,17 @@ def _sha256(puzzle_set: Puzzles) -> str:
     return hashlib.sha256("\n".join(p.grid.line() for p in puzzle_set).encode()).hexdigest()
 
 
+ARGUMENT = "argument"  # the name of a set given as puzzle text on the command line
+NAMED_CHARS = 12  # characters of such a puzzle that name its run
+
+
 def run_name(sets: Sequence[Puzzles]) -> str:
-    """A fresh run name: the sets and the time, e.g. ``top95-20250101-120000``."""
-    return "+".join(s.name for s in sets) + time.strftime("-%Y%m%d-%H%M%S")
+    """A fresh run name: the sets and the time, e.g. ``top95-20250101-120000``; a puzzle given on the command
+    line by its first characters (blanks as 0), e.g. ``puzzle-400000805030-20250101-120000``."""
+    return "+".join(_set_label(s) for s in sets) + time.strftime("-%Y%m%d-%H%M%S")
+
+
+def _set_label(puzzle_set: Puzzles) -> str:
+    if puzzle_set.name != ARGUMENT or not (first := next(iter(puzzle_set), None)):
+        return puzzle_set.name
+    return "puzzle-" + line_of(first.grid)[:NAMED_CHARS].replace(".", "0")

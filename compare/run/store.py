@@ -233,6 +233,8 @@ class Store:
         new = description["config"]
         if "report" in new:  # (how to report is the latest command's choice)
             config["report"] = new["report"]
+        if skipped := {**stored.config.get("skipped", {}), **new.get("skipped", {})}:
+            config["skipped"] = skipped
         if new.get("execution") not in (None, stored.config.get("execution")):  # resumed another way: recorded
             config["resumed_with"] = [*stored.config.get("resumed_with", []), new["execution"]]
         with self.db:
@@ -379,9 +381,10 @@ def _record(row: tuple) -> Record:
     return Record(**{**values, "extra": json.loads(values["extra"])})
 
 
-# configuration a resumption may change: backends (see ``extension``), how to report, and how the work is
-# executed (an interrupted run may be finished on another executor: recorded under ``resumed_with``)
-UNCHECKED = ("backends", "report", "execution", "resumed_with")
+# configuration a resumption may change: backends (see ``extension``), how to report, how the work is
+# executed (an interrupted run may be finished on another executor: recorded under ``resumed_with``), and the
+# backends skipped (the unavailable ones may differ; each resumption's are added)
+UNCHECKED = ("backends", "report", "execution", "resumed_with", "skipped")
 CLAIMED = {"claimed": True}  # the configuration of a run whose name is claimed and not filled in yet
 
 

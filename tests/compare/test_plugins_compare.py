@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
+from sudokit.compare.reports.report import summarize
 from sudokit.compare.run.agreement import REJECTED, agree, disagreements, flaw, judged, unclaimed
 from sudokit.compare.run.dask_executor import solve_chunk
 from sudokit.compare.run.executors import Chunk, Settings, Task
@@ -78,6 +79,56 @@ def test_a_plugin_that_answered_nothing_is_not_a_success(here):
     assert result.exit_code == 1
     assert "cmd:false answered nothing" in result.output and "it exited with status 1" in result.output
     assert "every answer passed" not in result.output
+
+
+LIAR = f"""
+import sys
+sys.path.insert(0, {str(EXAMPLES)!r})
+from python_solver import count
+
+def liar(puzzle):
+    return "unique " + count(puzzle, limit=1)[0]  # the first solution, claimed the only one
+
+def raises(puzzle):
+    raise ValueError("x")
+
+def unknown(puzzle):
+    return "unknown"
+"""
+
+
+def test_a_false_unique_claim_is_settled_by_bitx_s_second_grid_and_blamed_on_the_liar_alone(here):
+    """A puzzle with three solutions (tdoku's count) between two unique ones: bitx returns two of them."""
+    three = next(p.grid for p in load_set("tdoku-tests").puzzles if p.meta["count"] == 3)
+    (here / "three.txt").write_text("".join(g.line() + "\n" for g in (EASY[0].grid, three, EASY[1].grid)))
+    (here / "liar.py").write_text(LIAR)
+    result = compare("--backend", f"py:{here / 'liar.py'}:liar", "--no-report")
+    assert result.exit_code == 1, result.output
+    assert "claims the only solution, but bitx returned another that passed the judge" in result.output
+    with Store.open("results/sudokit.sqlite", create=False) as store:
+        summary = summarize(store, store.run("run"))
+        (found,) = summary.disagreements
+        assert found.refuted == {f"py:{here / 'liar.py'}:liar"} and not found.unsettled
+        assert summary.ranking[0] == "bitx" and "bitx" not in found.reasons
+        assert summary.competition.answered["bitx"] == 3
+
+
+@pytest.mark.parametrize("report", ["--report", "--no-report"])
+def test_an_always_raising_function_beside_bitx_is_exit_1_with_its_first_error_not_a_crash(here, report):
+    (here / "liar.py").write_text(LIAR)
+    result = compare("--backend", f"py:{here / 'liar.py'}:raises", report)
+    assert result.exit_code == 1, result.output  # (3 was a closed database in the answered-nothing path)
+    assert result.stderr.splitlines() == [f"sudokit: py:{here / 'liar.py'}:raises answered nothing: every attempt "
+                                          "was an error, the first: raises raised ValueError: x"]
+
+
+def test_a_run_where_nothing_was_answered_exits_1_with_a_one_line_reason(here):
+    (here / "liar.py").write_text(LIAR)
+    result = runner.invoke(app, ["compare", "three.txt", "--backend", f"py:{here / 'liar.py'}:unknown", "--jobs",
+                                 "1", "--timeout", "5", "--name", "run", "--no-report"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == ["sudokit: nothing answered: no answer of any backend passed the judge"]
+    assert "Nothing answered" in result.stdout
 
 
 @pytest.mark.parametrize("spec", ["py:nosuch.py:solve", f"py:{EXAMPLES / 'python_solver.py'}:nosuch",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 import statistics
 
-from sudokit.compare.reports.stats import backend_stats, median_interval, percentile, ranking
+import pytest
+
+from sudokit.compare.reports.stats import backend_stats, median_interval, percentile, ranked_measure, ranking
 from sudokit.compare.run.store import Record
 
 
@@ -66,3 +68,16 @@ def test_the_median_interval_covers_the_true_median_about_95_percent_of_the_time
         low, high = median_interval([rng.expovariate(1.0) for _ in range(101)])
         covered += low <= math.log(2) <= high  # the median of an exponential distribution of rate 1
     assert 0.92 <= covered / 400 <= 0.99
+
+
+def test_cpu_time_not_measured_is_counted_apart_and_a_timeout_counts_at_the_timeout_whatever():
+    rows = [Record("s", 0, "." * 81, "b", "solved", "1" * 81, 1, 0.0, 0.5, cpu_seconds=0.4),
+            Record("s", 1, "." * 81, "b", "solved", "1" * 81, 1, 0.0, 0.5),  # its CPU time could not be measured
+            Record("s", 2, "." * 81, "b", "timeout", None, 0, 0.0, 2.0),
+            Record("s", 3, "." * 81, "b", "error", None, 0, 0.0, 0.1)]
+    (s,) = backend_stats(rows, timeout=2.0)
+    assert s.cpu_unmeasured == 1 and not s.cpu_measured
+    assert s.cpu_median == pytest.approx((0.4 + 2.0) / 2)  # the measured answer and the timeout (at the timeout)
+    assert ranked_measure([s], "cpu") == "wall" and ranked_measure([s], "wall") == "wall"
+    (measured,) = backend_stats(rows[:1] + rows[2:], timeout=2.0)
+    assert ranked_measure([measured], "cpu") == "cpu"  # an error's missing CPU time ranks nothing

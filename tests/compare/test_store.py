@@ -36,6 +36,14 @@ def test_resuming_with_another_configuration_or_other_puzzles_is_refused(tmp_pat
         assert more.config["backends"] == {"a": "A", "b": "B"}
 
 
+
+def test_a_resumption_may_skip_other_backends_and_every_skip_is_kept(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        store.start_run("r", {**DESCRIPTION, "config": {**DESCRIPTION["config"], "skipped": {"x": "not available"}}})
+        resumed = store.start_run("r", {**DESCRIPTION, "config": {**DESCRIPTION["config"], "skipped": {"y": "too big"}}})
+        assert resumed.config["skipped"] == {"x": "not available", "y": "too big"}
+
+
 def test_a_database_from_a_newer_sudokit_is_refused(tmp_path):
     path = tmp_path / "db.sqlite"
     with sqlite3.connect(path) as connection:
