@@ -26,6 +26,7 @@ from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status,
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, PRESETS, technique
+from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, SOLVED, Singles, compiled_singles
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
@@ -129,6 +130,7 @@ def find_steps(state: Candidates | View, name: str) -> list[Step]:
 
 # Once a solution is found, the search for another only counts: its steps are never shown.
 _COUNTING = [technique(name).find for name in PRESETS["singles"]]
+_HEAD = [technique(name).find for name in HEAD]
 
 
 @dataclass
@@ -144,6 +146,7 @@ class _Search:
     guesses: int = 0
     first: tuple[Candidates, list[Step]] | None = field(default=None)
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
+    singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -169,19 +172,31 @@ class _Search:
                 steps.append(refuted(guess, failure))
 
     def deduce(self, state: Candidates, steps: list[Step]) -> str | None:
-        """Apply the easiest step that fires until none does; the contradiction met, if any."""
-        while not (reason := state.contradiction()):
+        """Apply the easiest step that fires until none does; the contradiction met, if any.
+
+        Where the ladder starts with the singles and the compiled loop is ready, that loop takes the
+        singles (the same steps, ``singles_compiled``) and the finders after them the rest.
+        """
+        counting = self.first is not None
+        finders = _COUNTING if counting else self.finders
+        choose = first_found if counting else self.choose
+        singles = self.singles if choose is first_found and finders[:len(_HEAD)] == _HEAD else None
+        rest = finders[len(_HEAD):] if singles else finders
+        while True:
+            if singles:
+                end = singles(state, steps)
+                if end == CONTRADICTION:
+                    return state.contradiction()
+                if end == SOLVED:
+                    return None
+            elif reason := state.contradiction():
+                return reason
             if self.deadline.passed():
                 raise SearchTimeout
-            if state.is_solved():  # no candidate left: nothing can fire
+            if not singles and state.is_solved():  # no candidate left: nothing can fire
                 return None
-            view = View(state, self.memo, self.deadline)
-            if self.first is None:
-                step = self.choose(view, self.finders)
-            else:
-                step = first_found(view, _COUNTING)
+            step = choose(View(state, self.memo, self.deadline), rest)
             if step is None:
                 return None
             apply_step(state, step)
             steps.append(step)
-        return reason

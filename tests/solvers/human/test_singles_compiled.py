@@ -1,0 +1,67 @@
+"""The compiled singles give the engine the path its pure-Python finders give, step for step."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sudokit.compare.sets import load_set
+from sudokit.solvers.human import singles_compiled
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.registry import PRESETS
+from sudokit.solvers.human.se.jit import available
+
+pytestmark = pytest.mark.skipif(not available(), reason="numba is not installed (the fast extra), or SUDOKIT_PURE is set")
+
+SE_SAMPLE = load_set("se-sample").puzzles
+TDOKU = load_set("tdoku-tests").puzzles
+EASY = [p for p in SE_SAMPLE if p.meta["se_rating"] < 4.0][::16]  # singles, then locked sets and subsets
+HARDER = [p for p in SE_SAMPLE if 4.0 <= p.meta["se_rating"] < 7.0][::120]  # singles between harder steps
+UNSAT_OR_MULTIPLE = [p for p in TDOKU if p.meta["count"] != 1][:12]
+
+
+def both(monkeypatch, grid, **options):
+    """The solve with the pure-Python singles, then with the compiled loop."""
+    compiled = singles_compiled.LOADER.now()
+    monkeypatch.setattr(singles_compiled.LOADER, "thread", object())  # never built in the background here
+    monkeypatch.setattr(singles_compiled.LOADER, "value", None)
+    pure = solve_logically(grid, **options)
+    monkeypatch.setattr(singles_compiled.LOADER, "value", compiled)
+    return pure, solve_logically(grid, **options)
+
+
+def same(a, b) -> None:
+    assert (a.status, a.message, a.solutions, a.guesses) == (b.status, b.message, b.solutions, b.guesses)
+    assert a.steps == b.steps
+    assert a.state.line() == b.state.line()
+
+
+@pytest.mark.parametrize("puzzle", EASY + HARDER, ids=lambda p: f"{p.meta['se_rating']}-{p.grid.line()[:10]}")
+def test_the_default_path_is_the_same(monkeypatch, puzzle):
+    pure, fast = both(monkeypatch, puzzle.grid)
+    assert any(step.technique in singles_compiled.HEAD for step in fast.steps)
+    same(pure, fast)
+
+
+@pytest.mark.parametrize("puzzle", UNSAT_OR_MULTIPLE, ids=lambda p: p.grid.line()[:12])
+@pytest.mark.parametrize("allow_guess", [False, True])
+def test_contradictions_and_counting_are_the_same(monkeypatch, puzzle, allow_guess):
+    same(*both(monkeypatch, puzzle.grid, techniques=PRESETS["basic"], allow_guess=allow_guess))
+
+
+def test_a_ladder_not_headed_by_the_singles_runs_its_finders(monkeypatch):
+    """Where hidden singles come before naked singles, the compiled loop (naked first) must not run."""
+    grid = EASY[0].grid
+    order = ("full_house", "hidden_single", "naked_single", "locked_candidates_pointing")
+    pure, fast = both(monkeypatch, grid, techniques=order)
+    same(pure, fast)
+    assert [s.technique for s in fast.steps] != [s.technique for s in solve_logically(grid, PRESETS["singles"]).steps]
+
+
+def test_a_single_solve_does_not_load_numba():
+    """One solve in a fresh process stays pure Python: numba is imported only after several."""
+    code = ("import sys; from sudokit.models.grid import Grid; from sudokit.solvers.human.engine import "
+            f"solve_logically; solve_logically(Grid.parse({EASY[0].grid.line()!r})); print('numba' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
