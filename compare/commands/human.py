@@ -34,7 +34,7 @@ from sudokit.compare.app import (
 )
 from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
-from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Settings, Task, make_executor
+from sudokit.compare.run.executors import EXECUTORS, GRACE_SECONDS, Chunk, Executor, Settings, Task, make_executor
 from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UserError
 from sudokit.models.grid import Grid
@@ -129,6 +129,11 @@ RateModeOption = Annotated[str | None, typer.Option(
     "(sudokit's own engine's). Without it: SE's and HoDoKu's, each from its own mode (the engine's on "
     "sizes other than 9×9).")]
 
+RateTimeoutOption = Annotated[float | None, typer.Option(
+    "--timeout", "--time-limit", min=0.001, show_default=False,
+    help="Seconds per puzzle for each mode (plain rate runs two: SE's, then HoDoKu's, each with the whole "
+    "limit; the uniqueness check first has it too).")]
+
 
 @app.command()
 def rate(
@@ -137,7 +142,7 @@ def rate(
     mode: RateModeOption = None,
     preset: SolvePresetOption = None,
     allow_guess: GuessOption = False,
-    timeout: TimeoutOption = None,
+    timeout: RateTimeoutOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes, sharing the puzzles.")] = 1,
     executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (-j 1 local: in this process).")]
     = "local",
@@ -287,12 +292,13 @@ class Rater:
         self.allow_guess = allow_guess
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
-        deadline = Deadline(time_limit)  # one total: the uniqueness check and every mode share it
-        exact = exact_answer(grid, deadline.remaining())
+        """``time_limit`` is each step's: the uniqueness check's, then each mode's (no mode inherits what
+        another spent, so a mode's status is its own)."""
+        exact = exact_answer(grid, time_limit)
         if exact.status is not Status.SOLVED:
             return SolveResult(exact.status, stats={"record": {}}, message=VERDICTS.get(exact.status, exact.message))
         status, record, message = rating_record(grid, self.modes, techniques=self.techniques,
-                                                allow_guess=self.allow_guess, time_limit=deadline.remaining())
+                                                allow_guess=self.allow_guess, time_limit=time_limit)
         # a rated puzzle's grid is its one solution (the exact backend's), which the executors' judge checks
         return SolveResult(status, exact.solution if status is Status.SOLVED else None, stats={"record": record},
                            message=message)
@@ -323,7 +329,9 @@ def _rated(rater: Rater, puzzles: list[Puzzle], timeout: float | None, runner: E
     chunks = [Chunk(backend, (Task("rate", position, puzzle.grid),)) for position, puzzle in enumerate(puzzles)]
     done: dict[int, SolveResult] = {}
     printed = 0
-    with closing(runner.run(chunks, Settings(timeout=timeout))) as outcomes:
+    # the check and each mode have ``timeout`` each: a worker is killed only past all of them
+    grace = GRACE_SECONDS + (timeout or 0.0) * len(rater.modes)
+    with closing(runner.run(chunks, Settings(timeout=timeout, grace=grace))) as outcomes:
         for outcome in outcomes:
             done[outcome.task.index] = outcome.result
             while printed in done:
