@@ -55,6 +55,32 @@ ModeOption = Annotated[str, typer.Option("--mode", "-m", help="Whose technique s
 SolvePresetOption = Annotated[str | None, typer.Option(
     "--preset", "-p", help=f"Solve with a preset's techniques instead of the mode's: {', '.join(registry.PRESETS)}.")]
 
+RATINGS_PAGE = "docs/concepts/ratings.md"  # whose number is which: the one page that says it
+LEGEND = {  # what each owner's figures are, as the text output names them
+    "se": "SE ER/EP/ED = Sudoku Explainer's rating of the hardest step / of the hardest up to the first "
+          "placement / of the first step, on SE's scale (1.0 singles to about 12)",
+    "hodoku": "HoDoKu score and level = HoDoKu's sum of its steps' base scores, and its level (easy, medium, "
+              "hard, unfair, extreme); [codes] = the path's techniques as HoDoKu's codes",
+    "engine": "engine rating (three figures, as SE's ER/EP/ED), engine score and level = sudokit's own engine's "
+              "path measured on SE's and HoDoKu's scales (not their figures)",
+}
+EFFORT = "effort = sudokit's count of the inspections a person makes to follow the path"
+
+
+def figures_legend(owners: list[str] | tuple[str, ...], hardest: bool = False) -> str:
+    """A legend naming each shown figure's owner and scale (a line each), under the page that says more;
+    ``hardest`` explains the parenthesised technique ``rate`` writes after each owner's figures.
+
+    >>> print(figures_legend(["hodoku"]))  # doctest: +ELLIPSIS
+    figures (docs/concepts/ratings.md):
+      HoDoKu score and level = HoDoKu's sum of its steps' base scores, ...
+      effort = sudokit's count of the inspections a person makes to follow the path
+    """
+    lines = [f"figures ({RATINGS_PAGE}):", *(f"  {LEGEND[who]}" for who in owners), f"  {EFFORT}"]
+    if hardest:
+        lines.append("  (name) after an owner's figures = the technique of its hardest step")
+    return "\n".join(lines)
+
 
 def chosen_techniques(mode: str, preset: str | None) -> tuple[str, ...]:
     """The techniques a solve uses: the preset's when one is named, else the mode's (bad names refused)."""
@@ -95,6 +121,7 @@ def explain(
     if page and several:
         fail(f"--html pictures one puzzle's solve; {puzzle} has {len(starts)}")
     all_solved = True
+    legend = not (technique or as_json)  # printed once, before the first figures
     for number, (source, start) in enumerate(starts, 1):
         if several and not as_json:
             typer.echo(f"# puzzle {number}" + (f" (line {source.line})" if source and source.line else ""))
@@ -118,7 +145,8 @@ def explain(
         if as_json:
             typer.echo(json.dumps({"index": number - 1, "number": number, **_explained(result)}))
         else:
-            _show_path(start, result, show_grid)
+            _show_path(start, result, show_grid, legend)
+            legend &= result.status is not Status.SOLVED  # (shown with the first figures)
         all_solved &= result.status is Status.SOLVED
     raise typer.Exit(0 if all_solved else 1)
 
@@ -189,6 +217,8 @@ def rate(
     sink = out.open("a", encoding="utf-8") if out is not None else None
     rows: list[dict] = []
     began = time.monotonic()
+    if not as_json and todo:
+        typer.echo(figures_legend(rated_owners(chosen, [p.grid.size for p in todo], preset, allow_guess), True))
     try:
         for row in _rated(rater, todo, timeout, runner):
             typer.echo(json.dumps(row) if as_json else _rating_line(row))
@@ -237,6 +267,19 @@ def rating_summary(rows: list[dict], chosen: tuple[str, ...]) -> str:
         if levels:
             parts.append(f"{what}: " + ", ".join(f"{name} {n}" for name, n in levels.most_common()))
     return "; ".join(parts)
+
+
+def rated_owners(chosen: tuple[str, ...], sizes: list[int], preset: str | None, allow_guess: bool) -> list[str]:
+    """Whose figures ``rate``'s text may show: each chosen mode's owner, and the engine's where a preset,
+    a guess or a size neither program takes gives its figures instead.
+
+    >>> rated_owners(("se", "hodoku"), [9, 16], None, False)
+    ['se', 'hodoku', 'engine']
+    """
+    owners = [{"se": "se", "hodoku": "hodoku"}.get(mode, "engine") for mode in chosen]
+    if preset or allow_guess or any(size != 9 for size in sizes):
+        owners.append("engine")
+    return list(dict.fromkeys(owners))
 
 
 def refuse_sizes(mode: str, sizes: list[int]) -> None:
@@ -443,7 +486,7 @@ def _explained(result: HumanResult) -> dict:
     }
 
 
-def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
+def _show_path(start: Candidates, result: HumanResult, show_grid: bool, legend: bool = False) -> None:
     state = start.copy()
     for number, step in enumerate(result.steps, 1):
         if show_grid:
@@ -456,6 +499,8 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
         rated = rating.figures()
+        if legend:
+            typer.echo(figures_legend([rating.owner]))
     else:
         hint = f"; {stuck_hint(rating.mode, start.size, command='explain')}" if result.status is Status.STUCK else ""
         rated = f"not rated{hint}"
