@@ -61,8 +61,9 @@ LEGEND = {  # what each owner's figures are, as the text output names them
           "placement / of the first step, on SE's scale (1.0 singles to about 12)",
     "hodoku": "HoDoKu score and level = HoDoKu's sum of its steps' base scores, and its level (easy, medium, "
               "hard, unfair, extreme); [codes] = the path's techniques as HoDoKu's codes",
-    "engine": "engine rating (three figures, as SE's ER/EP/ED), engine score and level = sudokit's own engine's "
-              "path measured on SE's and HoDoKu's scales (not their figures)",
+    "engine": "engine rating R/P/D, engine score and level = sudokit's own engine's path measured on SE's "
+              "scale (its hardest step / the hardest up to the first placement / the first step) and HoDoKu's "
+              "(not their figures)",
 }
 EFFORT = "effort = sudokit's count of the inspections a person makes to follow the path"
 
@@ -217,10 +218,13 @@ def rate(
     sink = out.open("a", encoding="utf-8") if out is not None else None
     rows: list[dict] = []
     began = time.monotonic()
-    if not as_json and todo:
-        typer.echo(figures_legend(rated_owners(chosen, [p.grid.size for p in todo], preset, allow_guess), True))
+    legend = None if as_json else figures_legend(rated_owners(chosen, [p.grid.size for p in todo], preset,
+                                                                allow_guess), hardest=True)
     try:
         for row in _rated(rater, todo, timeout, runner):
+            if legend and any(row[f"{who}_missing"] is None for who in OWNERS):
+                typer.echo(legend, err=True)  # once, before the first figures (stdout: a line per puzzle)
+                legend = None
             typer.echo(json.dumps(row) if as_json else _rating_line(row))
             if sink is not None:
                 sink.write(json.dumps(row) + "\n")
@@ -270,13 +274,13 @@ def rating_summary(rows: list[dict], chosen: tuple[str, ...]) -> str:
 
 
 def rated_owners(chosen: tuple[str, ...], sizes: list[int], preset: str | None, allow_guess: bool) -> list[str]:
-    """Whose figures ``rate``'s text may show: each chosen mode's owner, and the engine's where a preset,
-    a guess or a size neither program takes gives its figures instead.
+    """Whose figures ``rate``'s text may show: each chosen mode's owner on 9×9 puzzles (the only size
+    SE and HoDoKu take), and the engine's where a preset, a guess or another size gives its figures.
 
-    >>> rated_owners(("se", "hodoku"), [9, 16], None, False)
-    ['se', 'hodoku', 'engine']
+    >>> rated_owners(("se", "hodoku"), [9, 16], None, False), rated_owners(("se", "hodoku"), [25], None, False)
+    (['se', 'hodoku', 'engine'], ['engine'])
     """
-    owners = [{"se": "se", "hodoku": "hodoku"}.get(mode, "engine") for mode in chosen]
+    owners = [{"se": "se", "hodoku": "hodoku"}.get(mode, "engine") for mode in chosen] if 9 in sizes else []
     if preset or allow_guess or any(size != 9 for size in sizes):
         owners.append("engine")
     return list(dict.fromkeys(owners))

@@ -28,27 +28,34 @@ def test_plain_rate_names_se_and_hodoku_and_effort_once_before_the_records(tmp_p
     puzzles.write_text("\n".join(EASY) + "\n")
     result = runner.invoke(app, ["rate", str(puzzles), "-q"])
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert lines[0] == PAGE and result.stdout.count(PAGE) == 1
+    lines = result.stderr.splitlines()  # (stdout keeps one line per puzzle)
+    assert lines[0] == PAGE and result.stderr.count(PAGE) == 1 and PAGE not in result.stdout
     assert lines[1].startswith("  SE ER/EP/ED = Sudoku Explainer's") and "SE's scale" in lines[1]
     assert lines[2].startswith("  HoDoKu score and level = HoDoKu's") and "[codes]" in lines[2]
     assert lines[3].startswith("  effort = sudokit's")
-    assert lines[4].startswith("  (name)") and [line[:2] for line in lines[5:]] == ["#1", "#2"]
-    assert not any("engine" in line for line in lines[:5])  # no engine figures in plain rate on 9×9
+    assert lines[4].startswith("  (name)") and len(lines) == 5
+    assert [line[:2] for line in result.stdout.splitlines()] == ["#1", "#2"]
+    assert not any("engine" in line for line in lines)  # no engine figures in plain rate on 9×9
+
+
+def test_no_legend_when_nothing_is_rated():
+    result = runner.invoke(app, ["rate", "." * 81, "-q"])  # many solutions: no figures to explain
+    assert result.exit_code == 1 and "not rated" in result.stdout and PAGE not in result.stderr
 
 
 def test_each_mode_gets_only_its_owners_legend():
-    se = runner.invoke(app, ["rate", EASY[0], "--mode", "se"]).stdout
-    engine = runner.invoke(app, ["rate", EASY[0], "--mode", "default"]).stdout
+    se = runner.invoke(app, ["rate", EASY[0], "--mode", "se"]).stderr
+    engine = runner.invoke(app, ["rate", EASY[0], "--mode", "default"]).stderr
     assert "SE ER/EP/ED =" in se and "HoDoKu" not in se and "engine rating" not in se
-    assert "engine rating (three figures, as SE's ER/EP/ED)" in engine and "SE ER/EP/ED =" not in engine
-    guessed = runner.invoke(app, ["rate", EASY[0], "--mode", "se", "--allow-guess"]).stdout
-    assert "engine rating (" in guessed  # a guessing path's figures are the engine's
+    assert "engine rating R/P/D, engine score and level = sudokit's own" in engine and "SE ER/EP/ED =" not in engine
+    guessed = runner.invoke(app, ["rate", EASY[0], "--mode", "se", "--allow-guess"]).stderr
+    assert "engine rating R/P/D" in guessed  # a guessing path's figures are the engine's
 
 
 def test_json_output_has_no_legend():
-    rows = runner.invoke(app, ["rate", EASY[0], "--json"]).stdout.splitlines()
-    assert len(rows) == 1 and json.loads(rows[0])["status"] == "solved"
+    rated = runner.invoke(app, ["rate", EASY[0], "--json"])
+    rows = rated.stdout.splitlines()
+    assert len(rows) == 1 and json.loads(rows[0])["status"] == "solved" and PAGE not in rated.stderr
     explained = runner.invoke(app, ["explain", EASY[0], "--json"]).stdout
     assert PAGE not in explained and json.loads(explained)["status"] == "solved"
 
@@ -60,7 +67,7 @@ def test_explain_labels_the_engine_rating_once_before_its_summary(tmp_path):
     summaries = [i for i, line in enumerate(lines) if line.startswith("solved:")]
     assert len(summaries) == 2 and lines.count(PAGE) == 1
     start = lines.index(PAGE)
-    assert start < summaries[0] and lines[start + 1].startswith("  engine rating (three figures")
+    assert start < summaries[0] and lines[start + 1].startswith("  engine rating R/P/D")
     assert "engine rating " in lines[summaries[0]]
     hodoku = runner.invoke(app, ["explain", EASY[0], "--mode", "hodoku"]).stdout
     assert legend(hodoku)[1].startswith("  HoDoKu score and level") and "SE ER/EP/ED =" not in hodoku
