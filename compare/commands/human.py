@@ -327,7 +327,7 @@ def rated_before(path: Path, chosen: tuple[str, ...]) -> list[dict]:
 
 class Rater:
     """``rate``'s work on one puzzle as a backend the harness's executors run (worker processes, a Dask
-    cluster): the exact backend's verdict, then each mode's figures, within ``time_limit`` in all.
+    cluster): the exact backend's verdict, then each mode's figures, each step within ``time_limit``.
     ``stats["record"]`` holds the figures, ``message`` why a puzzle is not rated."""
 
     name = "rate"
