@@ -3,7 +3,8 @@
 The library is GPL-3.0 and read from ../shared/data; without it these tests skip. A case of a
 technique this engine does not implement is a strict xfail naming HoDoKu's technique, so each
 missing code stays visible (and one that starts passing is listed off); the pass rate over the
-whole library is held above ``PASS_RATE``.
+whole library is held above ``PASS_RATE``. The default run checks each technique's first case, every
+known gap and every 10th case; ``pytest -m manual`` the rest.
 """
 
 from __future__ import annotations
