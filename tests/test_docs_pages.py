@@ -10,7 +10,8 @@ backends = _hook("backends")
 
 
 def table_rows() -> dict[str, list[str]]:
-    rows = [line.strip("|").split(" | ") for line in backends.backend_table().splitlines()[2:]]
+    lines = [line for line in backends.backend_table().splitlines() if line.startswith("| `")]
+    rows = [line.strip("|").split(" | ") for line in lines]
     return {cells[0].strip().strip("`"): [c.strip() for c in cells] for cells in rows}
 
 

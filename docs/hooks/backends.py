@@ -54,7 +54,8 @@ def row(backend: Backend, like: str | None = None) -> str:
 
 def backend_table() -> str:
     """The Markdown table (one row per backend or family member)."""
-    return "\n".join([*HEADER, *(row(backend, like) for backend, like in rows())])
+    return "\n".join(['<div class="backend-table" markdown>', "", *HEADER,
+                      *(row(backend, like) for backend, like in rows()), "", "</div>"])
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
