@@ -162,7 +162,7 @@ def duration(seconds: float) -> str:
 
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
 FirstOption = Annotated[int | None, typer.Option(
-    "--first", min=1, help="Only the first N puzzles of the input (--limit is the solution limit).", show_default=False)]
+    "--first", min=1, help="Only the first N puzzles of the input.", show_default=False)]
 RangeOption = Annotated[str | None, typer.Option(
     "--range", help="Only puzzles A-B of the input (numbers from 1, as the output numbers them; A- to the end).",
     show_default=False)]

@@ -16,3 +16,17 @@ def shared_file(relative: str) -> Path:
     if not path.exists():
         pytest.skip(f"../shared/data/{relative} is not beside this checkout")
     return path
+
+
+def sampled(cases, every: int = 10) -> list:
+    """A long parametrised data sweep: every ``every``-th case (the first among them) in the default run,
+    the others marked ``manual`` (``pytest -m manual`` runs them; together with the default, all)."""
+    kept = []
+    for index, case in enumerate(cases):
+        if index % every == 0:
+            kept.append(case)
+        elif isinstance(case, type(pytest.param(None))):
+            kept.append(pytest.param(*case.values, id=case.id, marks=[*case.marks, pytest.mark.manual]))
+        else:
+            kept.append(pytest.param(case, marks=pytest.mark.manual))
+    return kept

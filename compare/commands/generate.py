@@ -83,6 +83,7 @@ def generate(
         specs = {label: Spec(size, symmetry, minimal, label if techniques else None, parse_rating(rating), unbiased,
                              strategy, tries, mode) for label in labels}
         for spec in specs.values():
+            refuse_unknown(spec)
             spec.check()
         if out is not None:
             write_path(out)
@@ -148,6 +149,21 @@ def parse_rating(text: str | None) -> tuple[float, float] | None:
 
         raise UserError(f"--rating {text!r}: give LO-HI, e.g. 7.0-7.5") from None
     return bounds
+
+
+def refuse_unknown(spec: Spec) -> None:
+    """Without ``--mode``, a 9×9 target is graded on SE mode's path, or HoDoKu mode's for a technique SE
+    lacks: a name neither has is refused naming those two lists (not the engine's, which grades other sizes)."""
+    from sudokit.compare.workshop.grading import techniques_of
+    from sudokit.models.errors import UnknownName
+
+    if spec.mode is not None or spec.size != 9 or spec.technique is None:
+        return
+    se, hodoku = techniques_of("se"), techniques_of("hodoku")
+    if spec.technique not in se and spec.technique not in hodoku:
+        raise UnknownName(f"unknown technique {spec.technique!r} for 9×9 puzzles (graded on SE mode's path, or "
+                          f"HoDoKu mode's for a technique SE lacks); choose from SE mode's {', '.join(se)}; or "
+                          f"HoDoKu mode's {', '.join(t for t in hodoku if t not in se)}")
 
 
 def _command_line(count: int, seed: int, spec: Spec, techniques: list[str], mixed: bool = False) -> str:

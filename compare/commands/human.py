@@ -34,7 +34,7 @@ from sudokit.compare.app import (
 )
 from sudokit.compare.commands.runs import cluster_options
 from sudokit.compare.run.errors import ExecutorLost
-from sudokit.compare.run.executors import EXECUTORS, Chunk, Executor, Settings, Task, make_executor
+from sudokit.compare.run.executors import EXECUTORS, GRACE_SECONDS, Chunk, Executor, Settings, Task, make_executor
 from sudokit.models.candidates import Candidates
 from sudokit.models.errors import UserError
 from sudokit.models.grid import Grid
@@ -54,6 +54,33 @@ ModeOption = Annotated[str, typer.Option("--mode", "-m", help="Whose technique s
                                          f"{', '.join(modes.MODES)}.")]
 SolvePresetOption = Annotated[str | None, typer.Option(
     "--preset", "-p", help=f"Solve with a preset's techniques instead of the mode's: {', '.join(registry.PRESETS)}.")]
+
+RATINGS_PAGE = "docs/concepts/ratings.md"  # whose number is which: the one page that says it
+LEGEND = {  # what each owner's figures are, as the text output names them
+    "se": "SE ER/EP/ED = Sudoku Explainer's rating of the hardest step / of the hardest up to the first "
+          "placement / of the first step, on SE's scale (1.0 singles to about 12)",
+    "hodoku": "HoDoKu score and level = HoDoKu's sum of its steps' base scores, and its level (easy, medium, "
+              "hard, unfair, extreme); [codes] = the path's techniques as HoDoKu's codes",
+    "engine": "engine rating R/P/D, engine score and level = sudokit's own engine's path measured on SE's "
+              "scale (its hardest step / the hardest up to the first placement / the first step) and HoDoKu's "
+              "(not their figures)",
+}
+EFFORT = "effort = sudokit's count of the inspections a person makes to follow the path"
+
+
+def figures_legend(owners: list[str] | tuple[str, ...], hardest: bool = False) -> str:
+    """A legend naming each shown figure's owner and scale (a line each), under the page that says more;
+    ``hardest`` explains the parenthesised technique ``rate`` writes after each owner's figures.
+
+    >>> print(figures_legend(["hodoku"]))  # doctest: +ELLIPSIS
+    figures (docs/concepts/ratings.md):
+      HoDoKu score and level = HoDoKu's sum of its steps' base scores, ...
+      effort = sudokit's count of the inspections a person makes to follow the path
+    """
+    lines = [f"figures ({RATINGS_PAGE}):", *(f"  {LEGEND[who]}" for who in owners), f"  {EFFORT}"]
+    if hardest:
+        lines.append("  (name) after an owner's figures = the technique of its hardest step")
+    return "\n".join(lines)
 
 
 def chosen_techniques(mode: str, preset: str | None) -> tuple[str, ...]:
@@ -95,6 +122,7 @@ def explain(
     if page and several:
         fail(f"--html pictures one puzzle's solve; {puzzle} has {len(starts)}")
     all_solved = True
+    legend = not (technique or as_json)  # printed once, before the first figures
     for number, (source, start) in enumerate(starts, 1):
         if several and not as_json:
             typer.echo(f"# puzzle {number}" + (f" (line {source.line})" if source and source.line else ""))
@@ -118,7 +146,8 @@ def explain(
         if as_json:
             typer.echo(json.dumps({"index": number - 1, "number": number, **_explained(result)}))
         else:
-            _show_path(start, result, show_grid)
+            _show_path(start, result, show_grid, legend)
+            legend &= result.status is not Status.SOLVED  # (shown with the first figures)
         all_solved &= result.status is Status.SOLVED
     raise typer.Exit(0 if all_solved else 1)
 
@@ -129,6 +158,11 @@ RateModeOption = Annotated[str | None, typer.Option(
     "(sudokit's own engine's). Without it: SE's and HoDoKu's, each from its own mode (the engine's on "
     "sizes other than 9×9).")]
 
+RateTimeoutOption = Annotated[float | None, typer.Option(
+    "--timeout", "--time-limit", min=0.001, show_default=False,
+    help="Seconds per puzzle for each mode (plain rate runs two: SE's, then HoDoKu's, each with the whole "
+    "limit; the uniqueness check first has it too).")]
+
 
 @app.command()
 def rate(
@@ -137,7 +171,7 @@ def rate(
     mode: RateModeOption = None,
     preset: SolvePresetOption = None,
     allow_guess: GuessOption = False,
-    timeout: TimeoutOption = None,
+    timeout: RateTimeoutOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes, sharing the puzzles.")] = 1,
     executor: Annotated[str, typer.Option(help=f"How to run: {', '.join(EXECUTORS)} (-j 1 local: in this process).")]
     = "local",
@@ -184,8 +218,13 @@ def rate(
     sink = out.open("a", encoding="utf-8") if out is not None else None
     rows: list[dict] = []
     began = time.monotonic()
+    legend = None if as_json else figures_legend(rated_owners(chosen, [p.grid.size for p in todo], preset,
+                                                                allow_guess), hardest=True)
     try:
         for row in _rated(rater, todo, timeout, runner):
+            if legend and any(row[f"{who}_missing"] is None for who in OWNERS):
+                typer.echo(legend, err=True)  # once, before the first figures (stdout: a line per puzzle)
+                legend = None
             typer.echo(json.dumps(row) if as_json else _rating_line(row))
             if sink is not None:
                 sink.write(json.dumps(row) + "\n")
@@ -234,6 +273,19 @@ def rating_summary(rows: list[dict], chosen: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
+def rated_owners(chosen: tuple[str, ...], sizes: list[int], preset: str | None, allow_guess: bool) -> list[str]:
+    """Whose figures ``rate``'s text may show: each chosen mode's owner on 9×9 puzzles (the only size
+    SE and HoDoKu take), and the engine's where a preset, a guess or another size gives its figures.
+
+    >>> rated_owners(("se", "hodoku"), [9, 16], None, False), rated_owners(("se", "hodoku"), [25], None, False)
+    (['se', 'hodoku', 'engine'], ['engine'])
+    """
+    owners = [{"se": "se", "hodoku": "hodoku"}.get(mode, "engine") for mode in chosen] if 9 in sizes else []
+    if preset or allow_guess or any(size != 9 for size in sizes):
+        owners.append("engine")
+    return list(dict.fromkeys(owners))
+
+
 def refuse_sizes(mode: str, sizes: list[int]) -> None:
     """One line, exit 2, before any work, when ``mode`` does not take one of the puzzles' sizes."""
     if refused := next((why for size in sizes if (why := unsupported_size(mode, size))), None):
@@ -275,7 +327,7 @@ def rated_before(path: Path, chosen: tuple[str, ...]) -> list[dict]:
 
 class Rater:
     """``rate``'s work on one puzzle as a backend the harness's executors run (worker processes, a Dask
-    cluster): the exact backend's verdict, then each mode's figures, within ``time_limit`` in all.
+    cluster): the exact backend's verdict, then each mode's figures, each step within ``time_limit``.
     ``stats["record"]`` holds the figures, ``message`` why a puzzle is not rated."""
 
     name = "rate"
@@ -287,12 +339,13 @@ class Rater:
         self.allow_guess = allow_guess
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
-        deadline = Deadline(time_limit)  # one total: the uniqueness check and every mode share it
-        exact = exact_answer(grid, deadline.remaining())
+        """``time_limit`` is each step's: the uniqueness check's, then each mode's (no mode inherits what
+        another spent, so a mode's status is its own)."""
+        exact = exact_answer(grid, time_limit)
         if exact.status is not Status.SOLVED:
             return SolveResult(exact.status, stats={"record": {}}, message=VERDICTS.get(exact.status, exact.message))
         status, record, message = rating_record(grid, self.modes, techniques=self.techniques,
-                                                allow_guess=self.allow_guess, time_limit=deadline.remaining())
+                                                allow_guess=self.allow_guess, time_limit=time_limit)
         # a rated puzzle's grid is its one solution (the exact backend's), which the executors' judge checks
         return SolveResult(status, exact.solution if status is Status.SOLVED else None, stats={"record": record},
                            message=message)
@@ -323,7 +376,9 @@ def _rated(rater: Rater, puzzles: list[Puzzle], timeout: float | None, runner: E
     chunks = [Chunk(backend, (Task("rate", position, puzzle.grid),)) for position, puzzle in enumerate(puzzles)]
     done: dict[int, SolveResult] = {}
     printed = 0
-    with closing(runner.run(chunks, Settings(timeout=timeout))) as outcomes:
+    # the check and each mode have ``timeout`` each: a worker is killed only past all of them
+    grace = GRACE_SECONDS + (timeout or 0.0) * len(rater.modes)
+    with closing(runner.run(chunks, Settings(timeout=timeout, grace=grace))) as outcomes:
         for outcome in outcomes:
             done[outcome.task.index] = outcome.result
             while printed in done:
@@ -435,7 +490,7 @@ def _explained(result: HumanResult) -> dict:
     }
 
 
-def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
+def _show_path(start: Candidates, result: HumanResult, show_grid: bool, legend: bool = False) -> None:
     state = start.copy()
     for number, step in enumerate(result.steps, 1):
         if show_grid:
@@ -448,6 +503,8 @@ def _show_path(start: Candidates, result: HumanResult, show_grid: bool) -> None:
     why = f" ({result.message})" if result.message else ""
     if result.status is Status.SOLVED:
         rated = rating.figures()
+        if legend:
+            typer.echo(figures_legend([rating.owner]))
     else:
         hint = f"; {stuck_hint(rating.mode, start.size, command='explain')}" if result.status is Status.STUCK else ""
         rated = f"not rated{hint}"

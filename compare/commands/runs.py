@@ -53,7 +53,7 @@ BackendOption = Annotated[list[str] | None, typer.Option(
     "py:FILE.py:FUNC); may be repeated, beside --backends.", show_default=False)]
 Db = Annotated[Path, typer.Option(help="The results database.")]
 Name = Annotated[str | None, typer.Option(help="Run name; an existing run of that name is resumed (same sets, "
-                                                "settings and backends; --extend to add backends).")]
+                                                "settings and backends; compare --extend adds backends).")]
 SkipInvalid = Annotated[bool, typer.Option(help="Run the valid puzzles of a file with bad lines (recorded).")]
 Out = Annotated[Path | None, typer.Option(help="Report folder (default: results/runs/RUN).", show_default=False)]
 WriteReport = Annotated[bool, typer.Option("--report/--no-report", help="Write the run's report.")]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 
-from sudokit.compare.reports.stats import percent
+from sudokit.compare.reports.stats import ANSWERS, percent
 
 
 def _save(fig: Figure, path: Path) -> Path:
@@ -15,15 +16,29 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
-def backend_style(index: int) -> tuple[str, str, str]:
-    """The colour, line style and marker of the ``index``-th backend of a chart: ten colours, then the
-    same colours dashed (with another marker), so that up to 40 backends are told apart.
+# Paul Tol's "muted" scheme: nine colours told apart with every common colour-vision deficiency
+PALETTE = ("#332288", "#CC6677", "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499", "#DDCC77")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X")  # as many as no palette size divides: see backend_style
+LINES = ("-", "--", ":", "-.")
+NOTHING_ANSWERED = "nothing answered"
 
-    >>> backend_style(0), backend_style(10)
-    (('C0', '-', 'o'), ('C0', '--', '^'))
+
+def backend_style(index: int) -> tuple[str, str, str]:
+    """The colour, line style and marker of the ``index``-th backend of a chart. Colours, markers and line
+    styles each cycle on their own; their counts (9, 7, 4) share no factor, so the first 63 backends differ
+    in colour-and-marker (dots) and the first 252 in all three (lines), each from its neighbours in all.
+
+    >>> backend_style(0), backend_style(9), backend_style(10)
+    (('#332288', '-', 'o'), ('#332288', '--', '^'), ('#CC6677', ':', 'D'))
     """
-    turn = index // 10 % 4
-    return f"C{index % 10}", ("-", "--", ":", "-.")[turn], ("o", "^", "s", "D")[turn]
+    return PALETTE[index % len(PALETTE)], LINES[index % len(LINES)], MARKERS[index % len(MARKERS)]
+
+
+def _say_nothing(ax, what: str = NOTHING_ANSWERED) -> None:
+    """Write ``what`` across an axes that has no data to show, its ticks hidden (no invented scale)."""
+    ax.text(0.5, 0.5, what, transform=ax.transAxes, ha="center", va="center", fontsize=12, color="dimgrey")
+    ax.set_xticks([])
+    ax.set_yticks([])
 
 
 def _legend_outside(ax) -> None:
@@ -45,40 +60,64 @@ def _plain_log(axis, low: float, high: float) -> None:
 def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path: Path) -> Path:
     """Per backend, the share of the puzzles it attempted that it answered within a time (log scale).
 
-    A curve ends at the share actually answered: a backend that answered nothing draws no curve.
+    A curve ends at the share actually answered: a backend that answered nothing draws no curve, and
+    when no backend answered anything the figure says so instead of drawing an empty scale.
     """
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
     for index, (backend, seconds) in enumerate(answered.items()):
         ordered = sorted(max(s, 1e-6) * 1000 for s in seconds)
         label = f"{backend} ({percent(len(ordered), attempted[backend])} answered)"
-        colour, line, _ = backend_style(index)
+        colour, line, marker = backend_style(index)
+        style: dict[str, Any] = {"label": label, "color": colour, "linestyle": line, "marker": marker, "markersize": 4}
         if ordered:
             shares = [(i + 1) / attempted[backend] for i in range(len(ordered))]
-            ax.step(ordered, shares, where="post", label=label, color=colour, linestyle=line)
+            ax.step(ordered, shares, where="post", markevery=0.1, **style)
         else:
-            ax.plot([], [], label=label, color=colour, linestyle=line)
-    ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
-           ylabel="share of attempted puzzles answered", title="Time per puzzle (ECDF)")
-    _plain_log(ax.xaxis, *ax.get_xlim())
-    ax.grid(alpha=0.3)
+            ax.plot([], [], **style)
+    ax.set(title="Time per puzzle (ECDF)")
+    if any(answered.values()):
+        ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
+               ylabel="share of attempted puzzles answered")
+        _plain_log(ax.xaxis, *ax.get_xlim())
+        ax.grid(alpha=0.3)
+    else:
+        _say_nothing(ax)
     _legend_outside(ax)
     return _save(fig, path)
 
 
-def time_vs_rating(points: dict[str, list[tuple[float, float]]], rating: str, path: Path) -> Path:
+def answered_points(points: dict[str, list[tuple[float, float, str]]]
+                    ) -> tuple[dict[str, list[tuple[float, float]]], dict[str, int]]:
+    """Split each backend's (rating, seconds, status) triples into the (rating, seconds) of its answers
+    and the count of the rest: a stuck, timed-out or failed attempt's seconds are no time to an answer.
+
+    >>> answered_points({"a": [(5.0, 0.1, "solved"), (9.0, 0.0, "stuck"), (7.0, 2.0, "timeout")]})
+    ({'a': [(5.0, 0.1)]}, {'a': 2})
+    """
+    drawn = {b: [(r, s) for r, s, status in triples if status in ANSWERS] for b, triples in points.items()}
+    return drawn, {b: len(points[b]) - len(drawn[b]) for b in points}
+
+
+def time_vs_rating(points: dict[str, list[tuple[float, float, str]]], rating: str, path: Path) -> Path:
     """Time per puzzle against the puzzle's difficulty rating (``rating`` names which), a style per backend
-    (the same as in ``time_ecdf``: the charts share their backends' order)."""
+    (the same as in ``time_ecdf``: the charts share their backends' order). ``points`` holds each attempt's
+    (rating, seconds, status); only answers are drawn, and each legend entry counts the attempts left out."""
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
-    for index, (backend, pairs) in enumerate(points.items()):
+    drawn, left_out = answered_points(points)
+    for index, (backend, pairs) in enumerate(drawn.items()):
         colour, _, marker = backend_style(index)
-        if pairs:
-            ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=6, alpha=0.5,
-                       label=backend, color=colour, marker=marker)
-    ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per puzzle", title="Time versus difficulty")
-    _plain_log(ax.yaxis, *ax.get_ylim())
-    ax.grid(alpha=0.3)
+        label = backend + (f" ({left_out[backend]} not answered, not drawn)" if left_out[backend] else "")
+        ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=9, alpha=0.6,
+                   label=label, color=colour, marker=marker)
+    ax.set(title="Time versus difficulty")
+    if any(drawn.values()):
+        ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per answered puzzle")
+        _plain_log(ax.yaxis, *ax.get_ylim())
+        ax.grid(alpha=0.3)
+    else:
+        _say_nothing(ax)
     _legend_outside(ax)
     return _save(fig, path)
 
@@ -110,7 +149,8 @@ def technique_chart(usage: list[tuple[str, int, int]], path: Path) -> Path:
 
 def cactus(solved: dict[str, list[float]], measure: str, path: Path, best: str | None = None) -> Path:
     """Puzzles answered (x) against the time each took, in order (y, log scale): one line per backend,
-    as solver competitions draw it; ``best`` names the virtual best's line, drawn black and dashed."""
+    as solver competitions draw it; ``best`` names the virtual best's line, drawn black and dashed.
+    With nothing answered the figure says so (no scale around no data)."""
     fig = Figure(figsize=(8, 4.2))
     ax = fig.subplots()
     index = 0
@@ -120,12 +160,16 @@ def cactus(solved: dict[str, list[float]], measure: str, path: Path, best: str |
             ax.plot(range(1, len(ordered) + 1), ordered, label=f"{name} ({len(ordered)})", color="black",
                     linestyle="--", linewidth=1.2)
             continue
-        colour, line, _ = backend_style(index)
+        colour, line, marker = backend_style(index)
         index += 1
-        ax.plot(range(1, len(ordered) + 1), ordered, label=f"{name} ({len(ordered)})", color=colour, linestyle=line)
-    ax.set(yscale="log", xlabel="puzzles answered", ylabel=f"{measure} seconds per puzzle",
-           title=f"Cactus plot ({measure} time)")
-    ax.grid(alpha=0.3)
+        ax.plot(range(1, len(ordered) + 1), ordered, label=f"{name} ({len(ordered)})", color=colour, linestyle=line,
+                marker=marker, markersize=4, markevery=0.1)
+    ax.set(title=f"Cactus plot ({measure} time)")
+    if any(solved.values()):
+        ax.set(yscale="log", xlabel="puzzles answered", ylabel=f"{measure} seconds per puzzle")
+        ax.grid(alpha=0.3)
+    else:
+        _say_nothing(ax)
     _legend_outside(ax)
     return _save(fig, path)
 

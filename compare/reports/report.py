@@ -22,7 +22,6 @@ import numpy
 from sudokit.compare.reports import study
 from sudokit.compare.reports.stats import (
     ANSWERS,
-    UNTIMED,
     VBS,
     BackendStats,
     VirtualBest,
@@ -786,11 +785,10 @@ def _time_blocks(summary: Summary, out: Path) -> list[Block]:
     ]
     ratings, source = (summary.ratings, "the set's own Sudoku Explainer rating") if summary.ratings else (
         _engine_ratings(summary), f"the engine rating (sudokit's, on SE's scale; not SE's ER) `{summary.technique_backend()}` gave")
-    points: dict[str, list[tuple[float, float]]] = {backend: [] for backend in answered}
-    for r in summary.records if ratings else ():
-        if r.backend in points and r.status not in UNTIMED and (
-                rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
-            points[r.backend].append((rating, r.seconds))
+    points: dict[str, list[tuple[float, float, str]]] = {backend: [] for backend in answered}
+    for r in summary.records if ratings else ():  # every attempt: the chart draws the answers, counts the rest
+        if r.backend in points and (rating := ratings.get((r.set_name, r.puzzle_index))) is not None:
+            points[r.backend].append((rating, r.seconds, r.status))
     if any(points.values()):
         label = "Sudoku Explainer rating (the set's own)" if summary.ratings else "engine rating (sudokit's)"
         blocks += [Image(plots.time_vs_rating(points, label, out / "time_vs_rating.png"), "Time versus difficulty"),

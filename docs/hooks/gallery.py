@@ -18,6 +18,7 @@ being registered; the build says when it still lacks an example.
 from __future__ import annotations
 
 import csv
+import html
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -186,8 +187,9 @@ def anchor(name: str) -> str:
     return name.replace("_", "-")
 
 
-def section(name: str, example: Example | None, picture: str | None) -> str:
-    """The Markdown of one technique's section (``picture``: the SVG file's name beside the page)."""
+def section(name: str, example: Example | None, picture: str | None, explained: str | None = None) -> str:
+    """The Markdown of one technique's section (``picture``: the SVG file's name beside the page;
+    ``explained``: the drawn step's explanation, printed under it)."""
     t = registry.technique(name)
     facts = [
         ("name", f"`{t.name}`"),
@@ -201,7 +203,10 @@ def section(name: str, example: Example | None, picture: str | None) -> str:
     lines = [f"### {t.title} {{#{anchor(name)}}}", "", explanation(name, t.title, t.family) or "A technique of its own.", "",
              '<p class="technique-facts" markdown>' + " · ".join(f"**{k}** {v}" for k, v in facts) + "</p>", ""]
     if example and picture and example.found:
-        lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", "", caption(example), ""]
+        lines += [f"![{t.title}: an example step]({picture}){{ loading=lazy }}", ""]
+        if explained:
+            lines += [f'<p class="step-explanation">{html.escape(explained)}</p>', ""]
+        lines += [caption(example), ""]
     elif example:
         lines += ["*No step of it has been found yet in the bundled puzzle sets (the engine searched part of them "
                   "with `python docs/hooks/gallery.py find`: a rare pattern).*", ""]
@@ -239,15 +244,15 @@ def gallery(out: Path, examples: dict[str, Example] | None = None) -> list[str]:
         body.append(FAMILIES.get(family, "Techniques registered by a user.") + "\n")
         for name in names:
             example = examples.get(name)
-            picture = None
+            picture = explained = None
             if example and example.found:
                 state, step = example_step(example)
-                picture = f"{name}.svg"
+                picture, explained = f"{name}.svg", step.explanation
                 givens = puzzle_of(example.set, example.number).grid
                 (out / picture).write_text(step_picture(state, step, givens).svg(), encoding="utf-8")
             elif not example:
                 missing.append(name)
-            body.append(section(name, example, picture))
+            body.append(section(name, example, picture, explained))
     (out / "index.md").write_text("\n".join(body), encoding="utf-8")
     return missing
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import Deadline, Status
+from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.rating import OWNERS, owned, owner, unowned
 
@@ -56,8 +56,9 @@ def stuck_hint(mode: str, size: int = 9, command: str = "rate") -> str:
 
 def rating_record(start: Candidates | Grid, modes: tuple[str, ...] = CITED, *, techniques: tuple[str, ...] | None = None,
                   allow_guess: bool = False, time_limit: float | None = None) -> tuple[Status, dict, str]:
-    """Rate a puzzle in each of ``modes`` (in turn, sharing ``time_limit``): its status, its record (every
-    owner's keys; see the module docstring) and a message (empty, or why a mode stopped).
+    """Rate a puzzle in each of ``modes`` (in turn, each with the whole ``time_limit``: a mode's status is
+    its own, never a budget an earlier mode spent): its status, its record (every owner's keys; see the
+    module docstring) and a message (empty, or why a mode stopped).
 
     The status is ``solved`` when a mode rated the puzzle, else the first mode's. ``effort`` is measured
     on the path of the last mode that finished (HoDoKu's in plain ``rate``).
@@ -65,9 +66,8 @@ def rating_record(start: Candidates | Grid, modes: tuple[str, ...] = CITED, *, t
     size = start.size
     if modes == CITED and size != 9:
         modes = ("default",)  # neither program takes this size: the engine's figures, and why theirs are null
-    deadline = Deadline(time_limit)
-    results = {name: solve_logically(start, techniques, mode=name, allow_guess=allow_guess,
-                                     time_limit=deadline.remaining()) for name in modes}
+    results = {name: solve_logically(start, techniques, mode=name, allow_guess=allow_guess, time_limit=time_limit)
+               for name in modes}
     record: dict = {"modes": list(modes)}
     for who in OWNERS:
         record.update(unowned(_missing(who, modes, results, size), who))

@@ -151,7 +151,7 @@ def test_each_of_fourteen_backends_is_drawn_in_a_style_of_its_own(chart, tmp_pat
         plots.time_ecdf({b: [0.001 * (i + 1)] for i, b in enumerate(names)}, dict.fromkeys(names, 1), tmp_path / "c.png")
         styles = [(to_hex(line.get_color()), line.get_linestyle()) for line in drawn[0].axes[0].get_lines()]
     else:
-        plots.time_vs_rating({b: [(5.0, 0.01)] for b in names}, "SE", tmp_path / "c.png")
+        plots.time_vs_rating({b: [(5.0, 0.01, "solved")] for b in names}, "SE", tmp_path / "c.png")
         styles = [(to_hex(dots.get_facecolor()[0]), tuple(dots.get_paths()[0].vertices.round(3).flatten()))
                   for dots in drawn[0].axes[0].collections]
     assert len(styles) == 14 and len(set(styles)) == 14, styles

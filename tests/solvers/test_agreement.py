@@ -53,10 +53,24 @@ def reference() -> dict[str, str]:
     return answers
 
 
+EVERY = 3  # the default run checks every 3rd puzzle of each sample (the first included); all of it by hand
+
+
 @pytest.mark.parametrize("backend", list(backend_params()))
 @pytest.mark.parametrize("set_name", list(SAMPLES))
 def test_backends_agree(backend, set_name, reference):
-    puzzles = [p for p in sample(set_name, backend.name) if p.grid.size <= backend.max_size]
+    agree_on(backend, set_name, reference, EVERY)
+
+
+@pytest.mark.manual
+@pytest.mark.parametrize("backend", list(backend_params()))
+@pytest.mark.parametrize("set_name", list(SAMPLES))
+def test_backends_agree_on_the_whole_sample(backend, set_name, reference):
+    agree_on(backend, set_name, reference, 1)
+
+
+def agree_on(backend, set_name: str, reference: dict[str, str], every: int) -> None:
+    puzzles = [p for p in sample(set_name, backend.name)[::every] if p.grid.size <= backend.max_size]
     if not puzzles:
         pytest.skip(f"{backend.name} is not run on {set_name} (size or speed)")
     agree(backend, puzzles, reference)

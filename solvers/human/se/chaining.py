@@ -92,7 +92,7 @@ from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
-from sudokit.solvers.human.se.jit import COMPILED
+from sudokit.solvers.human.se.kernels import COMPILED
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 

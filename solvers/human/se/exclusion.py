@@ -18,7 +18,7 @@ from itertools import combinations
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import cells_of, peer_bits
 from sudokit.models.grid import Cell
-from sudokit.solvers.human.se.jit import COMPILED
+from sudokit.solvers.human.se.kernels import COMPILED
 from sudokit.solvers.human.steps import Step, cells_text, removable
 from sudokit.solvers.human.view import View
 

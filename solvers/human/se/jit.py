@@ -1,5 +1,6 @@
-"""numba for SE mode's compiled parts (``chain_screen``, ``rules_compiled``, ``exclusion_compiled``,
-``propagate_compiled``), when it is there.
+"""numba for SE mode's compiled parts, when it is there: ``compiled`` for the kernels (``chain_screen``,
+``rules_compiled``, ``exclusion_compiled``, ``propagate_compiled``), each of which imports what it needs
+from here, and ``Background`` for loading them (``kernels.COMPILED``). This module imports no kernel.
 
 Numba is optional (the ``fast`` extra): without it, or with ``SUDOKIT_PURE=1`` in the environment,
 the compiled parts are not built and SE mode runs its pure-Python code, the reference, which gives
@@ -14,13 +15,7 @@ import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
-
-if TYPE_CHECKING:
-    from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.exclusion_compiled import Aligned
-    from sudokit.solvers.human.se.propagate_compiled import Walks
-    from sudokit.solvers.human.se.rules_compiled import FirstRules
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -84,29 +79,3 @@ class Background(Generic[T]):
 
     def _run(self) -> None:
         self._value = self._build()
-
-
-class Parts(NamedTuple):
-    """SE mode's compiled parts (each None without numba)."""
-
-    screen: Screen | None  # what static chains walk, on the grids nested chains reduce (``chain_screen``)
-    first_rules: FirstRules | None  # the simple techniques inside chains (``rules_compiled``)
-    aligned: Aligned | None  # aligned exclusions (``exclusion_compiled``)
-    walks: Walks | None  # each assumption followed, static or dynamic (``propagate_compiled``)
-
-
-MODULES = ("chain_screen", "rules_compiled", "exclusion_compiled", "propagate_compiled")
-
-
-def _parts() -> Parts:
-    from sudokit.solvers.human.se.chain_screen import screen
-    from sudokit.solvers.human.se.exclusion_compiled import aligned
-    from sudokit.solvers.human.se.propagate_compiled import walks
-    from sudokit.solvers.human.se.rules_compiled import first_rules
-
-    return Parts(screen, first_rules, aligned, walks)
-
-
-COMPILED: Background[Parts] = Background(_parts, lambda: cached(*MODULES))
-"""Loaded (numba imported) only once chains nest: nested levels ask the screen and the simple
-techniques thousands of times a search; the (+) level and aligned exclusions use them once loaded."""

@@ -15,7 +15,7 @@ from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import LAST_RUNG, PRESETS, technique
-from tests.conftest import shared_file
+from tests.conftest import sampled, shared_file
 
 SE_SAMPLE = load_set("se-sample").puzzles
 TDOKU = load_set("tdoku-tests").puzzles
@@ -34,7 +34,7 @@ def patterned_solution(size: int) -> Grid:
     return grid
 
 
-@pytest.mark.parametrize("puzzle", SOUNDNESS_SAMPLE, ids=lambda p: f"{p.grid.line()[:12]}")
+@pytest.mark.parametrize("puzzle", sampled(SOUNDNESS_SAMPLE, 2), ids=lambda p: f"{p.grid.line()[:12]}")
 def test_every_step_is_sound(puzzle):
     check_sound_path(puzzle)
 
@@ -97,7 +97,7 @@ def test_each_step_is_the_easiest_that_fires(puzzle):
         apply_step(state, step)
 
 
-@pytest.mark.parametrize("puzzle", [p for p in TDOKU if p.meta["count"] == 0], ids=lambda p: str(p.line))
+@pytest.mark.parametrize("puzzle", sampled([p for p in TDOKU if p.meta["count"] == 0], 3), ids=lambda p: str(p.line))
 @pytest.mark.parametrize("allow_guess", [False, True])
 def test_no_solution_is_unsat_with_the_reason(puzzle, allow_guess):
     # guessing explores the whole tree of an unsat puzzle: the basic preset keeps each node cheap

@@ -190,7 +190,8 @@ def test_a_chain_search_stops_at_the_deadline_not_after_it():
     polled inside a search (before each cell's chains), not only between techniques (where one of
     them ran 2.3 s past a 2 s limit). The compiled parts, when there, are loaded first: loading
     them (about a second, once a process, when numba's cache holds them) is not a search."""
-    from sudokit.solvers.human.se.jit import COMPILED, available
+    from sudokit.solvers.human.se.jit import available
+    from sudokit.solvers.human.se.kernels import COMPILED
 
     while available() and COMPILED.get() is None:
         time.sleep(0.1)
