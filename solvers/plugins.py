@@ -54,6 +54,7 @@ from sudokit.solvers.registry import Backend
 GRAMMAR = "a grid, unique GRID, multiple [GRID GRID], unsat or unknown"
 NOT_CLAIMED = "uniqueness not claimed"
 STDERR_KEPT = 4096  # bytes of a program's stderr kept for error messages
+LINE_BYTES = 1 << 20  # the longest answer line read (a 25×25 answer takes under 1,400)
 TAIL_SHOWN = 300  # characters of it shown in a record's message
 
 
@@ -359,6 +360,8 @@ class CommandSolver:
         deadline = None if time_limit is None else start + time_limit
         line = self._read_line(deadline)
         seconds = time.perf_counter() - start
+        if line is None and len(self.out) > LINE_BYTES:
+            return self._failed(f"it wrote more than {LINE_BYTES} bytes without ending a line", start)
         if line is None:
             if deadline is not None and time.perf_counter() >= deadline:
                 self._stop()
@@ -407,11 +410,12 @@ class CommandSolver:
         return SolveResult(Status.ERROR, solve_seconds=time.perf_counter() - start, message=message)
 
     def _read_line(self, deadline: float | None) -> str | None:
-        """The next line of stdout; None at the end of its output or when ``deadline`` (perf_counter) passes."""
+        """The next line of stdout; None at the end of its output, when ``deadline`` (perf_counter) passes
+        or past ``LINE_BYTES`` without a newline."""
         assert self.process is not None and self.process.stdout is not None
         while (end := self.out.find(b"\n")) < 0:
             remaining = None if deadline is None else deadline - time.perf_counter()
-            if self.process.stdout.closed or (remaining is not None and remaining <= 0):
+            if self.process.stdout.closed or (remaining is not None and remaining <= 0) or len(self.out) > LINE_BYTES:
                 return None
             self._drain(remaining)
         line = bytes(self.out[:end])

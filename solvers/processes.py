@@ -30,6 +30,7 @@ import os
 import resource
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -49,14 +50,34 @@ def _prctl(option: int, value: int) -> bool:
         return False
 
 
-_subreaper = False
+_subreaper = 0  # the process id that made itself a subreaper (a forked child is not one)
 
 
 def become_subreaper() -> bool:
     """Make this process a child subreaper (once): orphaned descendants are re-parented to it."""
     global _subreaper
-    _subreaper = _subreaper or _prctl(PR_SET_CHILD_SUBREAPER, 1)
-    return _subreaper
+    if _subreaper != os.getpid() and _prctl(PR_SET_CHILD_SUBREAPER, 1):
+        _subreaper = os.getpid()
+    return _subreaper == os.getpid()
+
+
+@contextlib.contextmanager
+def subreaping() -> Iterator[None]:
+    """This process a child subreaper for the block only (unless it was one before): one that lives on
+    after would adopt orphans it never reaps."""
+    was = _subreaper == os.getpid()
+    become_subreaper()
+    try:
+        yield
+    finally:
+        if not was and _subreaper == os.getpid():
+            _stop_subreaping()
+
+
+def _stop_subreaping() -> None:
+    global _subreaper
+    if _prctl(PR_SET_CHILD_SUBREAPER, 0):
+        _subreaper = 0
 
 
 def die_with_parent(signum: int = signal.SIGKILL) -> bool:

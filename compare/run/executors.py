@@ -233,10 +233,13 @@ class ProcessExecutor:
         return next(core for core in self.cores if core not in busy)
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
+        with processes.subreaping():  # what a dead worker leaves behind comes here, to be killed
+            yield from self._run(chunks, settings)
+
+    def _run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         queue = _Queue(chunks)
         workers: list[SolvingProcess] = []
-        processes.become_subreaper()
-        before = processes.child_pids()  # (what a dead worker leaves behind is re-parented here: not these)
+        before = processes.child_pids()  # (not these, when a dead worker's orphans are killed)
         try:
             while queue or workers:
                 self._assign(queue, workers, settings)
