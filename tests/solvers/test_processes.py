@@ -1,0 +1,98 @@
+"""Process trees: every descendant's CPU counted (exited, orphaned or running), every one killed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit.solvers import processes
+from sudokit.solvers.processes import Tree
+
+SPIN = "import time\nwhile time.process_time() < {seconds}: pass\n"
+# a child that starts a grandchild in a session of its own, which spins SECONDS of CPU, and exits at once
+ORPHANING = ("import os, subprocess, sys\n"
+             "subprocess.Popen([sys.executable, '-c', sys.argv[1]], start_new_session=True)\n")
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is running (not gone, not a zombie), from /proc."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def reaper():
+    """This process a subreaper for the test (orphans come here), as a worker is."""
+    with processes.subreaping() as _:
+        yield
+
+
+@pytest.mark.parametrize("use_cgroup", [False, True])
+def test_an_orphan_in_a_session_of_its_own_is_counted_while_it_runs_and_after(reaper, use_cgroup):
+    tree = Tree(processes.Cgroup.enter() if use_cgroup else None)
+    if use_cgroup and tree.cgroup is None:
+        pytest.skip("no writable cgroup v2 here")
+    try:
+        start = tree.cpu_seconds(own_last=True)
+        subprocess.run([sys.executable, "-c", ORPHANING, SPIN.format(seconds=0.4)], check=True)
+        running = tree.cpu_seconds()  # the orphan runs on, re-parented here
+        assert processes.has_children()
+        until = time.monotonic() + 20
+        while [p for p in processes.descendants() if p.status() != "zombie"] and time.monotonic() < until:
+            time.sleep(0.02)
+        done = tree.cpu_seconds()  # (a zombie now: counted from /proc, or from the cgroup)
+        assert done - start >= 0.4 - 0.02  # clock ticks: 10 ms per process
+        assert running - start < done - start
+        assert done - start < 0.4 + 2.0  # (two Python start-ups besides)
+    finally:
+        tree.close()
+    assert not processes.has_children()
+
+
+def test_a_tree_is_killed_however_its_members_left_its_group_and_session(reaper):
+    child = subprocess.Popen([sys.executable, "-c", ORPHANING + "import time\ntime.sleep(60)\n",
+                              SPIN.format(seconds=60)], process_group=0)
+    until = time.monotonic() + 20
+    while len(processes.descendants()) < 2 and time.monotonic() < until:
+        time.sleep(0.02)
+    members = [p.pid for p in processes.descendants()]
+    assert len(members) == 2
+    processes.kill_tree(child.pid)
+    child.wait()
+    assert not any(alive(pid) for pid in members)
+    assert not processes.has_children()  # (and reaped)
+
+
+def test_without_children_the_tree_is_this_process_and_what_it_reaped():
+    tree = Tree()
+    start = tree.cpu_seconds()
+    subprocess.run([sys.executable, "-c", SPIN.format(seconds=0.2)], check=True)
+    assert not processes.has_children()
+    assert 0.2 <= tree.cpu_seconds() - start < 2.0
+    assert tree.peak_kb() > 1000
+
+
+def test_a_forked_child_that_says_so_is_a_subreaper_of_its_own():
+    """(The kernel's flag is not inherited by fork: a worker forked by a subreaper must set its own.)"""
+    with processes.subreaping():
+        if os.fork() == 0:
+            processes.become_subreaper()
+            read, write = os.pipe()
+            if os.fork() == 0:  # a child that leaves a grandchild behind
+                if os.fork() == 0:
+                    os.write(write, str(os.getppid()).encode() if not time.sleep(0.3) else b"")
+                    os._exit(0)
+                os._exit(0)
+            os.close(write)
+            adopted_by = int(os.read(read, 32))
+            while processes.has_children():
+                os.wait()
+            os._exit(0 if adopted_by == os.getpid() else 1)
+        assert os.wait()[1] == 0
