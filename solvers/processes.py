@@ -332,11 +332,14 @@ def child_pids() -> set[int]:
 
 
 def kill_children(keep: set[int]) -> None:
-    """Kill the trees of this process's children but those in ``keep`` (what a dead child left here)."""
+    """Kill the trees of this process's children that left its process group, but those in ``keep``:
+    what a dead child (a worker, leading a group of its own) left behind and was re-parented here."""
+    group = os.getpgrp()
     with contextlib.suppress(psutil.Error):
         for child in psutil.Process().children():
-            if child.pid not in keep:
-                kill_tree(child.pid, reap_root=True)
+            with contextlib.suppress(OSError):
+                if child.pid not in keep and os.getpgid(child.pid) != group:
+                    kill_tree(child.pid, reap_root=True)
 
 
 def _stopped_tree(pid: int, stop_root: bool = True) -> list[psutil.Process]:

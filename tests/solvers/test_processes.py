@@ -96,3 +96,18 @@ def test_a_forked_child_that_says_so_is_a_subreaper_of_its_own():
                 os.wait()
             os._exit(0 if adopted_by == os.getpid() else 1)
         assert os.wait()[1] == 0
+
+
+def test_what_a_dead_child_left_behind_is_killed_and_nothing_of_this_group(reaper):
+    """As when a worker (leading a group of its own) crashes: its orphans come here, to be killed."""
+    helper = subprocess.Popen([sys.executable, "-c", "import time\ntime.sleep(60)"])  # in this group: kept
+    subprocess.run([sys.executable, "-c", ORPHANING, SPIN.format(seconds=60)], process_group=0, check=True)
+    until = time.monotonic() + 20
+    while len(processes.child_pids()) < 2 and time.monotonic() < until:
+        time.sleep(0.02)
+    orphans = processes.child_pids() - {helper.pid}
+    assert len(orphans) == 1
+    processes.kill_children(keep=set())
+    assert not any(alive(pid) for pid in orphans) and alive(helper.pid)
+    helper.kill()
+    helper.wait()
