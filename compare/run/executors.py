@@ -168,13 +168,15 @@ def cpu_clock() -> float:
     return processes.this_tree().cpu_seconds()
 
 
-def solve_measured(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
-    """One solve and the CPU time of this process's tree over it (every thread, every descendant).
+def solve_measured(solver: Solver, grid: Grid, settings: Settings,
+                   start: float | None = None) -> tuple[SolveResult, float]:
+    """One solve and the CPU time of this process's tree over it (every thread, every descendant), from
+    ``start`` (a reading of the tree's CPU just taken) or from now.
 
     A backend that raises gives an ``error`` result.
     """
     tree = processes.this_tree()
-    start = tree.cpu_seconds(own_last=True)
+    start = tree.cpu_seconds(own_last=True) if start is None else start
     try:
         result = solver.solve(grid, limit=settings.limit, time_limit=settings.timeout)
     except Exception as exc:  # the backend's bug is data: record it, keep going
@@ -182,15 +184,17 @@ def solve_measured(solver: Solver, grid: Grid, settings: Settings) -> tuple[Solv
     return result, tree.cpu_seconds() - start
 
 
-def solve_repeated(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
+def solve_repeated(solver: Solver, grid: Grid, settings: Settings,
+                   start: float | None = None) -> tuple[SolveResult, float]:
     """Solve ``settings.repeat`` times: the first result with the median build, solve and CPU times,
     and every repeat's own wall and CPU times in its stats (``repeat_seconds``, ``repeat_cpu_seconds``).
+    The first is measured from ``start`` when given (see ``solve_measured``).
 
     A timeout or an error is not repeated.
     """
     results, cpus = [], []
-    for _ in range(settings.repeat):
-        result, cpu = solve_measured(solver, grid, settings)
+    for repeat in range(settings.repeat):
+        result, cpu = solve_measured(solver, grid, settings, start if repeat == 0 else None)
         results.append(result)
         cpus.append(cpu)
         if result.status in (Status.TIMEOUT, Status.ERROR):
@@ -642,11 +646,12 @@ def _solve_chunks(connection: Connection, backend: Backend, settings: Settings,
     try:
         while (tasks := _next_chunk(connection, parent)) is not None:
             for done, task in enumerate(tasks, 1):
-                progress.begin(tree.cpu_seconds(own_last=True))
+                start = tree.cpu_seconds(own_last=True)
+                progress.begin(start)
                 if solver is None:
                     result, cpu = SolveResult(Status.ERROR, message=failure), None
                 else:
-                    result, cpu = solve_repeated(solver, task.grid, settings)
+                    result, cpu = solve_repeated(solver, task.grid, settings, start)
                     result = judged(result, task.grid)
                 answers.append(packed(result, peak_kb(), cpu))
                 idle = done == len(tasks) and not connection.poll()
