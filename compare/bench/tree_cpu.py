@@ -3,17 +3,22 @@
     python -m sudokit.compare.bench.tree_cpu DB DEFAULT_RUN RUNEXEC_RUN [--set top95] [--baseline solved8]
 
 Both runs solve the same puzzles with the same backends, one with the default measurement, one with
-``--measure runexec``. A runexec record's CPU time includes a fresh process's start (Python, sudokit,
-the backend, a program's start-up): the runs also solve the puzzles of BASELINE, grids already
-solved, whose records measure what every record pays besides its search, in either mode. Each
-record's work is its CPU time less its mode's median baseline; per backend this prints the number of
-records answered in both runs, the median of their ratios default / runexec (work), the same for
-the raw figures, and the ratio of the totals.
+``--measure runexec``. A runexec record's CPU time is a whole fresh process's: besides the solve, it
+starts Python, imports sudokit and creates the backend. That start-up is estimated per backend from
+the runs' BASELINE puzzles (grids already solved): the median, over the runexec run's records of
+them, of runexec's CPU less sudokit's own figure for the solve in that process
+(``extra.inprocess_cpu_seconds``). Then per record, ``ours / (runexec − start-up)`` where ours is
+either the default run's figure (as the user sees it: a warm worker) or, with ``--same-process``,
+sudokit's figure inside the process runexec measured (the same work, cold alike). Printed per
+backend: the records answered in both, the median of those ratios, the ratio of the totals, the
+Theil–Sen slope (median of pairwise slopes: independent of any start-up), the start-up, and the
+median runexec CPU. With ``--repeat R`` a record's figure is the sum of its R repeats.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 from pathlib import Path
 
@@ -22,37 +27,46 @@ from sudokit.compare.run.store import Record, Store
 ANSWERED = ("solved", "multiple", "unsat")
 
 
-def records(store: Store, run: str, set_name: str) -> dict[tuple[str, int], Record]:
+def ours(record: Record, inside: bool) -> float | None:
+    """sudokit's figure for a record's solves: its own (the default run), or the one taken inside the
+    process runexec measured; summed over repeats."""
+    repeats = record.extra.get("repeat_cpu_seconds")
+    if repeats:
+        return sum(repeats)
+    return record.extra.get("inprocess_cpu_seconds") if inside else record.cpu_seconds
+
+
+def by_key(store: Store, run: str, set_name: str) -> dict[tuple[str, int], Record]:
     return {(r.backend, r.puzzle_index): r for r in store.records(store.run(run))
             if r.set_name == set_name and r.cpu_seconds is not None}
 
 
-def baselines(store: Store, run: str, set_name: str) -> dict[str, float]:
-    """Per backend, the median CPU time of its records of the already-solved grids."""
-    by_backend: dict[str, list[float]] = {}
-    for (backend, _), record in records(store, run, set_name).items():
-        by_backend.setdefault(backend, []).append(record.cpu_seconds or 0.0)
-    return {backend: statistics.median(cpus) for backend, cpus in by_backend.items()}
+def theil_sen(points: list[tuple[float, float]]) -> float | None:
+    """The median slope of the lines through two points (y over x) whose x differ."""
+    slopes = [(y2 - y1) / (x2 - x1) for (x1, y1), (x2, y2) in itertools.combinations(points, 2) if x2 != x1]
+    return statistics.median(slopes) if slopes else None
 
 
-def compared(db: Path, default: str, runexec: str, set_name: str, baseline: str) -> list[tuple]:
-    """Per backend: records in both, median work ratio, median raw ratio, total work ratio, baselines."""
+def compared(db: Path, default: str, runexec: str, set_name: str, baseline: str,
+             same_process: bool = False) -> list[tuple]:
+    """Per backend: records in both, median ratio, ratio of totals, 1/slope, start-up, median runexec CPU."""
     with Store.open(db, create=False) as store:
-        ours, theirs = records(store, default, set_name), records(store, runexec, set_name)
-        our_base, their_base = baselines(store, default, baseline), baselines(store, runexec, baseline)
+        mine = by_key(store, runexec if same_process else default, set_name)
+        theirs = by_key(store, runexec, set_name)
+        base = by_key(store, runexec, baseline)
     rows = []
-    for backend in sorted({b for b, _ in ours}):
-        keys = [k for k in ours if k[0] == backend and k in theirs
-                and ours[k].status in ANSWERED and theirs[k].status == ours[k].status]
-        work = [((ours[k].cpu_seconds or 0.0) - our_base.get(backend, 0.0),
-                 (theirs[k].cpu_seconds or 0.0) - their_base.get(backend, 0.0)) for k in keys]
-        ratios = [a / b for a, b in work if b > 0]
-        raw = [(ours[k].cpu_seconds or 0.0) / (theirs[k].cpu_seconds or 1.0) for k in keys]
-        total = sum(a for a, _ in work) / sum(b for _, b in work) if work and sum(b for _, b in work) > 0 else None
-        rows.append((backend, len(keys), statistics.median(ratios) if ratios else None,
-                     statistics.median(raw) if raw else None, total,
-                     our_base.get(backend), their_base.get(backend),
-                     statistics.median(b for _, b in work) if work else None))
+    for backend in sorted({b for b, _ in theirs}):
+        gaps = [r.cpu_seconds - inner for (b, _), r in base.items()
+                if b == backend and r.cpu_seconds is not None and (inner := ours(r, True)) is not None]
+        start = statistics.median(gaps) if gaps else 0.0
+        pairs = [(a, t.cpu_seconds) for k, t in theirs.items()
+                 if k[0] == backend and k in mine and t.status in ANSWERED and mine[k].status == t.status
+                 and (a := ours(mine[k], same_process)) is not None and t.cpu_seconds is not None]
+        ratios = [a / (t - start) for a, t in pairs if t > start]
+        total = sum(a for a, _ in pairs) / sum(t - start for _, t in pairs) if pairs else None
+        slope = theil_sen(pairs)
+        rows.append((backend, len(pairs), statistics.median(ratios) if ratios else None, total,
+                     1 / slope if slope else None, start, statistics.median(t for _, t in pairs) if pairs else None))
     return rows
 
 
@@ -63,18 +77,19 @@ def main() -> None:
     parser.add_argument("runexec")
     parser.add_argument("--set", default="top95")
     parser.add_argument("--baseline", default="solved8")
+    parser.add_argument("--same-process", action="store_true")
     args = parser.parse_args()
 
     def shown(value: float | None, digits: int = 3) -> str:
         return "–" if value is None else f"{value:.{digits}f}"
 
-    print("| backend | records in both | median ratio of work | median raw ratio | ratio of total work "
-          "| baseline default (s) | baseline runexec (s) | median work, runexec (s) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for backend, count, work, raw, total, ours, theirs, median_work in compared(
-            args.db, args.default, args.runexec, args.set, args.baseline):
-        print(f"| `{backend}` | {count} | {shown(work)} | {shown(raw)} | {shown(total)} | {shown(ours, 4)} "
-              f"| {shown(theirs, 4)} | {shown(median_work, 4)} |")
+    print("| backend | records in both | median of ratios | ratio of totals | 1 / slope | start-up (s) "
+          "| median runexec CPU (s) |")
+    print("|---|---|---|---|---|---|---|")
+    for backend, count, ratio, total, slope, start, median in compared(
+            args.db, args.default, args.runexec, args.set, args.baseline, args.same_process):
+        print(f"| `{backend}` | {count} | {shown(ratio)} | {shown(total)} | {shown(slope)} | {shown(start, 4)} "
+              f"| {shown(median, 4)} |")
 
 
 if __name__ == "__main__":
