@@ -17,6 +17,9 @@ kills them all at once (``cgroup.kill``), whatever they did to leave the tree.
 - children, no cgroup: the above plus, for each live or unreaped descendant (psutil), its user and
   system time and its reaped children's: clock-tick resolution (10 ms) per descendant.
 
+psutil is imported only where a tree has descendants to read or kill: a run of in-process backends
+never loads it.
+
 >>> tree = Tree()
 >>> tree.cpu_seconds() >= 0.0
 True
@@ -28,12 +31,15 @@ import contextlib
 import ctypes
 import os
 import resource
+import select
 import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import psutil
+if TYPE_CHECKING:
+    import psutil
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -109,6 +115,7 @@ def own_seconds() -> float:
 
 def _process_seconds(process: psutil.Process) -> float:
     """A process's CPU seconds and its reaped children's (0 for one that has gone)."""
+    import psutil
     try:
         t = process.cpu_times()
     except psutil.Error:
@@ -118,6 +125,7 @@ def _process_seconds(process: psutil.Process) -> float:
 
 def descendants(pid: int | None = None) -> list[psutil.Process]:
     """The processes below ``pid`` (this process when None), running or not yet reaped."""
+    import psutil
     try:
         return psutil.Process(pid).children(recursive=True)
     except psutil.Error:
@@ -253,6 +261,7 @@ class Tree:
         reaped = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         if not has_children():
             return max(own, reaped)
+        import psutil
         live = 0
         for process in descendants():
             with contextlib.suppress(psutil.Error):
@@ -261,7 +270,8 @@ class Tree:
 
     def kill_descendants(self) -> None:
         """Kill every process below this one."""
-        _killed(_stopped_tree(os.getpid(), stop_root=False))
+        if has_children():
+            _killed(_stopped_tree(os.getpid(), stop_root=False))
 
     def close(self) -> None:
         """Kill every descendant and leave the cgroup."""
@@ -287,6 +297,7 @@ def this_tree(use_cgroup: bool = False) -> Tree:
 def tree_seconds(pid: int) -> float | None:
     """CPU seconds of process ``pid`` and its descendants, read from outside (psutil: clock ticks),
     None when it has gone."""
+    import psutil
     try:
         root = psutil.Process(pid)
         return _process_seconds(root) + sum(_process_seconds(p) for p in root.children(recursive=True))
@@ -318,6 +329,24 @@ def kill_tree(pid: int, *, reap_root: bool = False) -> None:
         forget(pid)
 
 
+def exited_cleanly(pid: int, timeout: float) -> bool:
+    """Whether child ``pid`` exits with status 0 within ``timeout`` seconds; it is left unreaped (its id
+    cannot be reused while its owner may still kill its tree)."""
+    try:
+        handle = os.pidfd_open(pid)
+    except (OSError, AttributeError):  # gone already, or no pidfd here
+        return False
+    try:
+        if not select.select([handle], [], [], timeout)[0]:
+            return False
+        info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except OSError:
+        return False
+    finally:
+        os.close(handle)
+    return info is not None and info.si_code == os.CLD_EXITED and info.si_status == 0
+
+
 def forget(pid: int) -> None:
     """Remove the cgroup of a reaped child's tree, if it made one."""
     if (cgroup := Cgroup.of(pid)) is not None:
@@ -326,6 +355,7 @@ def forget(pid: int) -> None:
 
 def child_pids() -> set[int]:
     """The ids of this process's children."""
+    import psutil
     with contextlib.suppress(psutil.Error):
         return {child.pid for child in psutil.Process().children()}
     return set()
@@ -334,6 +364,7 @@ def child_pids() -> set[int]:
 def kill_children(keep: set[int]) -> None:
     """Kill the trees of this process's children that left its process group, but those in ``keep``:
     what a dead child (a worker, leading a group of its own) left behind and was re-parented here."""
+    import psutil
     group = os.getpgrp()
     with contextlib.suppress(psutil.Error):
         for child in psutil.Process().children():
@@ -345,6 +376,7 @@ def kill_children(keep: set[int]) -> None:
 def _stopped_tree(pid: int, stop_root: bool = True) -> list[psutil.Process]:
     """Process ``pid``'s descendants (and itself with ``stop_root``), each sent SIGSTOP, looked for
     again until none is new: a stopped process forks no more."""
+    import psutil
     try:
         root = psutil.Process(pid)
         members = {root, *root.children(recursive=True)}
@@ -374,6 +406,9 @@ def _killed(processes: list[psutil.Process], reap: bool = True) -> set[int]:
 
 def _reap(pids: set[int]) -> None:
     """Wait (a little) until killed processes have gone, reaping those that are this process's children."""
+    if not pids:
+        return
+    import psutil
     until = time.monotonic() + REAP_SECONDS
     while pids and time.monotonic() < until:
         for pid in list(pids):

@@ -243,7 +243,6 @@ class ProcessExecutor:
     def _run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         queue = _Queue(chunks)
         workers: list[SolvingProcess] = []
-        before = processes.child_pids()  # (not these, when a dead worker's orphans are killed)
         try:
             while queue or workers:
                 self._assign(queue, workers, settings)
@@ -260,7 +259,7 @@ class ProcessExecutor:
                     if not worker.alive:
                         workers.remove(worker)
                         queue.push_front(worker.backend, worker.outstanding)
-                        processes.kill_children(before | {w.process.pid for w in workers if w.process.pid})
+                        processes.kill_children({w.process.pid for w in workers if w.process.pid})
                     yield from outcomes
         finally:
             for worker in workers:
@@ -566,11 +565,17 @@ class SolvingProcess:
         return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=used, message="killed after the timeout"), cpu)
 
     def stop(self) -> None:
-        """Tell the worker to finish (it kills what its backends left running), then make sure of it."""
+        """Tell the worker to finish (it kills what its backends left running, and leaves its cgroup);
+        kill its tree unless it ends so, cleanly, within ``STOP_SECONDS``."""
         with contextlib.suppress(OSError):  # (a worker that has died needs no telling)
             self.connection.send(None)
-            self.connection.poll(STOP_SECONDS)  # (its end closes as it exits; nothing else comes)
-        self.kill()
+        if processes.exited_cleanly(self.process.pid or 0, STOP_SECONDS):
+            self.process.join()
+            processes.forget(self.process.pid or 0)
+            self.connection.close()
+            self.alive = False
+        else:
+            self.kill()
 
     def kill(self) -> None:
         """Kill the worker and every process below it (its cgroup, or its tree, stopped then killed)."""
