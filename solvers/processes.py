@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import os
 import resource
 import select
@@ -47,12 +48,19 @@ CGROUP_PREFIX = "sudokit-"  # the name of a tree's cgroup: this prefix and the p
 REAP_SECONDS = 2.0  # how long a kill waits for the killed processes to go
 
 
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+
 def _prctl(option: int, value: int) -> bool:
     """``prctl(option, value)``; False where it is not available (not Linux) or refused."""
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
-    except (OSError, AttributeError):
+        return _libc().prctl(option, value, 0, 0, 0) == 0  # type: ignore[union-attr]
+    except AttributeError:
         return False
 
 
