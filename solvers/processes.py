@@ -238,10 +238,10 @@ class Tree:
         self.offset = own_seconds() - (cgroup.usage_seconds() if cgroup else 0.0)  # CPU before the cgroup
 
     @classmethod
-    def of_this_process(cls, use_cgroup: bool = True) -> Tree:
-        """A subreaper's tree, in a cgroup of its own when ``use_cgroup`` and the system allows."""
+    def of_worker(cls) -> Tree:
+        """A worker's tree: a subreaper, in a cgroup of its own where the system allows."""
         become_subreaper()
-        return cls(Cgroup.enter() if use_cgroup and not has_children() else None)
+        return cls(Cgroup.enter() if not has_children() else None)
 
     def cpu_seconds(self, own_last: bool = False) -> float:
         """CPU seconds of the tree so far (see the module's docstring for how, and how precise).
@@ -294,11 +294,12 @@ class Tree:
 _this: tuple[int, Tree] | None = None
 
 
-def this_tree(use_cgroup: bool = False) -> Tree:
-    """This process's tree (made once per process: a subreaper, in a cgroup with ``use_cgroup``)."""
+def this_tree(worker: bool = False) -> Tree:
+    """This process's tree, made once per process: a worker's (``Tree.of_worker``) or a plain one (no
+    subreaper: a process that lives on must not adopt orphans it never reaps)."""
     global _this
     if _this is None or _this[0] != os.getpid():  # (a forked child has its own)
-        _this = os.getpid(), Tree.of_this_process(use_cgroup)
+        _this = os.getpid(), Tree.of_worker() if worker else Tree()
     return _this[1]
 
 

@@ -624,7 +624,7 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
     os.setpgrp()
     if isinstance(progress, Progress):  # forked by the parent's main thread: die with it
         processes.die_with_parent()
-    tree = processes.this_tree(use_cgroup=True)
+    tree = processes.this_tree(worker=True)
     if core is not None:
         os.sched_setaffinity(0, {core})
     signal.signal(signal.SIGINT, signal.SIG_IGN)
