@@ -462,7 +462,6 @@ class SolvingProcess:
 
     def __init__(self, backend: Backend, settings: Settings, context, core: int | None = None):
         self.backend, self.settings, self.core = backend, settings, core
-        processes.become_subreaper()  # what a killed worker leaves behind comes here, to be killed
         self.progress: Progress | MappedProgress
         self.process: BaseProcess | _Child
         if context is SUBPROCESS:

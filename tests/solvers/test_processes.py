@@ -94,6 +94,10 @@ def tree_killed() -> None:
 
 
 def test_without_children_the_tree_is_this_process_and_what_it_reaped():
+    in_a_fresh_process(reaped_counted)
+
+
+def reaped_counted() -> None:
     tree = Tree()
     start = tree.cpu_seconds()
     subprocess.run([sys.executable, "-c", SPIN.format(seconds=0.2)], check=True)
