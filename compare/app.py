@@ -11,7 +11,9 @@ Exit statuses mean one thing each:
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -334,8 +336,16 @@ def _exact_solver(size: int) -> Solver:
     return next((b for b in backends if b.is_available()), backends[-1]).create()
 
 
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM ends a command as Ctrl-C does: whole records kept, the resume line, exit status 4."""
+    raise KeyboardInterrupt
+
+
 def main(args: list[str] | None = None) -> None:
-    """Run the app: user errors are one line (2), bugs a traceback (3), a closed pipe is quiet (0)."""
+    """Run the app: user errors are one line (2), bugs a traceback (3), a closed pipe is quiet (0);
+    SIGTERM is taken as Ctrl-C."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
     try:
         code = app(args=args, prog_name="sudokit", standalone_mode=False)
     except SystemExit as exit_:

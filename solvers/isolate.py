@@ -3,10 +3,10 @@
 A C extension (pycosat) or a library's closed loop (python-constraint) never looks at a clock.
 Without a time limit such a backend solves here. With one, it solves in a warm child process: the
 child is forked once (spawned where fork is missing), solves puzzle after puzzle with its imports
-and caches ready, and is killed when a deadline passes, to be replaced at the next call. Timings
-are measured where the work runs, so they are the same in either place. The child's CPU time for
-each solve comes back in the result's stats (``CHILD_CPU``), for the harness to count as the
-solving process's own (the caller's clock does not see a child that is still running).
+and caches ready, and is killed when a deadline passes (with every process below it: it is a child
+subreaper, so what it starts stays below it), to be replaced at the next call. Timings are measured
+where the work runs, so they are the same in either place. Its CPU time is the caller's to count, as
+part of the caller's process tree (``solvers.processes``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from sudokit.models.grid import Grid
+from sudokit.solvers import processes
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, also_found, status_for
 
 Solve = Callable[[Grid, int], SolveResult]  # solve(grid, limit), run to its end
-CHILD_CPU = "child_cpu_seconds"  # the stats key of a warm child's CPU time for one solve
 
 
 class Isolated:
@@ -49,10 +49,11 @@ class Isolated:
         return result
 
     def stop(self) -> None:
-        """Kill the child process, if there is one."""
+        """Kill the child process and every process below it, if there is one."""
         if self._child:
             process, connection = self._child
-            process.kill()
+            if process.pid is not None:
+                processes.kill_tree(process.pid)
             process.join()
             connection.close()
             self._child = None
@@ -87,13 +88,13 @@ def found(solutions: list[Grid], limit: int, *, stats: dict | None = None, **tim
 def _serve(connection: Connection, parents_end: Connection, solve: Solve) -> None:
     """The child: solve each ``(grid, limit)`` received, until the parent hangs up."""
     parents_end.close()  # a forked child holds both ends; with this one open it would never see EOF
+    processes.become_subreaper()
+    processes.die_with_parent()
     with suppress(EOFError, BrokenPipeError):
         while True:
             grid, limit = connection.recv()
-            start = time.process_time()
             try:
                 result = solve(grid, limit)
             except Exception as error:  # the parent gets an error result, as from a backend that failed
                 result = SolveResult(Status.ERROR, message=f"{type(error).__name__}: {error}")
-            result.stats[CHILD_CPU] = time.process_time() - start
             connection.send(result)

@@ -25,7 +25,6 @@ A callable may also return None (no solution: ``unsat``), a list of the solution
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib
 import importlib.util
@@ -47,6 +46,7 @@ from pathlib import Path
 
 from sudokit.models.errors import UserError
 from sudokit.models.grid import SYMBOLS, Grid
+from sudokit.solvers import processes
 from sudokit.solvers.base import CLAIMS_UNIQUE, DEFAULT_LIMIT, Solver, SolveResult, Status, status_for
 from sudokit.solvers.isolate import Isolated
 from sudokit.solvers.registry import Backend
@@ -54,6 +54,7 @@ from sudokit.solvers.registry import Backend
 GRAMMAR = "a grid, unique GRID, multiple [GRID GRID], unsat or unknown"
 NOT_CLAIMED = "uniqueness not claimed"
 STDERR_KEPT = 4096  # bytes of a program's stderr kept for error messages
+LINE_BYTES = 1 << 20  # the longest answer line read (a 25×25 answer takes under 1,400)
 TAIL_SHOWN = 300  # characters of it shown in a record's message
 
 
@@ -151,6 +152,8 @@ class FunctionSolver:
             keywords["time_limit"] = time_limit
         try:
             returned = self.function(grid.line(), **keywords)
+        except TimeoutError as exc:  # its own time limit: a timeout, as sudokit's own backends report it
+            return SolveResult(Status.TIMEOUT, message=f"{self.name} raised TimeoutError: {exc}")
         except Exception as exc:  # the plug-in's bug is data: an error for this puzzle
             return SolveResult(Status.ERROR, message=f"{self.name} raised {type(exc).__name__}: {exc}")
         return result_of(returned, grid, limit)
@@ -167,6 +170,9 @@ class ObjectSolver:
         start = time.perf_counter()
         try:
             returned = self.target.solve(grid, limit=limit, time_limit=time_limit)  # type: ignore[attr-defined]
+        except TimeoutError as exc:
+            return SolveResult(Status.TIMEOUT, solve_seconds=time.perf_counter() - start,
+                               message=f"{self.name} raised TimeoutError: {exc}")
         except Exception as exc:
             return SolveResult(Status.ERROR, solve_seconds=time.perf_counter() - start,
                                message=f"{self.name} raised {type(exc).__name__}: {exc}")
@@ -321,10 +327,12 @@ def import_error(entry_point: str) -> str | None:
 class CommandSolver:
     """A program that reads puzzles one a line on stdin and writes one answer a line on stdout.
 
-    One process serves puzzle after puzzle. A puzzle past its deadline kills it (and all it started:
-    it leads its own process group) and records a timeout; the next puzzle starts a fresh process. A
-    crash, an answer outside the grammar or a line too many is an error for that puzzle with the
-    end of the program's stderr, and the process is replaced. ``starts`` counts the processes started.
+    One process serves puzzle after puzzle, started for the first (its start-up counts in that
+    puzzle's time). A puzzle past its deadline kills it and all it started (it is a child subreaper,
+    so what it starts stays below it, wherever it goes) and records a timeout; the next puzzle starts
+    a fresh process. A crash, an answer outside the grammar or a line too many is an error for that
+    puzzle with the end of the program's stderr, and the process is replaced. ``starts`` counts the
+    processes started.
     """
 
     def __init__(self, argv: list[str], cwd: str | None = None):
@@ -332,7 +340,6 @@ class CommandSolver:
         self.process: subprocess.Popen | None = None
         self.starts = 0
         self.out, self.err = bytearray(), bytearray()
-        self._start()
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         start = time.perf_counter()
@@ -353,6 +360,8 @@ class CommandSolver:
         deadline = None if time_limit is None else start + time_limit
         line = self._read_line(deadline)
         seconds = time.perf_counter() - start
+        if line is None and len(self.out) > LINE_BYTES:
+            return self._failed(f"it wrote more than {LINE_BYTES} bytes without ending a line", start)
         if line is None:
             if deadline is not None and time.perf_counter() >= deadline:
                 self._stop()
@@ -371,18 +380,19 @@ class CommandSolver:
 
     def _start(self) -> None:
         self.process = subprocess.Popen(self.argv, cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, process_group=0, bufsize=0)
+                                        stderr=subprocess.PIPE, process_group=0, bufsize=0,
+                                        preexec_fn=processes.guest_setup)
         self.starts += 1
         self.out.clear()
         self.err.clear()
         for stream in (self.process.stdout, self.process.stderr):
             os.set_blocking(stream.fileno(), False)  # type: ignore[union-attr]
-        self._finalizer = multiprocessing.util.Finalize(self, _kill_group, (self.process,), exitpriority=0)
+        self._finalizer = multiprocessing.util.Finalize(self, _kill, (self.process,), exitpriority=0)
 
     def _stop(self) -> None:
         if self.process is not None:
             self._finalizer.cancel()
-            _kill_group(self.process)
+            _kill(self.process)
             self.process = None
 
     def _failed(self, why: str, start: float) -> SolveResult:
@@ -400,11 +410,12 @@ class CommandSolver:
         return SolveResult(Status.ERROR, solve_seconds=time.perf_counter() - start, message=message)
 
     def _read_line(self, deadline: float | None) -> str | None:
-        """The next line of stdout; None at the end of its output or when ``deadline`` (perf_counter) passes."""
+        """The next line of stdout; None at the end of its output, when ``deadline`` (perf_counter) passes
+        or past ``LINE_BYTES`` without a newline."""
         assert self.process is not None and self.process.stdout is not None
         while (end := self.out.find(b"\n")) < 0:
             remaining = None if deadline is None else deadline - time.perf_counter()
-            if self.process.stdout.closed or (remaining is not None and remaining <= 0):
+            if self.process.stdout.closed or (remaining is not None and remaining <= 0) or len(self.out) > LINE_BYTES:
                 return None
             self._drain(remaining)
         line = bytes(self.out[:end])
@@ -449,10 +460,9 @@ def _ended(process: subprocess.Popen) -> str:
     return f"it exited with status {code} without answering"
 
 
-def _kill_group(process: subprocess.Popen) -> None:
-    """Kill a program and every process it started (its own process group), and reap it."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # gone already
-        os.killpg(process.pid, signal.SIGKILL)
+def _kill(process: subprocess.Popen) -> None:
+    """Kill a program and every process below it, and reap it."""
+    processes.kill_tree(process.pid)
     process.wait()
     for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
@@ -475,11 +485,28 @@ def command_backend(rest: str) -> Backend:
         where = "is not an executable file" if os.sep in argv[0] else "is not found on PATH"
         raise UserError(f"backend {spec!r}: the program {argv[0]!r} {where}")
     program = os.path.abspath(found)  # (not resolved: a virtual environment's python is a symbolic link)
+    if (script := _script(argv[1:])) and not _is_file(script):
+        raise UserError(f"backend {spec!r}: no such file {script!r} (in {os.getcwd()})")
     files = [program, *(a for a in argv[1:] if _is_file(a))]
     provenance = "; ".join(f"{f} sha256:{_sha256(Path(f).read_bytes())}" for f in files)
     return Backend(spec, "sudokit.solvers.plugins:CommandSolver", f"program {shlex.join(argv)} (line protocol)",
                    options={"argv": [program, *argv[1:]], "cwd": os.getcwd()}, program=program,
                    provenance=provenance)
+
+
+SCRIPT_SUFFIXES = {".py", ".sh", ".bash", ".pl", ".rb", ".js", ".mjs", ".lua", ".r", ".jl", ".php", ".tcl", ".jar"}
+
+
+def _script(arguments: list[str]) -> str | None:
+    """The first argument that is not an option, when it names a file to run (a script's suffix, or a
+    path): None when there is none, or when an option before it gives the code (``-c``, ``-m``, ``-e``)."""
+    for argument in arguments:
+        if argument in ("-c", "-m", "-e"):
+            return None
+        if not argument.startswith("-"):
+            named = Path(argument).suffix.lower() in SCRIPT_SUFFIXES or (os.sep in argument and " " not in argument)
+            return argument if named else None
+    return None
 
 
 def _is_file(argument: str) -> bool:

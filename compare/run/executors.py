@@ -6,9 +6,11 @@ processes: each imports and creates its backend once, solves chunk after chunk, 
 and replaced when a puzzle overruns its timeout or the process dies.
 
 What is measured, in the worker around the backend's call: wall time (the backend's own build and
-solve split), CPU time of the solving process over build and solve (``cpu_clock``: every thread of
-the process, the children it waited for, and an isolated backend's warm child's own figure), and
-the worker's peak resident memory so far (a high-water mark over the worker's life, not per puzzle).
+solve split), CPU time of the worker's whole process tree over build and solve (``solvers.processes``:
+every thread, every descendant however it left the worker's group or session, exited ones too), and
+the tree's peak resident memory so far (a high-water mark over the worker's life, not per puzzle).
+Every worker is a child subreaper, in a cgroup of its own where the system allows; killing it kills
+its whole tree.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import math
 import mmap
 import multiprocessing
 import os
-import resource
 import signal
 import socket
 import statistics
@@ -39,8 +40,8 @@ from typing import Protocol
 from sudokit.compare.run.agreement import judged
 from sudokit.models.errors import UnknownName, UserError
 from sudokit.models.grid import Grid
+from sudokit.solvers import processes
 from sudokit.solvers.base import DEFAULT_LIMIT, Solver, SolveResult, Status
-from sudokit.solvers.isolate import CHILD_CPU
 from sudokit.solvers.registry import Backend
 
 GRACE_SECONDS = 1.0  # a backend that honours time_limit gets this long to return before it is killed
@@ -50,6 +51,7 @@ HOLD_SECONDS = 0.25  # a worker takes more chunks while it holds less work than 
 HOLD_TASKS = 2048  # and fewer tasks than this
 STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
 STARTING_CHECK_SECONDS = 0.05  # how often the parent looks at a worker that is starting
+STOP_SECONDS = 5.0  # how long a worker told to stop may take to clean up before it is killed
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
 
 
@@ -162,34 +164,37 @@ def make_executor(name: str, jobs: int, **options) -> Executor:
 
 
 def cpu_clock() -> float:
-    """CPU seconds used so far by this process (every thread) and by the children it has waited for."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+    """CPU seconds used so far by this process's whole tree (``solvers.processes.Tree``)."""
+    return processes.this_tree().cpu_seconds()
 
 
-def solve_measured(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
-    """One solve and its CPU time (this process's, its reaped children's, an isolated child's own).
+def solve_measured(solver: Solver, grid: Grid, settings: Settings,
+                   start: float | None = None) -> tuple[SolveResult, float]:
+    """One solve and the CPU time of this process's tree over it (every thread, every descendant), from
+    ``start`` (a reading of the tree's CPU just taken) or from now.
 
     A backend that raises gives an ``error`` result.
     """
-    start = cpu_clock()
+    tree = processes.this_tree()
+    start = tree.cpu_seconds(own_last=True) if start is None else start
     try:
         result = solver.solve(grid, limit=settings.limit, time_limit=settings.timeout)
     except Exception as exc:  # the backend's bug is data: record it, keep going
-        return SolveResult(Status.ERROR, message=f"{type(exc).__name__}: {exc}"), cpu_clock() - start
-    cpu = cpu_clock() - start + result.stats.pop(CHILD_CPU, 0.0)
-    return result, cpu
+        return SolveResult(Status.ERROR, message=f"{type(exc).__name__}: {exc}"), tree.cpu_seconds() - start
+    return result, tree.cpu_seconds() - start
 
 
-def solve_repeated(solver: Solver, grid: Grid, settings: Settings) -> tuple[SolveResult, float]:
+def solve_repeated(solver: Solver, grid: Grid, settings: Settings,
+                   start: float | None = None) -> tuple[SolveResult, float]:
     """Solve ``settings.repeat`` times: the first result with the median build, solve and CPU times,
     and every repeat's own wall and CPU times in its stats (``repeat_seconds``, ``repeat_cpu_seconds``).
+    The first is measured from ``start`` when given (see ``solve_measured``).
 
     A timeout or an error is not repeated.
     """
     results, cpus = [], []
-    for _ in range(settings.repeat):
-        result, cpu = solve_measured(solver, grid, settings)
+    for repeat in range(settings.repeat):
+        result, cpu = solve_measured(solver, grid, settings, start if repeat == 0 else None)
         results.append(result)
         cpus.append(cpu)
         if result.status in (Status.TIMEOUT, Status.ERROR):
@@ -205,8 +210,8 @@ def solve_repeated(solver: Solver, grid: Grid, settings: Settings) -> tuple[Solv
 
 
 def peak_kb() -> int:
-    """Peak resident memory of this process, in KiB."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """Peak resident memory of this process's tree, in KiB (``solvers.processes.Tree.peak_kb``)."""
+    return processes.this_tree().peak_kb()
 
 
 # ---------------------------------------------------------------------------- local processes
@@ -232,6 +237,10 @@ class ProcessExecutor:
         return next(core for core in self.cores if core not in busy)
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
+        with processes.subreaping():  # what a dead worker leaves behind comes here, to be killed
+            yield from self._run(chunks, settings)
+
+    def _run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
         queue = _Queue(chunks)
         workers: list[SolvingProcess] = []
         try:
@@ -250,6 +259,7 @@ class ProcessExecutor:
                     if not worker.alive:
                         workers.remove(worker)
                         queue.push_front(worker.backend, worker.outstanding)
+                        processes.kill_children({w.process.pid for w in workers if w.process.pid})
                     yield from outcomes
         finally:
             for worker in workers:
@@ -359,14 +369,16 @@ class _Shared:
 class MappedProgress:
     """``Progress`` in a small memory-mapped file, for a solving process started by ``subprocess``."""
 
-    SIZE = 16
+    SIZE = 24
 
     def __init__(self, fd: int):
         self.memory = mmap.mmap(fd, self.SIZE)
         self.started, self.since = _Shared(self.memory, 0, "q"), _Shared(self.memory, 8, "d")
+        self.cpu = _Shared(self.memory, 16, "d")
 
-    def begin(self) -> None:
+    def begin(self, cpu: float) -> None:
         self.since.value = time.monotonic()
+        self.cpu.value = cpu
         self.started.value += 1
 
     def ready(self) -> None:
@@ -426,9 +438,11 @@ class Progress:
     def __init__(self, context):
         self.started = context.RawValue("q", 0)  # tasks begun
         self.since = context.RawValue("d", 0.0)  # when (time.monotonic) the last one was begun
+        self.cpu = context.RawValue("d", 0.0)  # the worker tree's CPU seconds then
 
-    def begin(self) -> None:
+    def begin(self, cpu: float) -> None:
         self.since.value = time.monotonic()
+        self.cpu.value = cpu
         self.started.value += 1
 
     def ready(self) -> None:
@@ -516,13 +530,14 @@ class SolvingProcess:
         try:
             answers = self.connection.recv()
         except (EOFError, OSError):
+            used = time.monotonic() - self.progress.since.value
             self.kill()
             on = self._current()
             task = self.outstanding[on]
             timeout = self.settings.timeout
             if timeout is not None and self.progress.started.value > self.answered and \
-                    time.monotonic() - self.progress.since.value >= timeout:  # past its time: a timeout anyway
-                return [self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=timeout,
+                    used >= timeout:  # past its time: a timeout anyway
+                return [self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=used,
                                                   message="still running at the timeout when its worker died"))]
             if task.attempt < RETRIES:  # killed from outside, or a crash: again, in a fresh worker
                 self.outstanding[on] = replace(task, attempt=task.attempt + 1)
@@ -539,24 +554,36 @@ class SolvingProcess:
         return deadline is not None and time.monotonic() >= deadline
 
     def expire(self) -> Outcome:
-        """Kill the stuck worker; the task it was on timed out."""
+        """Kill the stuck worker; the task it was on timed out, after the wall and CPU time it used
+        (the tree's CPU read from outside: clock-tick precision; None when not on a task yet)."""
+        on_task = self.progress.started.value > self.answered
+        used = time.monotonic() - self.progress.since.value if on_task else self.settings.budget or 0.0
+        tree = processes.tree_seconds(self.process.pid) if on_task and self.process.pid else None
         self.kill()
-        return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=self.settings.budget or 0.0,
-                                         message="killed after the timeout"))
+        cpu = None if tree is None else max(0.0, tree - self.progress.cpu.value)
+        return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=used, message="killed after the timeout"), cpu)
 
     def stop(self) -> None:
+        """Tell the worker to finish (it kills what its backends left running, and leaves its cgroup);
+        kill its tree unless it ends so, cleanly, within ``STOP_SECONDS``."""
         with contextlib.suppress(OSError):  # (a worker that has died needs no telling)
             self.connection.send(None)
-        self.process.join()
-        self.connection.close()
+        if processes.exited_cleanly(self.process.pid or 0, STOP_SECONDS):
+            self.process.join()
+            processes.forget(self.process.pid or 0)
+            self.connection.close()
+            self.alive = False
+        else:
+            self.kill()
 
     def kill(self) -> None:
-        """Kill the worker and whatever it started (its own process group)."""
+        """Kill the worker and every process below it (its cgroup, or its tree, stopped then killed)."""
         pid = self.process.pid  # (never None: the worker was started)
-        if pid is not None and self.process.is_alive():
-            with contextlib.suppress(ProcessLookupError):  # it has just exited
-                os.killpg(pid, signal.SIGKILL)
+        if pid is not None:
+            processes.kill_tree(pid)
         self.process.join()
+        if pid is not None:
+            processes.forget(pid)
         self.connection.close()
         self.alive = False
 
@@ -564,12 +591,12 @@ class SolvingProcess:
         """Where in ``outstanding`` the task the worker is on (or died on) stands."""
         return max(0, self.progress.started.value - self.answered - 1)
 
-    def _verdict(self, result: SolveResult) -> Outcome:
+    def _verdict(self, result: SolveResult, cpu: float | None = None) -> Outcome:
         """The outcome of the task the (dead) worker was on; it is no longer outstanding."""
         on = self._current()
         task = self.outstanding[on]
         del self.outstanding[on]
-        return Outcome(self.backend.name, task, result, core=self.core)
+        return Outcome(self.backend.name, task, result, cpu_seconds=cpu, core=self.core)
 
 
 def earliest_deadline(workers: list[SolvingProcess]) -> float | None:
@@ -588,15 +615,31 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
     Given a ``core``, the worker (and what it starts) runs on that core only.
 
     Answers go back in batches: every ``SEND_SECONDS``, and whenever no more work is waiting.
-    The worker leads its own process group, so killing it kills the processes a backend starts;
-    it ignores Ctrl-C (the parent decides when to stop) and exits when the parent is gone.
+    The worker leads its own process group and is a child subreaper (in a cgroup of its own where
+    allowed), so its tree holds every process a backend starts, to be measured and killed; it
+    ignores Ctrl-C (the parent decides when to stop), dies with a forking parent and exits when the
+    parent is gone, killing what its backends left running.
     """
     os.setpgrp()
+    if isinstance(progress, Progress):  # forked by the parent's main thread: die with it
+        processes.die_with_parent()
+    tree = processes.this_tree(worker=True)
     if core is not None:
         os.sched_setaffinity(0, {core})
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (not the parent's handler: a SIGTERM kills a worker)
+    try:
+        _solve_chunks(connection, backend, settings, progress)
+    finally:
+        tree.close()
+
+
+def _solve_chunks(connection: Connection, backend: Backend, settings: Settings,
+                  progress: Progress | MappedProgress) -> None:
+    """Create the backend, then solve the chunks sent until ``None`` (see ``_serve``)."""
     gc.freeze()  # what the parent left behind is never collected here: no scans, no copy-on-write
     parent = os.getppid()
+    tree = processes.this_tree()
     try:
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
@@ -607,11 +650,12 @@ def _serve(connection: Connection, backend: Backend, settings: Settings, progres
     try:
         while (tasks := _next_chunk(connection, parent)) is not None:
             for done, task in enumerate(tasks, 1):
-                progress.begin()
+                start = tree.cpu_seconds(own_last=True)
+                progress.begin(start)
                 if solver is None:
-                    result, cpu = SolveResult(Status.ERROR, message=failure), 0.0
+                    result, cpu = SolveResult(Status.ERROR, message=failure), None
                 else:
-                    result, cpu = solve_repeated(solver, task.grid, settings)
+                    result, cpu = solve_repeated(solver, task.grid, settings, start)
                     result = judged(result, task.grid)
                 answers.append(packed(result, peak_kb(), cpu))
                 idle = done == len(tasks) and not connection.poll()

@@ -115,8 +115,8 @@ def _answer(text: str, measured: dict, settings: Settings, memory_limit: int | N
     reason = measured.get("terminationreason")
     if reason == "memory":
         return SolveResult(Status.ERROR, message=f"over the memory limit of {memory_limit} MB"), None
-    if reason in ("walltime", "cputime", "cputime-soft"):
-        return SolveResult(Status.TIMEOUT, solve_seconds=settings.timeout or 0.0,
+    if reason in ("walltime", "cputime", "cputime-soft"):  # the time it used: runexec's wall time
+        return SolveResult(Status.TIMEOUT, solve_seconds=float(measured.get("walltime", settings.timeout or 0.0)),
                            message=f"killed by runexec ({reason} limit)"), None
     tail = " | ".join(text.strip().splitlines()[-2:])[:300]
     return SolveResult(Status.ERROR, message=f"the solving process ended without an answer "

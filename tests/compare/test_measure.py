@@ -86,7 +86,8 @@ def test_cpu_time_counts_every_thread_a_child_process_and_an_isolated_child_but_
         isolated.stop()
     result, asleep = solve_measured(Backend(lambda: time.sleep(0.1)), GRID, settings)
     assert threads >= 2 * BURN * 0.95  # two threads' CPU, however the machine shared its cores
-    assert child >= BURN * 0.95 and warm >= BURN * 0.95
+    # (a live child is read from /proc without a cgroup: clock ticks, 10 ms each for user and system time)
+    assert child >= BURN * 0.95 and warm >= BURN * 0.95 - 0.02
     assert asleep < 0.05 < result.seconds
 
 

@@ -146,7 +146,7 @@ def test_a_bad_plugin_spec_stores_nothing(here, spec):
 def test_the_harness_keeps_one_program_process_and_replaces_one_that_hangs(here, mode, started, statuses):
     """One backend, one worker: its program serves every puzzle, until one hangs past the timeout."""
     spec, log = program(here, mode)
-    result = runner.invoke(app, ["compare", "three.txt", "--backend", spec, "--jobs", "1", "--timeout", "0.5",
+    result = runner.invoke(app, ["compare", "three.txt", "--backend", spec, "--jobs", "1", "--timeout", "3",
                                  "--name", "run", "--no-report"])
     assert result.exit_code == 0, result.output
     found = records()
