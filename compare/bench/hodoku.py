@@ -19,7 +19,7 @@ another step, grouped by HoDoKu's step and ours, ``--show`` examples of each.
 
 makes the reference: HoDoKu's verdicts, by hodoku-py in a throwaway environment given as
 ``--python`` (GPL, never a dependency), on the bundled permissive sets taken in turn, one line a
-puzzle (``_DRIVER``), appended as they come so a run can be stopped and resumed; a puzzle hodoku-py
+puzzle (``_DRIVER``), each set in a seeded shuffle, appended as they come so a run can be stopped and resumed; a puzzle hodoku-py
 does not finish within ``--timeout`` seconds is left out (counted on stderr).
 """
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import random
 import statistics
 import sys
 import time
@@ -277,6 +278,7 @@ def make_reference(out: Path, python: str, sets: Sequence[str], limit: int, time
     queues = []
     for name in sets:
         lines = [p.grid.line() for p in load_set(name, skip_invalid=True).puzzles]
+        random.Random(45).shuffle(lines)  # a set sorted by difficulty is sampled across it
         queues.append([{"puzzle": line, "set": name} for line in lines if len(line) == 81])
     jobs: list[dict[str, str]] = []
     for job in (job for row in zip_longest(*queues) for job in row if job):  # the sets taken in turn

@@ -170,6 +170,15 @@ def code_of(name: str | Technique) -> str | None:
     return own if own in _ROW_OF_NAME else NAMES.get(found.hodoku_code)
 
 
+def step_code(step: Step) -> str | None:
+    """HoDoKu's own name of a step's kind: ``code_of`` its technique, a Simple Colors step told trap
+    (it removes from cells outside the cluster) from wrap (from the cluster's own cells)."""
+    code = code_of(step.technique)
+    if code == "SIMPLE_COLORS_TRAP" and step.eliminations and all(c in step.cells for c, _ in step.eliminations):
+        return "SIMPLE_COLORS_WRAP"
+    return code
+
+
 def row_of_code(code: str) -> Row | None:
     """The step-table row of HoDoKu's name of a kind of step (``GROUPED_AIC`` -> ``gnl``)."""
     return _ROW_OF_NAME.get(code)
@@ -300,4 +309,5 @@ def rate(steps: Sequence[Step]) -> rating.Rating:
     score = sum(technique(step.technique).hodoku_score for step in steps)
     top = hardest(steps)
     level = raised_level(technique(top.technique).level, score) if top else LEVELS[0]
-    return replace(base, score=score, level=level, hardest=top.technique if top else None)
+    return replace(base, score=score, level=level, hardest=top.technique if top else None,
+                   hardest_code=step_code(top) if top else None)

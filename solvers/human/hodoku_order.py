@@ -9,6 +9,16 @@ takes the one of smallest ``SCAN`` key, the key being where HoDoKu's scan meets 
   subset is met in the first unit of that order holding all its cells, and removes its digits from
   every unit its cells share.
 - **Hidden subsets**: boxes, rows, columns; in a unit, the combinations of its digits in digit order.
+- **Fish** (basic, finned, sashimi): digit by digit, rows as base before columns, the base lines'
+  combinations in order, then the cover lines'.
+- **Skyscraper**: both links in rows (for every digit) before both in columns; digit; the pair of
+  lines in order. **2-String Kite**: digit, the row's link, the column's.
+- **Empty Rectangle**: digit, box, which of the box's nine row-and-column crosses (HoDoKu's order:
+  its last row and column first), the outside pair in a column before one in a row, the pair's
+  cell on the rectangle's line in cell order.
+- **W-Wing**: the two bivalue cells in cell order, the smaller removed digit first. **XY-Wing**: the
+  three cells in cell order, the pivot the first, second or third of them. **XYZ-Wing**: pivot,
+  then the pincers in cell order.
 
 ``in_order`` puts a step's removals in HoDoKu's order: a naked subset's unit by unit (its shared
 row, column, box), cell by cell, digit by digit; any other step's cell by cell. The order matters
@@ -52,8 +62,67 @@ def _hidden_key(step: Step, geometry: Geometry) -> Key:
     return (*_unit_rank(geometry, step.units[0]), *step.digits)
 
 
+def _fish_key(step: Step, geometry: Geometry) -> Key:
+    return (*step.digits, *step.units)  # base units (rows before columns), then cover units
+
+
+def _line_of(geometry: Geometry, a: int, b: int, kind: int) -> int | None:
+    """The row (``kind`` 0) or column (1) number two cells share, if they do."""
+    unit = geometry.cell_units[a][kind]
+    return unit % geometry.size if unit == geometry.cell_units[b][kind] else None
+
+
+def _skyscraper_key(step: Step, geometry: Geometry) -> Key:
+    a1, a2, b1, b2 = step.cells[:4]
+    kind = 0 if _line_of(geometry, a1, a2, 0) is not None else 1
+    lines = sorted(x for x in (_line_of(geometry, a1, a2, kind), _line_of(geometry, b1, b2, kind)) if x is not None)
+    return (kind, *step.digits, *lines)
+
+
+def _kite_key(step: Step, geometry: Geometry) -> Key:
+    a1, a2, b1, b2 = step.cells[:4]
+    row = _line_of(geometry, a1, a2, 0)
+    if row is None:  # the first link is the column's
+        row, column = _line_of(geometry, b1, b2, 0), _line_of(geometry, a1, a2, 1)
+    else:
+        column = _line_of(geometry, b1, b2, 1)
+    return (*step.digits, row or 0, column or 0)
+
+
+def _empty_rectangle_key(step: Step, geometry: Geometry) -> Key:
+    """Digit, box, the box's row-and-column pattern (HoDoKu's nine, bottom right first), the direction
+    (the outside pair in a column first), the outside cell on the rectangle's line."""
+    size, band = geometry.size, int(geometry.size ** 0.5)
+    *inside, near, far = step.cells
+    target = step.eliminations[0][0]
+    box = geometry.cell_units[inside[0]][2] - 2 * size
+    by_column = _line_of(geometry, near, far, 1) is not None
+    row, column = ((near // size, target % size) if by_column else (target // size, near % size))
+    pattern = (band - 1 - row % band) * band + (band - 1 - column % band)
+    return (*step.digits, box, pattern, 0 if by_column else 1, near)
+
+
+def _w_wing_key(step: Step, geometry: Geometry) -> Key:
+    p, q = sorted(step.cells[:2])
+    return (p, q, step.eliminations[0][1])
+
+
+def _xy_wing_key(step: Step, geometry: Geometry) -> Key:
+    pivot = step.cells[0]
+    triple = sorted(step.cells[:3])
+    return (*triple, triple.index(pivot))
+
+
+def _xyz_wing_key(step: Step, geometry: Geometry) -> Key:
+    return (step.cells[0], *sorted(step.cells[1:3]))
+
+
+FISH = frozenset(f"{kind}{size}" for kind in ("bf", "fbf", "sbf") for size in range(2, 8))
+
 SCAN: dict[str, Callable[[Step, Geometry], Key]] = {
-    **dict.fromkeys(NAKED, _naked_key), **dict.fromkeys(HIDDEN, _hidden_key)}
+    **dict.fromkeys(NAKED, _naked_key), **dict.fromkeys(HIDDEN, _hidden_key), **dict.fromkeys(FISH, _fish_key),
+    "sk": _skyscraper_key, "2sk": _kite_key, "er": _empty_rectangle_key, "w": _w_wing_key, "xy": _xy_wing_key,
+    "xyz": _xyz_wing_key}
 
 
 def in_order(code: str, step: Step, geometry: Geometry) -> Step:
