@@ -14,13 +14,19 @@ confusion, the time per puzzle; ``--default`` rates them with the default mode t
 replays each HoDoKu path in the mode (``divergence``): the first state where the mode would take
 another step, grouped by HoDoKu's step and ours, ``--show`` examples of each.
 
+    python -m sudokit.compare.bench.hodoku speed [VERDICTS] --python /tmp/hodoku-venv/bin/python [--per-level N]
+
+times HoDoKu mode and hodoku-py side by side on N puzzles of each HoDoKu level (medians, ratio).
+
     python -m sudokit.compare.bench.hodoku reference OUT --python /tmp/hodoku-venv/bin/python \\
         [--sets se-sample,17clue-1000,...] [--limit N] [--timeout S]
 
 makes the reference: HoDoKu's verdicts, by hodoku-py in a throwaway environment given as
 ``--python`` (GPL, never a dependency), on the bundled permissive sets taken in turn, one line a
 puzzle (``_DRIVER``), each set in a seeded shuffle, appended as they come so a run can be stopped and resumed; a puzzle hodoku-py
-does not finish within ``--timeout`` seconds is left out (counted on stderr).
+does not finish within ``--timeout`` seconds is left out (counted on stderr). ``--shard I/N`` takes
+every N-th puzzle from the I-th, so N runs share the work; ``merge OUT PARTS...`` joins their files
+in the reference's order.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import gzip
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -220,7 +227,7 @@ def report_paths(verdicts: Sequence[Verdict], show: int) -> None:
 # ---- the reference: HoDoKu's verdicts, made by hodoku-py in its own interpreter
 
 # The permissive bundled sets the reference draws on (compare/sets/README.md), in this order.
-REFERENCE_SETS = ("se-sample", "17clue-1000", "easy50", "top95", "hardest", "magictour")
+REFERENCE_SETS = ("se-sample", "17clue-1000", "top95", "easy50", "hardest")
 REFERENCE = Path(__file__).resolve().parents[2] / "results" / "hodoku-reference.jsonl.gz"
 
 # Run by the throwaway interpreter (which has hodoku-py, not sudokit): reads {"puzzle", "set"} lines,
@@ -268,42 +275,106 @@ for line in sys.stdin:
 """
 
 
-def make_reference(out: Path, python: str, sets: Sequence[str], limit: int, timeout: float) -> None:
-    """Append HoDoKu's verdicts on the sets' puzzles (those ``out`` lacks) to ``out``, gzipped."""
-    import subprocess
-
+def reference_order(sets: Sequence[str]) -> list[dict[str, str]]:
+    """The reference's puzzles in order, ``{"puzzle", "set"}``: each set in a seeded shuffle (a set
+    sorted by difficulty is sampled across it), the sets taken in turn, each puzzle once."""
     from sudokit.compare.sets import load_set
 
-    done = {json.loads(line)["puzzle"] for line in text_file(out)} if out.exists() else set()
     queues = []
     for name in sets:
         lines = [p.grid.line() for p in load_set(name, skip_invalid=True).puzzles]
-        random.Random(45).shuffle(lines)  # a set sorted by difficulty is sampled across it
+        random.Random(45).shuffle(lines)
         queues.append([{"puzzle": line, "set": name} for line in lines if len(line) == 81])
-    jobs: list[dict[str, str]] = []
-    for job in (job for row in zip_longest(*queues) for job in row if job):  # the sets taken in turn
-        if job["puzzle"] not in done:
-            done.add(job["puzzle"])
-            jobs.append(job)
-    jobs = jobs[:limit] if limit else jobs
+    order: dict[str, dict[str, str]] = {}
+    for job in (job for row in zip_longest(*queues) for job in row if job):
+        order.setdefault(job["puzzle"], job)
+    return list(order.values())
+
+
+def merge_reference(out: Path, parts: Sequence[Path], sets: Sequence[str]) -> None:
+    """The verdicts of several runs (shards) as one file, in the reference's order, each puzzle once."""
+    rank = {job["puzzle"]: i for i, job in enumerate(reference_order(sets))}
+    lines: dict[str, str] = {}
+    for part in parts:
+        with text_file(part) as found:
+            for line in found:
+                if line.strip():
+                    lines.setdefault(json.loads(line)["puzzle"], line if line.endswith("\n") else line + "\n")
+    with text_file(out, "wt") as sink:
+        sink.writelines(lines[p] for p in sorted(lines, key=lambda p: rank.get(p, len(rank))))
+    print(f"{len(lines)} verdicts in {out}", file=sys.stderr)
+
+
+def make_reference(out: Path, python: str, sets: Sequence[str], limit: int, timeout: float,
+                   shard: tuple[int, int] = (0, 1)) -> None:
+    """Append HoDoKu's verdicts on the sets' first ``limit`` puzzles (those ``out`` lacks) to ``out``;
+    with ``shard`` (i, n) only every n-th of them from the i-th (n processes share the work)."""
+    done = {json.loads(line)["puzzle"] for line in text_file(out)} if out.exists() else set()
+    jobs = [job for job in reference_order(sets)[:limit or None][shard[0]::shard[1]] if job["puzzle"] not in done]
     late = 0
-    with subprocess.Popen([python, "-c", _DRIVER, str(timeout)], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, text=True) as driver, text_file(out, "at") as sink:
-        assert driver.stdin is not None and driver.stdout is not None
+    with HodokuPy(python, timeout) as hodoku_py, text_file(out, "at") as sink:
         for job in jobs:  # one at a time, so every verdict is kept the moment it comes
-            driver.stdin.write(json.dumps(job) + "\n")
-            driver.stdin.flush()
-            answer = driver.stdout.readline()
-            if not answer:
-                raise SystemExit(f"hodoku-py's interpreter {python} stopped (see its error above)")
+            answer = hodoku_py.ask(job)
             if "timeout" in json.loads(answer):
                 late += 1
                 continue
             sink.write(answer)
             sink.flush()
-        driver.stdin.close()
     print(f"{len(jobs) - late} verdicts added to {out}; {late} puzzles past {timeout:g} s left out",
           file=sys.stderr)
+
+
+class HodokuPy:
+    """hodoku-py running ``_DRIVER`` in its own interpreter, asked one puzzle at a time."""
+
+    def __init__(self, python: str, timeout: float) -> None:
+        self.python, self.timeout = python, timeout
+
+    def __enter__(self) -> HodokuPy:
+        self.driver = subprocess.Popen([self.python, "-c", _DRIVER, str(self.timeout)], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True)
+        return self
+
+    def ask(self, job: dict[str, str]) -> str:
+        """The driver's answer line for ``{"puzzle", "set"}``."""
+        assert self.driver.stdin is not None and self.driver.stdout is not None
+        self.driver.stdin.write(json.dumps(job) + "\n")
+        self.driver.stdin.flush()
+        answer = self.driver.stdout.readline()
+        if not answer:
+            raise SystemExit(f"hodoku-py's interpreter {self.python} stopped (see its error above)")
+        return answer
+
+    def __exit__(self, *_: object) -> None:
+        assert self.driver.stdin is not None
+        self.driver.stdin.close()
+        self.driver.wait()
+
+
+def compare_speed(verdicts: Sequence[Verdict], python: str, per_level: int) -> None:
+    """HoDoKu mode's time and hodoku-py's on ``per_level`` puzzles of each HoDoKu level, side by side
+    (each puzzle timed by both, one after the other); medians per level and their ratio."""
+    by_level: dict[str, list[Verdict]] = defaultdict(list)
+    for verdict in verdicts:
+        by_level[verdict.level].append(verdict)
+    print(f"{'level':<9}{'puzzles':>8}{'hodoku-py s':>13}{'mode s':>9}{'ratio':>7}")
+    with HodokuPy(python, 600.0) as hodoku_py:
+        for level in LEVELS:  # warm-up, untimed: what each loads once (imports, caches) is not counted
+            for verdict in by_level[level][:1]:
+                hodoku_py.ask({"puzzle": verdict.puzzle, "set": verdict.set})
+                solve_logically(Grid.parse(verdict.puzzle), mode="hodoku")
+        for level in LEVELS:
+            chosen = by_level[level][:: max(1, len(by_level[level]) // per_level)][:per_level]
+            if not chosen:
+                continue
+            theirs, ours = [], []
+            for verdict in chosen:
+                theirs.append(json.loads(hodoku_py.ask({"puzzle": verdict.puzzle, "set": verdict.set}))["seconds"])
+                began = time.perf_counter()
+                solve_logically(Grid.parse(verdict.puzzle), mode="hodoku")
+                ours.append(time.perf_counter() - began)
+            slow, fast = statistics.median(theirs), statistics.median(ours)
+            print(f"{level:<9}{len(chosen):>8}{slow:>13.3f}{fast:>9.3f}{slow / fast:>7.1f}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -316,15 +387,31 @@ def main(argv: list[str] | None = None) -> None:
         command.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
         command.add_argument("--default", action="store_true", help="rate them with the default mode too")
         command.add_argument("--show", type=int, default=2, help="examples shown of each cause")
+    speed = commands.add_parser("speed", help="HoDoKu mode's time beside hodoku-py's, per level")
+    speed.add_argument("verdicts", type=Path, nargs="?", default=REFERENCE, help="HoDoKu's verdicts")
+    speed.add_argument("--python", required=True, help="an interpreter that has hodoku-py")
+    speed.add_argument("--per-level", type=int, default=5, help="puzzles of each level")
     maker = commands.add_parser("reference", help="HoDoKu's verdicts by hodoku-py")
     maker.add_argument("out", type=Path, help="the JSON Lines file to extend (.gz: gzipped)")
     maker.add_argument("--python", required=True, help="an interpreter that has hodoku-py")
     maker.add_argument("--sets", default=",".join(REFERENCE_SETS), help="bundled sets, comma-separated")
-    maker.add_argument("--limit", type=int, default=0, help="at most N new puzzles")
+    maker.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the sets' order")
     maker.add_argument("--timeout", type=float, default=60.0, help="seconds hodoku-py may take a puzzle")
+    maker.add_argument("--shard", default="0/1", help="I/N: only every N-th puzzle from the I-th")
+    merge = commands.add_parser("merge", help="several reference runs as one file, in order")
+    merge.add_argument("out", type=Path, help="the merged file (.gz: gzipped)")
+    merge.add_argument("parts", type=Path, nargs="+", help="the runs' files")
+    merge.add_argument("--sets", default=",".join(REFERENCE_SETS), help="bundled sets, comma-separated")
     args = parser.parse_args(argv)
+    if args.command == "merge":
+        merge_reference(args.out, args.parts, args.sets.split(","))
+        return
     if args.command == "reference":
-        make_reference(args.out, args.python, args.sets.split(","), args.limit, args.timeout)
+        index, count = (int(part) for part in args.shard.split("/"))
+        make_reference(args.out, args.python, args.sets.split(","), args.limit, args.timeout, (index, count))
+        return
+    if args.command == "speed":
+        compare_speed(read_verdicts(args.verdicts), args.python, args.per_level)
         return
     verdicts = read_verdicts(args.verdicts)[: args.limit or None]
     if args.command == "paths":
