@@ -41,7 +41,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 from typing import IO
@@ -120,7 +120,7 @@ def read_verdicts(path: Path) -> list[Verdict]:
         rows = [json.loads(line) for line in lines if line.strip()]
     return [Verdict(r["puzzle"], r.get("set", ""), r["level"].lower(), int(r["score"]), r.get("hardest"),
                     float(r.get("seconds", 0.0)),
-                    tuple(Move(name, frozenset(map(tuple, placed)), tuple(map(tuple, removed)))  # type: ignore[arg-type]
+                    tuple(Move(name, frozenset(map(tuple, placed)), tuple(map(tuple, removed)))
                           for name, placed, removed in r.get("steps", ())))
             for r in rows]
 
@@ -353,11 +353,14 @@ class HodokuPy:
 
 def compare_speed(verdicts: Sequence[Verdict], python: str, per_level: int) -> None:
     """HoDoKu mode's time and hodoku-py's on ``per_level`` puzzles of each HoDoKu level, side by side
-    (each puzzle timed by both, one after the other); medians per level and their ratio."""
+    (each puzzle timed by both, one after the other); medians per level and their ratio. The mode is
+    timed as ``solve_logically`` runs it (its count of solutions first: it rates proper puzzles only)
+    and without that count (hodoku-py counts none)."""
     by_level: dict[str, list[Verdict]] = defaultdict(list)
     for verdict in verdicts:
         by_level[verdict.level].append(verdict)
-    print(f"{'level':<9}{'puzzles':>8}{'hodoku-py s':>13}{'mode s':>9}{'ratio':>7}")
+    uncounted = replace(mode("hodoku"), proper_only=False)
+    print(f"{'level':<9}{'puzzles':>8}{'hodoku-py s':>13}{'mode s':>9}{'ratio':>7}{'uncounted s':>13}{'ratio':>7}")
     with HodokuPy(python, 600.0) as hodoku_py:
         for level in LEVELS:  # warm-up, untimed: what each loads once (imports, caches) is not counted
             for verdict in by_level[level][:1]:
@@ -367,14 +370,16 @@ def compare_speed(verdicts: Sequence[Verdict], python: str, per_level: int) -> N
             chosen = by_level[level][:: max(1, len(by_level[level]) // per_level)][:per_level]
             if not chosen:
                 continue
-            theirs, ours = [], []
+            times: list[list[float]] = [[], [], []]
             for verdict in chosen:
-                theirs.append(json.loads(hodoku_py.ask({"puzzle": verdict.puzzle, "set": verdict.set}))["seconds"])
-                began = time.perf_counter()
-                solve_logically(Grid.parse(verdict.puzzle), mode="hodoku")
-                ours.append(time.perf_counter() - began)
-            slow, fast = statistics.median(theirs), statistics.median(ours)
-            print(f"{level:<9}{len(chosen):>8}{slow:>13.3f}{fast:>9.3f}{slow / fast:>7.1f}")
+                times[0].append(json.loads(hodoku_py.ask({"puzzle": verdict.puzzle, "set": verdict.set}))["seconds"])
+                for column, chosen_mode in ((1, mode("hodoku")), (2, uncounted)):
+                    began = time.perf_counter()
+                    solve_logically(Grid.parse(verdict.puzzle), mode=chosen_mode)
+                    times[column].append(time.perf_counter() - began)
+            slow, fast, faster = (statistics.median(column) for column in times)
+            print(f"{level:<9}{len(chosen):>8}{slow:>13.3f}{fast:>9.3f}{slow / fast:>7.1f}{faster:>13.3f}"
+                  f"{slow / faster:>7.1f}")
 
 
 def main(argv: list[str] | None = None) -> None:
