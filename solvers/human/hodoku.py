@@ -3,8 +3,8 @@
 HoDoKu's solver tries the techniques of its step table in order (``STEP_TABLE``: order, code,
 whether its default solver uses it) and applies the first step found, then starts again. Within
 one technique it takes the first step its scan meets, except for the techniques it searches
-exhaustively and sorts (chains, nice loops, ALS moves, forcing chains and nets, Franken/Mutant and
-Kraken fish: ``EXHAUSTIVE``): there it takes the step that places the most cells, then the one
+exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing chains and
+nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that places the most cells, then the one
 that removes the most candidates, then the one whose eliminations come first in the grid, then the
 shortest chain (``preference``). Two kinds of step it does not take (``accepted``): a chain or
 net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked Pair or Triple that
@@ -139,7 +139,7 @@ NAMES = {
 }
 
 # Rows whose steps HoDoKu collects in full and sorts before taking one (the others: first found).
-EXHAUSTIVE = frozenset({"x", "xyc", "nl", "gnl", "axz", "axy", "ach", "db", "kf", "fc", "fn"}
+EXHAUSTIVE = frozenset({"rp", "tf", "x", "xyc", "nl", "gnl", "axz", "axy", "ach", "db", "kf", "fc", "fn"}
                        | {f"{kind}{size}" for kind in ("ff", "fff", "mf", "fmf") for size in range(2, 8)})
 
 # The singles, found as HoDoKu finds them: from its queues.

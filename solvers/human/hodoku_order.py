@@ -19,6 +19,8 @@ takes the one of smallest ``SCAN`` key, the key being where HoDoKu's scan meets 
 - **W-Wing**: the two bivalue cells in cell order, the smaller removed digit first. **XY-Wing**: the
   three cells in cell order, the pivot the first, second or third of them. **XYZ-Wing**: pivot,
   then the pincers in cell order.
+- **Multi Colors**: digit by digit; for a digit, type 2 (a colour sees both colours of another
+  cluster) before type 1.
 
 ``in_order`` puts a step's removals in HoDoKu's order: a naked subset's unit by unit (its shared
 row, column, box), cell by cell, digit by digit; any other step's cell by cell. The order matters
@@ -117,12 +119,16 @@ def _xyz_wing_key(step: Step, geometry: Geometry) -> Key:
     return (step.cells[0], *sorted(step.cells[1:3]))
 
 
+def _multi_colors_key(step: Step, geometry: Geometry) -> Key:
+    return (*step.digits, 0 if step.technique == "multi_colors_2" else 1)
+
+
 FISH = frozenset(f"{kind}{size}" for kind in ("bf", "fbf", "sbf") for size in range(2, 8))
 
 SCAN: dict[str, Callable[[Step, Geometry], Key]] = {
     **dict.fromkeys(NAKED, _naked_key), **dict.fromkeys(HIDDEN, _hidden_key), **dict.fromkeys(FISH, _fish_key),
     "sk": _skyscraper_key, "2sk": _kite_key, "er": _empty_rectangle_key, "w": _w_wing_key, "xy": _xy_wing_key,
-    "xyz": _xyz_wing_key}
+    "xyz": _xyz_wing_key, "mc": _multi_colors_key}
 
 
 def in_order(code: str, step: Step, geometry: Geometry) -> Step:
