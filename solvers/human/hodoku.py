@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from sudokit.models.grid import geometry
-from sudokit.solvers.human import hodoku_order, hodoku_queues, rating
+from sudokit.solvers.human import hodoku_chains, hodoku_order, hodoku_queues, rating
 from sudokit.solvers.human.registry import LEVELS, MODE_ONLY, TECHNIQUES, Technique, technique
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.view import View
@@ -146,6 +146,10 @@ EXHAUSTIVE = frozenset({"rp", "tf", "x", "xyc", "nl", "gnl", "axz", "axy", "ach"
 SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.naked_single,
            "h1": hodoku_queues.Queues.hidden_single}
 
+# Rows whose steps the mode finds with HoDoKu's own search, not the registry's finder: HoDoKu's
+# remote pairs are paths, sudokit's clusters (``hodoku_chains``).
+OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,)}
+
 # Rows whose chains HoDoKu's default solver builds without almost locked sets as nodes.
 WITHOUT_ALS = frozenset({"gnl", "fc", "fn"})
 
@@ -236,6 +240,7 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
 def _choose(view: View, finders: Sequence[Finder], queues: hodoku_queues.Queues) -> tuple[str, Step] | None:
     """The row and step HoDoKu takes next."""
     for code, group in _groups(tuple(finders)):
+        group = OWN_FINDERS.get(code, group)
         step: Step | None
         if code in SINGLES:
             step = SINGLES[code](queues)
