@@ -23,7 +23,8 @@ takes the one of smallest ``SCAN`` key, the key being where HoDoKu's scan meets 
   cluster) before type 1.
 
 ``in_order`` puts a step's removals in HoDoKu's order: a naked subset's unit by unit (its shared
-row, column, box), cell by cell, digit by digit; any other step's cell by cell. The order matters
+row, column, box), cell by cell, digit by digit; a remote pair's, a loop's or a forcing chain's
+digit by digit, then cell by cell (HoDoKu sorts them so); any other step's cell by cell. The order matters
 for the singles the removals leave (``hodoku_queues``).
 """
 
@@ -38,6 +39,7 @@ from sudokit.solvers.human.steps import Step
 Key = tuple[int, ...]
 
 NAKED = frozenset({"l2", "l3", "n2", "n3", "n4"})
+BY_DIGIT = frozenset({"rp", "nl", "gnl", "fc", "fn"})  # removals sorted digit by digit, then cell by cell
 HIDDEN = frozenset({"h2", "h3", "h4"})
 
 
@@ -141,4 +143,6 @@ def in_order(code: str, step: Step, geometry: Geometry) -> Step:
                 ordered += [(cell, d) for d in sorted(step.digits) if (cell, d) in where]
         ordered = list(dict.fromkeys(ordered))
         return replace(step, eliminations=tuple(ordered)) if len(ordered) == len(where) else step
+    if code in BY_DIGIT:
+        return replace(step, eliminations=tuple(sorted(step.eliminations, key=lambda c: (c[1], c[0]))))
     return replace(step, eliminations=tuple(sorted(step.eliminations)))
