@@ -1,21 +1,26 @@
 """HoDoKu mode: HoDoKu's default technique set and order, its choice of step, its score and level.
 
 HoDoKu's solver tries the techniques of its step table in order (``STEP_TABLE``: order, code,
-whether its default solver uses it) and applies the first step found, then starts again. Within
-one technique it takes the first step its scan meets, except for the techniques it searches
-exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing chains and
-nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that places the most cells, then the one
-that removes the most candidates, then the one whose eliminations come first in the grid, then the
-shortest chain (``preference``). Two kinds of step it does not take (``accepted``): a chain or
-net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked Pair or Triple that
-removes nothing from its line outside the box or nothing from its box (a Naked Pair or Triple to
-HoDoKu, found later). Several registry techniques can share one row
-of the table (the three kinds of nice loop share ``nl``): their steps are compared together.
+whether its default solver uses it) and applies the first step found, then starts again. Its
+singles come from the queues its grid fills as candidates go, not from a scan (``SINGLES``,
+``hodoku_queues``). Within any other technique it takes the first step its scan meets (its scan
+order where sudokit's finder scans otherwise: ``hodoku_order.SCAN``), except for the techniques it
+searches exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing
+chains and nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that
+places the most cells, then the one that removes the most candidates, then the one whose
+eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs are
+HoDoKu's own search (``OWN_FINDERS``, ``hodoku_chains``). Two kinds of step it does not take
+(``accepted``): a chain or net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked
+Pair or Triple that removes nothing from its line outside the box or nothing from its box (a Naked
+Pair or Triple to HoDoKu, found later). Several registry techniques can share one row of the table
+(the three kinds of nice loop share ``nl``): their steps are compared together. The chosen step's
+removals are put in HoDoKu's order (``hodoku_order.in_order``): they decide the singles after it.
 
 A path is scored by the sum of its steps' base scores. Its level is the highest level of its
 steps, raised while the score is above that level's ceiling (``MAX_SCORE``: easy 800, medium
 1000, hard 1600, unfair 1800), as HoDoKu's difficulty levels do. Its ``hardest`` step is the one
-of highest level, then highest base score (the earliest of equals): the step that set the level.
+of highest level, then highest base score (the earliest of equals): the step that set the level,
+named also as HoDoKu names its kind (``step_code``: ``LOCKED_CANDIDATES_1``).
 
 The mode's techniques are built from the registry by HoDoKu code, so a technique registered with
 a code of HoDoKu's default set joins the mode in HoDoKu's place; codes the registry lacks are
