@@ -110,3 +110,14 @@ def test_a_naked_subset_removes_unit_by_unit_in_hodokus_order():
     pair = Step("locked_pair", 9, (3, 7), cells=(0, 1), units=(18, 0),
                 eliminations=((2, 3), (9, 7), (5, 7), (10, 3)))
     assert in_order("l2", pair, geometry(9)).eliminations == ((2, 3), (5, 7), (9, 7), (10, 3))
+
+
+def test_remote_pairs_are_hodokus_paths_not_clusters():
+    """Puzzles whose remote pair removes less or more in HoDoKu (one path of the pair's cells) than in
+    a whole cluster of them: the mode's path is HoDoKu's."""
+    puzzles = {"................12..3.45...........4...16.....74...5.....3.....12.......8..9...6.",
+               "..............1..2..3.4..5............4..6.3..2...71.....53..4..1..8.....7.......",
+               "........1.......2...3..4........54...1.......6.2.........23..7.4..1.....5..6..8.."}
+    chosen = [v for v in VERDICTS if v.puzzle in puzzles]
+    assert len(chosen) == 3 and all(any(m.name == "REMOTE_PAIR" for m in v.path) for v in chosen)
+    assert [divergence(v) for v in chosen] == [None] * 3
