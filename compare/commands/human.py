@@ -458,7 +458,7 @@ def _owner_text(row: dict, who: str) -> str:
     if who == "se":
         return f"SE ER/EP/ED {row['se_rating']}/{row['ep']}/{row['ed']} ({hardest})"
     if who == "hodoku":
-        return f"HoDoKu {row['hodoku_score']} {row['hodoku_level']} ({hardest}) [{used}]"
+        return f"HoDoKu {row['hodoku_score']} {row['hodoku_level']} ({row.get('hodoku_hardest_code') or hardest}) [{used}]"
     return (f"engine rating {row['engine_rating']}/{row['engine_ep']}/{row['engine_ed']}, "
             f"score {row['engine_score']} {row['engine_level']} ({hardest}) [{used}]")
 

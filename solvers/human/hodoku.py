@@ -1,21 +1,26 @@
 """HoDoKu mode: HoDoKu's default technique set and order, its choice of step, its score and level.
 
 HoDoKu's solver tries the techniques of its step table in order (``STEP_TABLE``: order, code,
-whether its default solver uses it) and applies the first step found, then starts again. Within
-one technique it takes the first step its scan meets, except for the techniques it searches
-exhaustively and sorts (chains, nice loops, ALS moves, forcing chains and nets, Franken/Mutant and
-Kraken fish: ``EXHAUSTIVE``): there it takes the step that places the most cells, then the one
-that removes the most candidates, then the one whose eliminations come first in the grid, then the
-shortest chain (``preference``). Two kinds of step it does not take (``accepted``): a chain or
-net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked Pair or Triple that
-removes nothing from its line outside the box or nothing from its box (a Naked Pair or Triple to
-HoDoKu, found later). Several registry techniques can share one row
-of the table (the three kinds of nice loop share ``nl``): their steps are compared together.
+whether its default solver uses it) and applies the first step found, then starts again. Its
+singles come from the queues its grid fills as candidates go, not from a scan (``SINGLES``,
+``hodoku_queues``). Within any other technique it takes the first step its scan meets (its scan
+order where sudokit's finder scans otherwise: ``hodoku_order.SCAN``), except for the techniques it
+searches exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing
+chains and nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that
+places the most cells, then the one that removes the most candidates, then the one whose
+eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs are
+HoDoKu's own search (``OWN_FINDERS``, ``hodoku_chains``). Two kinds of step it does not take
+(``accepted``): a chain or net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked
+Pair or Triple that removes nothing from its line outside the box or nothing from its box (a Naked
+Pair or Triple to HoDoKu, found later). Several registry techniques can share one row of the table
+(the three kinds of nice loop share ``nl``): their steps are compared together. The chosen step's
+removals are put in HoDoKu's order (``hodoku_order.in_order``): they decide the singles after it.
 
 A path is scored by the sum of its steps' base scores. Its level is the highest level of its
 steps, raised while the score is above that level's ceiling (``MAX_SCORE``: easy 800, medium
 1000, hard 1600, unfair 1800), as HoDoKu's difficulty levels do. Its ``hardest`` step is the one
-of highest level, then highest base score (the earliest of equals): the step that set the level.
+of highest level, then highest base score (the earliest of equals): the step that set the level,
+named also as HoDoKu names its kind (``step_code``: ``LOCKED_CANDIDATES_1``).
 
 The mode's techniques are built from the registry by HoDoKu code, so a technique registered with
 a code of HoDoKu's default set joins the mode in HoDoKu's place; codes the registry lacks are
@@ -34,7 +39,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from sudokit.models.grid import geometry
-from sudokit.solvers.human import rating
+from sudokit.solvers.human import hodoku_chains, hodoku_order, hodoku_queues, rating
 from sudokit.solvers.human.registry import LEVELS, MODE_ONLY, TECHNIQUES, Technique, technique
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.view import View
@@ -111,9 +116,44 @@ ALIASES = {"sc1": "sc", "sc2": "sc", "mc1": "mc", "mc2": "mc", "cnl": "nl", "dnl
            "gcnl": "gnl", "gdnl": "gnl", "gaic": "gnl", "fcc": "fc", "fcv": "fc", "fnc": "fn", "fnv": "fn",
            "kf1": "kf", "kf2": "kf"}
 
+# HoDoKu's own name of each kind of step (its solution types), by /lt code: what its step lists and
+# ``hodoku_hardest_code`` say.
+NAMES = {
+    "fh": "FULL_HOUSE", "n1": "NAKED_SINGLE", "h1": "HIDDEN_SINGLE", "l2": "LOCKED_PAIR", "l3": "LOCKED_TRIPLE",
+    "lc1": "LOCKED_CANDIDATES_1", "lc2": "LOCKED_CANDIDATES_2", "n2": "NAKED_PAIR", "n3": "NAKED_TRIPLE",
+    "h2": "HIDDEN_PAIR", "h3": "HIDDEN_TRIPLE", "n4": "NAKED_QUADRUPLE", "h4": "HIDDEN_QUADRUPLE",
+    **{f"{kind}{size}": f"{prefix}{fish}" for kind, prefix in (
+        ("bf", ""), ("fbf", "FINNED_"), ("sbf", "SASHIMI_"), ("ff", "FRANKEN_"), ("fff", "FINNED_FRANKEN_"),
+        ("mf", "MUTANT_"), ("fmf", "FINNED_MUTANT_"))
+       for size, fish in enumerate(("X_WING", "SWORDFISH", "JELLYFISH", "SQUIRMBAG", "WHALE", "LEVIATHAN"), 2)},
+    "rp": "REMOTE_PAIR", "bug1": "BUG_PLUS_1", "sk": "SKYSCRAPER", "2sk": "TWO_STRING_KITE",
+    "d2sk": "DUAL_TWO_STRING_KITE", "tf": "TURBOT_FISH", "er": "EMPTY_RECTANGLE", "der": "DUAL_EMPTY_RECTANGLE",
+    "w": "W_WING", "xy": "XY_WING", "xyz": "XYZ_WING",
+    **{f"u{n}": f"UNIQUENESS_{n}" for n in range(1, 7)},
+    "hr": "HIDDEN_RECTANGLE", "ar1": "AVOIDABLE_RECTANGLE_1", "ar2": "AVOIDABLE_RECTANGLE_2", "sdc": "SUE_DE_COQ",
+    "sc": "SIMPLE_COLORS_TRAP", "sc1": "SIMPLE_COLORS_TRAP", "sc2": "SIMPLE_COLORS_WRAP",
+    "mc": "MULTI_COLORS_1", "mc1": "MULTI_COLORS_1", "mc2": "MULTI_COLORS_2", "x": "X_CHAIN", "xyc": "XY_CHAIN",
+    "nl": "CONTINUOUS_NICE_LOOP", "cnl": "CONTINUOUS_NICE_LOOP", "dnl": "DISCONTINUOUS_NICE_LOOP", "aic": "AIC",
+    "gnl": "GROUPED_CONTINUOUS_NICE_LOOP", "gcnl": "GROUPED_CONTINUOUS_NICE_LOOP",
+    "gdnl": "GROUPED_DISCONTINUOUS_NICE_LOOP", "gaic": "GROUPED_AIC",
+    "axz": "ALS_XZ", "axy": "ALS_XY_WING", "ach": "ALS_XY_CHAIN", "db": "DEATH_BLOSSOM",
+    "kf": "KRAKEN_FISH_TYPE_1", "kf1": "KRAKEN_FISH_TYPE_1", "kf2": "KRAKEN_FISH_TYPE_2",
+    "fc": "FORCING_CHAIN_CONTRADICTION", "fcc": "FORCING_CHAIN_CONTRADICTION", "fcv": "FORCING_CHAIN_VERITY",
+    "fn": "FORCING_NET_CONTRADICTION", "fnc": "FORCING_NET_CONTRADICTION", "fnv": "FORCING_NET_VERITY",
+    "ts": "TEMPLATE_SET", "td": "TEMPLATE_DEL", "bf": "BRUTE_FORCE",
+}
+
 # Rows whose steps HoDoKu collects in full and sorts before taking one (the others: first found).
-EXHAUSTIVE = frozenset({"x", "xyc", "nl", "gnl", "axz", "axy", "ach", "db", "kf", "fc", "fn"}
+EXHAUSTIVE = frozenset({"rp", "tf", "x", "xyc", "nl", "gnl", "axz", "axy", "ach", "db", "kf", "fc", "fn"}
                        | {f"{kind}{size}" for kind in ("ff", "fff", "mf", "fmf") for size in range(2, 8)})
+
+# The singles, found as HoDoKu finds them: from its queues.
+SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.naked_single,
+           "h1": hodoku_queues.Queues.hidden_single}
+
+# Rows whose steps the mode finds with HoDoKu's own search, not the registry's finder: HoDoKu's
+# remote pairs are paths, sudokit's clusters (``hodoku_chains``).
+OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,)}
 
 # Rows whose chains HoDoKu's default solver builds without almost locked sets as nodes.
 WITHOUT_ALS = frozenset({"gnl", "fc", "fn"})
@@ -128,6 +168,29 @@ def row_of(name: str | Technique) -> Row | None:
     if found.family in MODE_ONLY:
         return None
     return ROWS.get(ALIASES.get(found.hodoku_code, found.hodoku_code))
+
+
+def code_of(name: str | Technique) -> str | None:
+    """HoDoKu's own name of a technique's kind of step (``LOCKED_CANDIDATES_1``; None: not HoDoKu's)."""
+    found = technique(name) if isinstance(name, str) else name
+    if row_of(found) is None:
+        return None
+    own = found.name.upper()  # the kinds of nice loop are named alike (aic: AIC)
+    return own if own in _ROW_OF_NAME else NAMES.get(found.hodoku_code)
+
+
+def step_code(step: Step) -> str | None:
+    """HoDoKu's own name of a step's kind: ``code_of`` its technique, a Simple Colors step told trap
+    (it removes from cells outside the cluster) from wrap (from the cluster's own cells)."""
+    code = code_of(step.technique)
+    if code == "SIMPLE_COLORS_TRAP" and step.eliminations and all(c in step.cells for c, _ in step.eliminations):
+        return "SIMPLE_COLORS_WRAP"
+    return code
+
+
+def row_of_code(code: str) -> Row | None:
+    """The step-table row of HoDoKu's name of a kind of step (``GROUPED_AIC`` -> ``gnl``)."""
+    return _ROW_OF_NAME.get(code)
 
 
 def techniques(registered: Iterable[Technique] | None = None) -> tuple[str, ...]:
@@ -145,6 +208,11 @@ def missing() -> tuple[Row, ...]:
     engine's guess); those of its default set are skipped by the mode."""
     have = {row.code for name in TECHNIQUES if (row := row_of(name)) is not None}
     return tuple(row for row in STEP_TABLE if row.code not in have | {"bf"})
+
+
+_ROW_OF_NAME = {name: ROWS[ALIASES.get(code, code)] for code, name in NAMES.items()
+                if ALIASES.get(code, code) in ROWS}
+_ROW_OF_NAME |= {"DUAL_TWO_STRING_KITE": ROWS["2sk"], "DUAL_EMPTY_RECTANGLE": ROWS["er"]}
 
 
 # ---- the choice of step
@@ -165,16 +233,31 @@ def preference(step: Step) -> tuple[int, int, int, int, int]:
 
 def choose(view: View, finders: Sequence[Finder]) -> Step | None:
     """HoDoKu's next step: the first row (in the finders' order) that finds one; within a row, the
-    first found, or the best by ``preference`` for an exhaustive row."""
+    first found, or the best by ``preference`` for an exhaustive row; singles as HoDoKu's queues
+    give them (``hodoku_queues``)."""
+    queues = hodoku_queues.follow(view)
+    found = _choose(view, finders, queues)
+    step = hodoku_order.in_order(found[0], found[1], view.geometry) if found else None
+    hodoku_queues.taken(view, queues, step)
+    return step
+
+
+def _choose(view: View, finders: Sequence[Finder], queues: hodoku_queues.Queues) -> tuple[str, Step] | None:
+    """The row and step HoDoKu takes next."""
     for code, group in _groups(tuple(finders)):
-        if code in EXHAUSTIVE:
-            found = list(_accepted_steps(view, code, group))
-            if found:
-                return min(found, key=preference)
+        group = OWN_FINDERS.get(code, group)
+        step: Step | None
+        if code in SINGLES:
+            step = SINGLES[code](queues)
+        elif code in EXHAUSTIVE:
+            step = min(_accepted_steps(view, code, group), key=preference, default=None)
+        elif code in hodoku_order.SCAN:
+            scan = hodoku_order.SCAN[code]
+            step = min(_accepted_steps(view, code, group), key=lambda s: scan(s, view.geometry), default=None)
         else:
             step = next(_accepted_steps(view, code, group), None)
-            if step is not None:
-                return step
+        if step is not None:
+            return code, step
     return None
 
 
@@ -236,4 +319,5 @@ def rate(steps: Sequence[Step]) -> rating.Rating:
     score = sum(technique(step.technique).hodoku_score for step in steps)
     top = hardest(steps)
     level = raised_level(technique(top.technique).level, score) if top else LEVELS[0]
-    return replace(base, score=score, level=level, hardest=top.technique if top else None)
+    return replace(base, score=score, level=level, hardest=top.technique if top else None,
+                   hardest_code=step_code(top) if top else None)

@@ -42,6 +42,7 @@ class Rating:
     ed: float = 0.0  # SE's ED: the first step's rating
     mode: str = "default"  # whose rating this is (``modes.MODES``)
     effort: float | None = None  # the path's human effort (``effort.path_effort``), once a solve sets it
+    hardest_code: str | None = None  # HoDoKu's own name of the hardest step's kind (HoDoKu mode)
 
     @property
     def owner(self) -> str:
@@ -81,7 +82,7 @@ OWNERS = ("se", "hodoku", "engine")
 # Each owner's figures, by key: SE's keep SE's own names (the bundled sets' columns ``se_rating, ep, ed``).
 OWNED_KEYS = {
     "se": ("se_rating", "ep", "ed", "se_hardest", "se_techniques"),
-    "hodoku": ("hodoku_score", "hodoku_level", "hodoku_hardest", "hodoku_techniques"),
+    "hodoku": ("hodoku_score", "hodoku_level", "hodoku_hardest", "hodoku_techniques", "hodoku_hardest_code"),
     "engine": ("engine_rating", "engine_ep", "engine_ed", "engine_score", "engine_level", "engine_hardest",
                "engine_techniques"),
 }
@@ -111,7 +112,8 @@ def owned(rating: Rating, *, solved: bool) -> dict:
     }[who]
     if not solved:
         figures = (None,) * len(figures)
-    return dict(zip(OWNED_KEYS[who], (*figures, rating.hardest, list(rating.techniques)), strict=True))
+    named = (rating.hardest_code,) if who == "hodoku" else ()  # HoDoKu's own name beside sudokit's
+    return dict(zip(OWNED_KEYS[who], (*figures, rating.hardest, list(rating.techniques), *named), strict=True))
 
 
 def unowned(why: str, *owners: str) -> dict:

@@ -62,7 +62,7 @@ def test_rate_json_lines():
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(rows) == 50
     owners = {f"{who}_{key}" for who, keys in (("se", ("hardest", "techniques", "missing")),
-              ("hodoku", ("score", "level", "hardest", "techniques", "missing")),
+              ("hodoku", ("score", "level", "hardest", "hardest_code", "techniques", "missing")),
               ("engine", ("rating", "ep", "ed", "score", "level", "hardest", "techniques", "missing"))) for key in keys}
     assert set(rows[0]) == {"index", "number", "puzzle", "status", "modes", "se_rating", "ep", "ed", "effort",
                             "guessed", "uniqueness", *owners}

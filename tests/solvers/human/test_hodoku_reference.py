@@ -1,0 +1,123 @@
+"""HoDoKu mode beside HoDoKu's own verdicts: hodoku-py 0.2.1's level, score, hardest step and path on
+bundled permissive puzzles (``results/hodoku-reference.jsonl.gz``; how it was made:
+``results/hodoku-mode.md``). The expected figures are HoDoKu's, read from that data.
+
+The fast checks take a sample of the puzzles HoDoKu rates easy to hard, with the floors the mode
+reaches there today; ``-m manual`` runs every puzzle of the reference.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import takewhile
+
+import pytest
+from typer.testing import CliRunner
+
+from sudokit.compare.bench.hodoku import REFERENCE, Verdict, divergence, read_verdicts
+from sudokit.compare.cli import app
+from sudokit.models.candidates import Candidates
+from sudokit.models.grid import Grid, geometry
+from sudokit.solvers.base import Status
+from sudokit.solvers.human import hodoku
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.hodoku_order import in_order
+from sudokit.solvers.human.hodoku_queues import Queues
+from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.view import View
+
+VERDICTS = read_verdicts(REFERENCE)
+EASIER = [v for v in VERDICTS if v.level in ("easy", "medium", "hard")]
+SAMPLE = EASIER[::max(1, len(EASIER) // 60)]
+
+
+def agreement(verdicts: Sequence[Verdict]) -> dict[str, float]:
+    """The shares of puzzles where the mode's score, level and hardest step's name are HoDoKu's."""
+    same = {"score": 0, "level": 0, "hardest": 0}
+    for verdict in verdicts:
+        result = solve_logically(Grid.parse(verdict.puzzle), mode="hodoku")
+        rating = result.rating
+        solved = result.status is Status.SOLVED
+        same["score"] += solved and rating.score == verdict.score
+        same["level"] += solved and rating.level == verdict.level
+        same["hardest"] += solved and rating.hardest_code == verdict.hardest
+    return {key: count / len(verdicts) for key, count in same.items()}
+
+
+def test_the_reference_is_big_and_varied():
+    assert len(VERDICTS) >= 1500
+    assert {v.level for v in VERDICTS} == {"easy", "medium", "hard", "unfair", "extreme"}
+    assert all(hodoku.row_of_code(m.name) is not None for v in VERDICTS for m in v.path)  # kinds of HoDoKu's table
+
+
+@pytest.mark.slow
+def test_score_level_and_hardest_step_are_hodokus_on_a_sample():
+    assert len(SAMPLE) >= 50
+    shares = agreement(SAMPLE)
+    assert shares["level"] == 1.0
+    assert shares["score"] >= 0.95 and shares["hardest"] >= 0.95, shares
+
+
+@pytest.mark.slow
+def test_the_path_is_hodokus_step_by_step_on_a_sample():
+    chosen = SAMPLE[::2]
+    split = [(v.puzzle, d.index, d.cause) for v in chosen if (d := divergence(v)) is not None]
+    assert len(split) <= 0.05 * len(chosen), split
+
+
+@pytest.mark.manual
+def test_score_level_and_hardest_step_are_hodokus_on_every_puzzle():
+    shares = agreement(VERDICTS)
+    assert shares["level"] >= 0.99 and shares["score"] >= 0.95 and shares["hardest"] >= 0.975, shares
+
+
+def test_rate_names_the_hardest_step_by_hodokus_own_code():
+    verdict = next(v for v in VERDICTS if v.hardest == "LOCKED_CANDIDATES_1" and v.path and len(v.path) < 70
+                   and divergence(v) is None)
+    rated = CliRunner().invoke(app, ["rate", verdict.puzzle, "--mode", "hodoku", "--json"])
+    row = json.loads(rated.output)
+    assert (row["hodoku_score"], row["hodoku_level"]) == (verdict.score, verdict.level)
+    assert (row["hodoku_hardest"], row["hodoku_hardest_code"]) == ("locked_candidates_pointing", "LOCKED_CANDIDATES_1")
+    text = CliRunner().invoke(app, ["rate", verdict.puzzle, "--mode", "hodoku"]).output
+    assert f"HoDoKu {verdict.score} {verdict.level} (LOCKED_CANDIDATES_1)" in text
+
+
+def test_singles_come_in_the_order_hodokus_queues_give_them():
+    """The first moves of HoDoKu's paths: singles met as candidates go, not in cell order."""
+    kinds = {"FULL_HOUSE": "full_house", "NAKED_SINGLE": "naked_single", "HIDDEN_SINGLE": "hidden_single"}
+    for verdict in VERDICTS[:20]:
+        singles = list(takewhile(lambda m: m.name in kinds, verdict.path))
+        steps = solve_logically(Grid.parse(verdict.puzzle), mode="hodoku").steps[:len(singles)]
+        assert [(s.technique, s.placements) for s in steps] == [(kinds[m.name], tuple(m.placements)) for m in singles]
+
+
+def test_a_stale_hidden_single_makes_hodoku_try_the_next_technique():
+    """A queued place the unit no longer needs (the digit has two places again nowhere: it was
+    removed) ends HoDoKu's hidden-single search for this state."""
+    view = View(Candidates.from_grid(Grid.parse(VERDICTS[0].puzzle)))
+    queues = Queues.load(view)
+    queues.hidden.clear()
+    open_cell = next(c for c, v in enumerate(queues.values) if v == 0)
+    digit = next(d for d in range(1, 10) if queues.marks[open_cell] >> (d - 1) & 1
+                 and all(queues.free[u][d] > 1 for u in view.geometry.cell_units[open_cell]))
+    queues.hidden.extend([(open_cell, digit), (open_cell, digit)])
+    assert queues.hidden_single() is None and len(queues.hidden) == 1
+
+
+def test_a_naked_subset_removes_unit_by_unit_in_hodokus_order():
+    """A pair sharing a row and a box: HoDoKu removes from the row first, then the box."""
+    pair = Step("locked_pair", 9, (3, 7), cells=(0, 1), units=(18, 0),
+                eliminations=((2, 3), (9, 7), (5, 7), (10, 3)))
+    assert in_order("l2", pair, geometry(9)).eliminations == ((2, 3), (5, 7), (9, 7), (10, 3))
+
+
+def test_remote_pairs_are_hodokus_paths_not_clusters():
+    """Puzzles whose remote pair removes less or more in HoDoKu (one path of the pair's cells) than in
+    a whole cluster of them: the mode's path is HoDoKu's."""
+    puzzles = {"................12..3.45...........4...16.....74...5.....3.....12.......8..9...6.",
+               "..............1..2..3.4..5............4..6.3..2...71.....53..4..1..8.....7.......",
+               "........1.......2...3..4........54...1.......6.2.........23..7.4..1.....5..6..8.."}
+    chosen = [v for v in VERDICTS if v.puzzle in puzzles]
+    assert len(chosen) == 3 and all(any(m.name == "REMOTE_PAIR" for m in v.path) for v in chosen)
+    assert [divergence(v) for v in chosen] == [None] * 3
