@@ -176,8 +176,8 @@ def test_a_program_over_the_memory_limit_is_stopped_by_runexec(marks):
     run = subprocess.run([sys.executable, "-m", "sudokit.compare.cli", "compare", "one.txt", "--backends",
                           f"bitx,{spec}", "--measure", "runexec", "--memory-limit", "100", "--timeout", "5",
                           "--jobs", "1", "--name", "run", "--no-report"], capture_output=True, text=True, timeout=60)
-    # (exit 3 for now: a backend that answered nothing crashes the summary, the judge's part of issue 42)
-    assert run.returncode in (0, 1) or "Cannot operate on a closed database" in run.stderr, run.stderr
+    assert run.returncode == 1, run.stderr  # a backend that answered nothing: exit 1, its first error named
+    assert "over the memory limit" in run.stderr.strip().splitlines()[-1]
     with Store.open(Path("results/sudokit.sqlite"), create=False) as store:
         record = next(r for r in store.records(store.run("run")) if r.backend == spec)
     assert record.status == "error" and "over the memory limit of 100 MB" in record.message
