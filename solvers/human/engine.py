@@ -16,7 +16,7 @@ leads to a contradiction becomes an elimination, so the path it reports is alway
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -25,7 +25,7 @@ from sudokit.models.grid import Grid, cell_name
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
-from sudokit.solvers.human.registry import GUESS, PRESETS, technique
+from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, technique
 from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, SOLVED, Singles, compiled_singles
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
@@ -94,7 +94,9 @@ def solve_logically(
                                chosen.rate, began)
     state = began.copy()
     names = chosen.techniques if techniques is None else techniques
-    search = _Search([technique(name).find for name in names], chosen.choose, allow_guess, limit, deadline)
+    gated = set() if chosen.proper_only else set(LAST_RUNG)  # (a proper-only mode has counted the solutions)
+    finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
+    search = _Search(finders, chosen.choose, allow_guess, limit, deadline)
     remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
     steps: list[Step] = []
     try:
@@ -113,6 +115,24 @@ def solve_logically(
 
 def _mode(chosen: str | Mode) -> Mode:
     return chosen if isinstance(chosen, Mode) else mode(chosen)
+
+
+def _where_unique(find: Finder) -> Finder:
+    """A last-rung finder (SE's chains, 9x9 only) asked only in a state with exactly one solution: in one
+    with several they search every nested level and find next to nothing (SE rates proper puzzles only)."""
+    def find_where_unique(view: View) -> Iterator[Step]:
+        if view.size == 9 and view.shared(_one_solution):
+            yield from find(view)
+    return find_where_unique
+
+
+def _one_solution(view: View) -> bool:
+    """Whether the state has exactly one solution (counted with singles and guesses)."""
+    remaining = view.deadline.remaining() if view.deadline is not None else None
+    counted = solve_logically(view.candidates(), PRESETS["singles"], allow_guess=True, time_limit=remaining)
+    if counted.status is Status.TIMEOUT:
+        raise SearchTimeout
+    return counted.status is Status.SOLVED
 
 
 def apply_step(state: Candidates, step: Step) -> None:
