@@ -4,7 +4,10 @@ browser that steps through it with the arrow keys."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -127,17 +130,25 @@ def test_explain_html_bad_usage_is_one_line_and_exit_2(tmp_path, args, message):
 SHOWN = "document.querySelector('section.step.shown').id"
 
 
-@pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
-def test_the_page_steps_forward_with_the_right_arrow_in_chromium(tmp_path, puzzle):
+@contextmanager
+def page_in_chromium(tmp_path: Path, puzzle: Grid, address: str = "") -> Iterator[Browser]:
+    """Headless Chromium showing the explorer page of ``puzzle`` (at ``address``, e.g. ``#7``); the test
+    is skipped where Chromium is not installed."""
     binary = chromium()
     if binary is None:
         pytest.skip("Chromium is not installed (Debian package chromium)")
-    from PIL import Image  # matplotlib's dependency: always there
-
     page = tmp_path / "page.html"
     page.write_text(explorer_page(Candidates.from_grid(puzzle), solve_logically(puzzle)), encoding="utf-8")
     with Browser(binary, tmp_path / "profile") as browser:
-        browser.open(page.as_uri())
+        browser.open(page.as_uri() + address)
+        yield browser
+
+
+@pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
+def test_the_page_steps_forward_with_the_right_arrow_in_chromium(tmp_path, puzzle):
+    from PIL import Image  # matplotlib's dependency: always there
+
+    with page_in_chromium(tmp_path, puzzle) as browser:
         assert browser.evaluate(SHOWN) == "step-1"
         first = browser.screenshot(tmp_path / "step1.png")
         browser.press("ArrowRight", 39)
@@ -161,13 +172,7 @@ def test_the_page_steps_forward_with_the_right_arrow_in_chromium(tmp_path, puzzl
 
 
 def test_a_page_opened_at_an_address_shows_that_step(tmp_path):
-    binary = chromium()
-    if binary is None:
-        pytest.skip("Chromium is not installed (Debian package chromium)")
-    page = tmp_path / "page.html"
-    page.write_text(explorer_page(Candidates.from_grid(EASY), solve_logically(EASY)), encoding="utf-8")
-    with Browser(binary, tmp_path / "profile") as browser:
-        browser.open(page.as_uri() + "#7")
+    with page_in_chromium(tmp_path, EASY, "#7") as browser:
         assert browser.evaluate(SHOWN) == "step-7"
         browser.evaluate("document.querySelector('#list a[href=\"#step-3\"]').click()")
         assert browser.evaluate(SHOWN) == "step-3" and browser.evaluate("location.hash") == "#3"

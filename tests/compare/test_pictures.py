@@ -144,22 +144,28 @@ def finned_x_wing():
     return state, replace(step, fins=(node("7r4c8").cells[0], node("7r6c8").cells[0])), FISHY
 
 
+def chain_step(name: str, explanation: str, *links: tuple[str, str, str]):
+    """The first ``name`` step in the solve of its puzzle in NEEDS, checked to read ``explanation``,
+    completed with the chain ``links`` (written as for ``chain``)."""
+    puzzle = Grid.parse(NEEDS[name])
+    state, step = found_in_solve(puzzle, name, BEFORE + GRAPH_BASED)
+    assert step.explanation == explanation
+    return state, replace(step, chain=chain(*links)), puzzle
+
+
 def xy_chain():
-    puzzle = Grid.parse(NEEDS["xy_chain"])
-    state, step = found_in_solve(puzzle, "xy_chain", BEFORE + GRAPH_BASED)
-    assert step.explanation == "XY-Chain: 9- r4c6 -8- r3c6 -7- r2c5 -8- r8c5 -9 => r4c5<>9, r9c6<>9"
-    links = chain(("9r4c6", "=", "8r4c6"), ("8r4c6", "-", "8r3c6"), ("8r3c6", "=", "7r3c6"), ("7r3c6", "-", "7r2c5"),
-                  ("7r2c5", "=", "8r2c5"), ("8r2c5", "-", "8r8c5"), ("8r8c5", "=", "9r8c5"))
-    return state, replace(step, chain=links), puzzle
+    return chain_step(
+        "xy_chain", "XY-Chain: 9- r4c6 -8- r3c6 -7- r2c5 -8- r8c5 -9 => r4c5<>9, r9c6<>9",
+        ("9r4c6", "=", "8r4c6"), ("8r4c6", "-", "8r3c6"), ("8r3c6", "=", "7r3c6"), ("7r3c6", "-", "7r2c5"),
+        ("7r2c5", "=", "8r2c5"), ("8r2c5", "-", "8r8c5"), ("8r8c5", "=", "9r8c5"))
 
 
 def grouped_aic():
-    puzzle = Grid.parse(NEEDS["grouped_aic"])
-    state, step = found_in_solve(puzzle, "grouped_aic", BEFORE + GRAPH_BASED)
-    assert step.explanation == "Grouped AIC: 9- r8c2 =9= r8c78 -9- r7c8 -7- r7c7 =7= r6c7 =9= r6c12 -9 => r4c2<>9, r5c2<>9"
-    links = chain(("9r8c2", "=", "9r8c78"), ("9r8c78", "-", "9r7c8"), ("9r7c8", "=", "7r7c8"), ("7r7c8", "-", "7r7c7"),
-                  ("7r7c7", "=", "7r6c7"), ("7r6c7", "-", "9r6c7"), ("9r6c7", "=", "9r6c12"))
-    return state, replace(step, chain=links), puzzle
+    return chain_step(
+        "grouped_aic",
+        "Grouped AIC: 9- r8c2 =9= r8c78 -9- r7c8 -7- r7c7 =7= r6c7 =9= r6c12 -9 => r4c2<>9, r5c2<>9",
+        ("9r8c2", "=", "9r8c78"), ("9r8c78", "-", "9r7c8"), ("9r7c8", "=", "7r7c8"), ("7r7c8", "-", "7r7c7"),
+        ("7r7c7", "=", "7r6c7"), ("7r6c7", "-", "9r6c7"), ("9r6c7", "=", "9r6c12"))
 
 
 def als_loop():

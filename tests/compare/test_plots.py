@@ -9,8 +9,7 @@ import itertools
 import pytest
 
 from sudokit.compare.reports import plots, report
-from sudokit.compare.run.store import Store
-from tests.compare.test_report import PUZZLES, TIMEOUT, records
+from tests.compare.test_report import PUZZLES, stored_summary
 
 
 def drawn(monkeypatch) -> list:
@@ -30,15 +29,7 @@ def labels(figure) -> list[str]:
 def test_the_difficulty_chart_draws_no_stuck_or_timed_out_attempt_and_counts_them(tmp_path, monkeypatch):
     """The report's four backends, each puzzle rated i + 5: `giver-up` (stuck on all six, in 0.1 ms) draws
     no point; `slowpoke`'s timeout (2.1 s) is left out of its six; both say how many are left out."""
-    description = {"sets": [{"name": "s", "sha256": "x", "puzzles": PUZZLES, "skipped": []}],
-                   "config": {"limit": 2, "timeout": TIMEOUT, "repeat": 1, "transform_seed": None,
-                              "backends": {b: b for b in ("quick", "steady", "giver-up", "slowpoke")}},
-                   "environment": {"commit": "abc", "dirty": False}}
-    with Store.open(tmp_path / "r.sqlite") as store:
-        run = store.start_run("r", description)
-        store.add(run, records())
-        store.finish_run(run)
-        summary = report.summarize(store, store.run("r"))
+    with stored_summary(tmp_path) as summary:
         summary = dataclasses.replace(summary, ratings={("s", i): 5.0 + i for i in range(PUZZLES)})
         figures = drawn(monkeypatch)
         report._time_blocks(summary, tmp_path)

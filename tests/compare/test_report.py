@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 
 import pytest
 
@@ -31,8 +32,9 @@ def records() -> list[Record]:
     return rows
 
 
-@pytest.fixture
-def summary(tmp_path):
+@contextmanager
+def stored_summary(tmp_path) -> Iterator[report.Summary]:
+    """The run of `records()` stored in `tmp_path / "r.sqlite"` and summarized; the store stays open inside."""
     description = {"sets": [{"name": "s", "sha256": "x", "puzzles": PUZZLES, "skipped": []}],
                    "config": {"limit": 2, "timeout": TIMEOUT, "repeat": 1, "transform_seed": None,
                               "backends": {b: b for b in ("quick", "steady", "giver-up", "slowpoke")}},
@@ -42,6 +44,12 @@ def summary(tmp_path):
         store.add(run, records())
         store.finish_run(run)
         yield report.summarize(store, store.run("r"))
+
+
+@pytest.fixture
+def summary(tmp_path):
+    with stored_summary(tmp_path) as summarized:
+        yield summarized
 
 
 def test_a_backend_that_answered_nothing_is_never_ranked_fastest(summary):

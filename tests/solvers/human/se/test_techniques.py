@@ -34,56 +34,48 @@ def first(name: str, state: Candidates) -> Step:
     return next(iter(technique(name).find(View(state))))
 
 
-def test_direct_claiming_places_the_single_it_leaves():
+# the puzzles of the hand-checked states below
+A = "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19"
+B = ".1..2.6........3..7.3..9258....9..26...254...14..6....3286..1.9..1........9.8..3."
+C = ".3.....8....791.....5...7....4.8.5....12.43..2..3.5..8..25.86...........5.3.1.8.9"
+D = "...1......48.53.1...19..46..5.6.28.7.6.....2.2.47.5.3..26..91...1.42.58......6..."
+
+# technique: (its explanation, its rating, the puzzle, SE mode's step it is found before (0: the puzzle's own
+# candidates), what the step makes and nothing else ("placements" or "eliminations"; None: not checked))
+HAND_CHECKED = {
     # r6's 3s (r6c4, r6c5, r6c6) all lie in b5, so r5c4 and r5c6 lose 3: r5c7 is r5's last place for it.
-    state = Candidates.from_grid(Grid.parse(
-        "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19"))
-    step = first("se_direct_claiming", state)
-    assert step.explanation == "Direct Claiming: 3 in r6 locked in b5, one place left in r5 => r5c7=3"
-    assert step.difficulty == 1.9 and step.eliminations == ()  # SE makes only the placement
-
-
-def test_direct_pointing_places_the_single_it_leaves():
+    "se_direct_claiming": ("Direct Claiming: 3 in r6 locked in b5, one place left in r5 => r5c7=3",
+                           1.9, A, 0, "placements"),  # SE makes only the placement
     # b7's 5s are r8c2, r9c2 (column 2), so r4c2 loses 5: b4's last place for 5 is r4c1.
-    state = state_before(".1..2.6........3..7.3..9258....9..26...254...14..6....3286..1.9..1........9.8..3.", 14)
-    step = first("se_direct_pointing", state)
-    assert step.explanation == "Direct Pointing: 5 in b7 locked in c2, one place left in b4 => r4c1=5"
-    assert step.difficulty == 1.7
-
-
-def test_direct_hidden_pair_places_the_single_it_leaves():
+    "se_direct_pointing": ("Direct Pointing: 5 in b7 locked in c2, one place left in b4 => r4c1=5", 1.7, B, 14, None),
     # b9's 6s and 7s are only in r8c7, r8c9, so those cells lose 5: b9's last place for 5 is r7c8.
-    state = state_before("57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19", 15)
-    step = first("se_direct_hidden_pair", state)
-    assert step.explanation == "Direct Hidden Pair: 6,7 in r8c7,r8c9, one place left for 5 in b9 => r7c8=5"
-    assert step.difficulty == 2.0
-
-
-def test_aligned_pair_exclusion_on_a_hand_checked_state():
+    "se_direct_hidden_pair": ("Direct Hidden Pair: 6,7 in r8c7,r8c9, one place left for 5 in b9 => r7c8=5",
+                              2.0, A, 15, None),
     # r4c1 {4,7,8} and r5c1 {1,4,7} see the bivalue r2c1 {4,8} and r8c1 {4,7}: r5c1=4 would leave
     # r4c1 7 (emptying r8c1) or 8 (emptying r2c1).
-    state = Candidates.from_grid(Grid.parse(
-        "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19"))
-    step = first("se_aligned_pair_exclusion", state)
-    assert step.explanation == "Aligned Pair Exclusion: r4c1,r5c1 excluded by r2c1,r8c1 => r5c1<>4"
-    assert step.difficulty == 6.2
-
-
-def test_a_unique_loop_of_six_cells_on_a_hand_checked_state():
+    "se_aligned_pair_exclusion": ("Aligned Pair Exclusion: r4c1,r5c1 excluded by r2c1,r8c1 => r5c1<>4", 6.2, A, 0, None),
     # 6/7 in r4c2,r6c2 (c2, b4), r6c5 (r6), r5c5 (c5, b5), r5c9 (r5), r4c9 (c9, b6, r4): every unit
     # holds two of the six cells; only r4c9 has more (2,6,7), so it cannot be 6 or 7 (SE: 4.6).
-    state = state_before(".3.....8....791.....5...7....4.8.5....12.43..2..3.5..8..25.86...........5.3.1.8.9", 30)
-    step = first("se_unique_loop_1", state)
-    assert step.explanation == "Unique Loop type 1: 6/7 in r4c2,r6c2,r6c5,r5c5,r5c9,r4c9 => r4c9<>6, r4c9<>7"
-    assert step.difficulty == 4.6
-
-
-def test_bug_type_1_on_a_hand_checked_state():
+    "se_unique_loop_1": ("Unique Loop type 1: 6/7 in r4c2,r6c2,r6c5,r5c5,r5c9,r4c9 => r4c9<>6, r4c9<>7",
+                         4.6, C, 30, None),
     # Every open cell is bivalue but r9c1 (4,7,8); column 1 would hold 8 three times: r9c1 is 8 (SE: 5.6).
-    state = state_before("...1......48.53.1...19..46..5.6.28.7.6.....2.2.47.5.3..26..91...1.42.58......6...", 33)
-    step = first("se_bug_1", state)
-    assert step.explanation == "BUG type 1: r9c1=8 => r9c1<>4, r9c1<>7"
-    assert step.difficulty == 5.6 and not step.placements  # SE eliminates; the single follows
+    "se_bug_1": ("BUG type 1: r9c1=8 => r9c1<>4, r9c1<>7", 5.6, D, 33, "eliminations"),  # the single follows
+}
+
+
+@pytest.mark.parametrize("name", HAND_CHECKED)
+def test_a_technique_on_a_hand_checked_state(name):
+    """The first step of technique ``name`` in the state of its row of HAND_CHECKED: its explanation, its
+    rating, and, where the row says so, that it makes only placements or only eliminations."""
+    explanation, difficulty, puzzle, step_number, only = HAND_CHECKED[name]
+    state = state_before(puzzle, step_number) if step_number else Candidates.from_grid(Grid.parse(puzzle))
+    step = first(name, state)
+    assert step.explanation == explanation
+    assert step.difficulty == difficulty
+    if only == "placements":
+        assert step.eliminations == ()
+    elif only == "eliminations":
+        assert not step.placements
 
 
 def test_hidden_singles_are_rated_by_their_unit_and_found_in_se_order():
