@@ -155,6 +155,12 @@ def _dimacs_member(backend: Backend) -> Backend:
     return replace(member, provenance=program_version(program)) if member.is_available() else member
 
 
+def _human(name: str, summary: str, max_size: int, **options: str) -> Backend:
+    """A backend of the human engine: a logic-only solver with a preset or a mode's techniques."""
+    return Backend(name, "sudokit.solvers.human.backend:HumanSolver", summary, options=options, logic_only=True,
+                   max_size=max_size)
+
+
 def _registry(*backends: Backend) -> dict[str, Backend]:
     return {b.name: b for b in backends}
 
@@ -198,20 +204,14 @@ BACKENDS: dict[str, Backend] = _registry(
             options={"solver": "cadical"}, program="cadical", apt="cadical",
             members=tuple(f"dimacs:solver={name}" for name in ("cadical", "minisat", "picosat", "cryptominisat")),
             resolve=_dimacs_member, by_default=False),
-    Backend("human", "sudokit.solvers.human.backend:HumanSolver", "human strategies, full preset, no guessing",
-            options={"preset": "full"}, logic_only=True, max_size=16),
-    Backend("human-hodoku", "sudokit.solvers.human.backend:HumanSolver",
-            "human strategies as HoDoKu solves and rates: its default techniques, order, score and level",
-            options={"mode": "hodoku", "preset": ""}, logic_only=True, max_size=9),
-    Backend("human-basic", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles, intersections, subsets",
-            options={"preset": "basic"}, logic_only=True, max_size=16),
-    Backend("human-chains", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles and chains only",
-            options={"preset": "chains"}, logic_only=True, max_size=16),
-    Backend("human-se", "sudokit.solvers.human.backend:HumanSolver",
-            "human strategies as Sudoku Explainer: its techniques, order and ER/EP/ED",
-            options={"mode": "se", "preset": ""}, logic_only=True, max_size=9),
-    Backend("human-singles", "sudokit.solvers.human.backend:HumanSolver", "human strategies: singles only",
-            options={"preset": "singles"}, logic_only=True, max_size=25),
+    _human("human", "human strategies, full preset, no guessing", 16, preset="full"),
+    _human("human-hodoku", "human strategies as HoDoKu solves and rates: its default techniques, order, score and level",
+           9, mode="hodoku", preset=""),
+    _human("human-basic", "human strategies: singles, intersections, subsets", 16, preset="basic"),
+    _human("human-chains", "human strategies: singles and chains only", 16, preset="chains"),
+    _human("human-se", "human strategies as Sudoku Explainer: its techniques, order and ER/EP/ED", 9, mode="se",
+           preset=""),
+    _human("human-singles", "human strategies: singles only", 25, preset="singles"),
 )
 
 

@@ -57,6 +57,20 @@ def _plain_log(axis, low: float, high: float) -> None:
     axis.set_minor_formatter(plain if high / max(low, 1e-12) < 100 else NullFormatter())
 
 
+def _finished(fig, ax, drawn: bool, log: str, *, path: Path, **labels) -> Path:
+    """The chart saved: its ``log`` axis ("x" or "y") on a plain-labelled log scale, ``labels`` set and a
+    grid where something was drawn, else "nothing answered" across it; the legend outside."""
+    if drawn:
+        ax.set(**{f"{log}scale": "log"}, **labels)
+        axis = ax.xaxis if log == "x" else ax.yaxis
+        _plain_log(axis, *(ax.get_xlim() if log == "x" else ax.get_ylim()))
+        ax.grid(alpha=0.3)
+    else:
+        _say_nothing(ax)
+    _legend_outside(ax)
+    return _save(fig, path)
+
+
 def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path: Path) -> Path:
     """Per backend, the share of the puzzles it attempted that it answered within a time (log scale).
 
@@ -76,15 +90,8 @@ def time_ecdf(answered: dict[str, list[float]], attempted: dict[str, int], path:
         else:
             ax.plot([], [], **style)
     ax.set(title="Time per puzzle (ECDF)")
-    if any(answered.values()):
-        ax.set(xscale="log", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
-               ylabel="share of attempted puzzles answered")
-        _plain_log(ax.xaxis, *ax.get_xlim())
-        ax.grid(alpha=0.3)
-    else:
-        _say_nothing(ax)
-    _legend_outside(ax)
-    return _save(fig, path)
+    return _finished(fig, ax, any(answered.values()), "x", ylim=(0, 1.02), xlabel="milliseconds per puzzle (build + solve)",
+                     ylabel="share of attempted puzzles answered", path=path)
 
 
 def answered_points(points: dict[str, list[tuple[float, float, str]]]
@@ -112,14 +119,8 @@ def time_vs_rating(points: dict[str, list[tuple[float, float, str]]], rating: st
         ax.scatter([r for r, _ in pairs], [max(s, 1e-6) * 1000 for _, s in pairs], s=9, alpha=0.6,
                    label=label, color=colour, marker=marker)
     ax.set(title="Time versus difficulty")
-    if any(drawn.values()):
-        ax.set(yscale="log", xlabel=rating, ylabel="milliseconds per answered puzzle")
-        _plain_log(ax.yaxis, *ax.get_ylim())
-        ax.grid(alpha=0.3)
-    else:
-        _say_nothing(ax)
-    _legend_outside(ax)
-    return _save(fig, path)
+    return _finished(fig, ax, any(drawn.values()), "y", xlabel=rating, ylabel="milliseconds per answered puzzle",
+                     path=path)
 
 
 def ladder_chart(rungs: list[tuple[str, float]], path: Path) -> Path:

@@ -366,15 +366,13 @@ class _Shared:
         struct.pack_into(self.kind, self.memory, self.offset, value)
 
 
-class MappedProgress:
-    """``Progress`` in a small memory-mapped file, for a solving process started by ``subprocess``."""
+class Progress:
+    """Which task a worker is on, in memory shared with its parent: no message per task needed."""
 
-    SIZE = 24
-
-    def __init__(self, fd: int):
-        self.memory = mmap.mmap(fd, self.SIZE)
-        self.started, self.since = _Shared(self.memory, 0, "q"), _Shared(self.memory, 8, "d")
-        self.cpu = _Shared(self.memory, 16, "d")
+    def __init__(self, context):
+        self.started = context.RawValue("q", 0)  # tasks begun
+        self.since = context.RawValue("d", 0.0)  # when (time.monotonic) the last one was begun
+        self.cpu = context.RawValue("d", 0.0)  # the worker tree's CPU seconds then
 
     def begin(self, cpu: float) -> None:
         self.since.value = time.monotonic()
@@ -384,6 +382,17 @@ class MappedProgress:
     def ready(self) -> None:
         """The worker has started and created its backend: the clock of its first task runs from now."""
         self.since.value = time.monotonic()
+
+
+class MappedProgress(Progress):
+    """``Progress`` in a small memory-mapped file, for a solving process started by ``subprocess``."""
+
+    SIZE = 24
+
+    def __init__(self, fd: int):
+        self.memory = mmap.mmap(fd, self.SIZE)
+        self.started, self.since = _Shared(self.memory, 0, "q"), _Shared(self.memory, 8, "d")
+        self.cpu = _Shared(self.memory, 16, "d")
 
 
 class _Child:
@@ -430,24 +439,6 @@ def _serve_subprocess(argv: list[str]) -> None:
     os.close(int(argv[1]))  # the mapping keeps the memory
     backend, settings = connection.recv()
     _serve(connection, backend, settings, progress)
-
-
-class Progress:
-    """Which task a worker is on, in memory shared with its parent: no message per task needed."""
-
-    def __init__(self, context):
-        self.started = context.RawValue("q", 0)  # tasks begun
-        self.since = context.RawValue("d", 0.0)  # when (time.monotonic) the last one was begun
-        self.cpu = context.RawValue("d", 0.0)  # the worker tree's CPU seconds then
-
-    def begin(self, cpu: float) -> None:
-        self.since.value = time.monotonic()
-        self.cpu.value = cpu
-        self.started.value += 1
-
-    def ready(self) -> None:
-        """The worker has started and created its backend: the clock of its first task runs from now."""
-        self.since.value = time.monotonic()
 
 
 class SolvingProcess:

@@ -16,92 +16,48 @@ from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import Step, cells_text
+from sudokit.solvers.human.steps import Finder, Step, cells_text
 from sudokit.solvers.human.view import View
 
 
-def x_wing(view: View) -> Iterator[Step]:
-    """Two lines whose candidates for a digit lie in the same two cross lines."""
-    return _fish(view, 2, "x_wing")
+def _basic(size: int, name: str, doc: str) -> Finder:
+    """The finder of the basic fish of ``size`` base lines, registered as ``name``."""
+    def find(view: View) -> Iterator[Step]:
+        return _fish(view, size, name)
+    find.__name__ = find.__qualname__ = name
+    find.__doc__ = doc
+    return find
 
 
-def swordfish(view: View) -> Iterator[Step]:
-    """Three lines whose candidates for a digit lie in the same three cross lines."""
-    return _fish(view, 3, "swordfish")
+def _finned(size: int, name: str, sashimi: bool, doc: str = "") -> Finder:
+    """The finder of the finned (or sashimi) fish of ``size`` base lines, registered as ``name``."""
+    def find(view: View) -> Iterator[Step]:
+        return _finned_fish(view, size, name, sashimi=sashimi)
+    find.__name__ = find.__qualname__ = name
+    find.__doc__ = doc or f"A {'sashimi' if sashimi else 'finned'} fish of {size} base lines."
+    return find
 
 
-def jellyfish(view: View) -> Iterator[Step]:
-    """Four lines whose candidates for a digit lie in the same four cross lines."""
-    return _fish(view, 4, "jellyfish")
-
-
-def finned_x_wing(view: View) -> Iterator[Step]:
-    """An X-Wing with fins in one box: the cover loses the digit where it sees every fin."""
-    return _finned_fish(view, 2, "finned_x_wing", sashimi=False)
-
-
-def sashimi_x_wing(view: View) -> Iterator[Step]:
-    """A finned X-Wing that would be degenerate without its fins."""
-    return _finned_fish(view, 2, "sashimi_x_wing", sashimi=True)
-
-
-def finned_swordfish(view: View) -> Iterator[Step]:
-    """A Swordfish with fins in one box."""
-    return _finned_fish(view, 3, "finned_swordfish", sashimi=False)
-
-
-def sashimi_swordfish(view: View) -> Iterator[Step]:
-    """A finned Swordfish that would be degenerate without its fins."""
-    return _finned_fish(view, 3, "sashimi_swordfish", sashimi=True)
-
-
-def finned_jellyfish(view: View) -> Iterator[Step]:
-    """A Jellyfish with fins in one box."""
-    return _finned_fish(view, 4, "finned_jellyfish", sashimi=False)
-
-
-def sashimi_jellyfish(view: View) -> Iterator[Step]:
-    """A finned Jellyfish that would be degenerate without its fins."""
-    return _finned_fish(view, 4, "sashimi_jellyfish", sashimi=True)
-
-
-def squirmbag(view: View) -> Iterator[Step]:
-    """Five lines whose candidates for a digit lie in the same five cross lines (HoDoKu: off by default)."""
-    return _fish(view, 5, "squirmbag")
-
-
-def whale(view: View) -> Iterator[Step]:
-    """Six lines whose candidates for a digit lie in the same six cross lines."""
-    return _fish(view, 6, "whale")
-
-
-def leviathan(view: View) -> Iterator[Step]:
-    """Seven lines whose candidates for a digit lie in the same seven cross lines."""
-    return _fish(view, 7, "leviathan")
-
-
-def finned_squirmbag(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 5, "finned_squirmbag", sashimi=False)
-
-
-def sashimi_squirmbag(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 5, "sashimi_squirmbag", sashimi=True)
-
-
-def finned_whale(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 6, "finned_whale", sashimi=False)
-
-
-def sashimi_whale(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 6, "sashimi_whale", sashimi=True)
-
-
-def finned_leviathan(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 7, "finned_leviathan", sashimi=False)
-
-
-def sashimi_leviathan(view: View) -> Iterator[Step]:
-    return _finned_fish(view, 7, "sashimi_leviathan", sashimi=True)
+x_wing = _basic(2, "x_wing", "Two lines whose candidates for a digit lie in the same two cross lines.")
+swordfish = _basic(3, "swordfish", "Three lines whose candidates for a digit lie in the same three cross lines.")
+jellyfish = _basic(4, "jellyfish", "Four lines whose candidates for a digit lie in the same four cross lines.")
+finned_x_wing = _finned(2, "finned_x_wing", False,
+                        "An X-Wing with fins in one box: the cover loses the digit where it sees every fin.")
+sashimi_x_wing = _finned(2, "sashimi_x_wing", True, "A finned X-Wing that would be degenerate without its fins.")
+finned_swordfish = _finned(3, "finned_swordfish", False, "A Swordfish with fins in one box.")
+sashimi_swordfish = _finned(3, "sashimi_swordfish", True, "A finned Swordfish that would be degenerate without its fins.")
+finned_jellyfish = _finned(4, "finned_jellyfish", False, "A Jellyfish with fins in one box.")
+sashimi_jellyfish = _finned(4, "sashimi_jellyfish", True, "A finned Jellyfish that would be degenerate without its fins.")
+squirmbag = _basic(5, "squirmbag",
+                   "Five lines whose candidates for a digit lie in the same five cross lines (HoDoKu: off by default).")
+whale = _basic(6, "whale", "Six lines whose candidates for a digit lie in the same six cross lines.")
+leviathan = _basic(7, "leviathan", "Seven lines whose candidates for a digit lie in the same seven cross lines.")
+finned_squirmbag = _finned(5, "finned_squirmbag", False)
+sashimi_squirmbag = _finned(5, "sashimi_squirmbag", True)
+finned_whale = _finned(6, "finned_whale", False)
+sashimi_whale = _finned(6, "sashimi_whale", True)
+finned_leviathan = _finned(7, "finned_leviathan", False)
+sashimi_leviathan = _finned(7, "sashimi_leviathan", True)
 
 
 class _Sea:
