@@ -127,7 +127,7 @@ def rate(steps: Sequence[Step]) -> Rating:
 
     >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
-    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None)
+    Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
     used = [technique(s.technique) for s in steps]
     rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]
