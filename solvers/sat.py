@@ -20,9 +20,9 @@ import time
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from sudokit.models.cnf import decode, encode, rules, variable
+from sudokit.models.cnf import Loading, decode, encode, variable
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.isolate import Isolated, found
 
 if TYPE_CHECKING:  # an optional package, imported by the backend only when it is used
@@ -48,14 +48,19 @@ class SATSolver:
         if solver not in (known := solver_names()):
             raise ValueError(f"unknown SAT solver {solver!r}; python-sat has {', '.join(known)}")
         self.solver_name = solver
-        self._solvers: dict[int, tuple[Solver, list[int]]] = {}  # size -> (solver, [next variable, puzzles])
+        self._solvers: dict[int, tuple[Solver, Loading, list[int]]] = {}  # size -> (…, [next variable, puzzles])
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
-        deadline = Deadline(time_limit)
+        deadline = Deadline(time_limit)  # one budget: loading the size's rules spends it too
         began = time.perf_counter()
-        solver, counts = self._solver(grid.size)
-        built = time.perf_counter()
         size = grid.size
+        solver, loading, counts = self._solver(size)
+        if not loading.done and not loading.advance(deadline.passed):
+            return SolveResult(Status.TIMEOUT, build_seconds=time.perf_counter() - began,
+                               stats={"solver": self.solver_name, "propagation": "unit propagation (CDCL)"},
+                               message="the deadline passed while the rules were loaded (the next puzzle "
+                                       "of this size loads on)")
+        built = time.perf_counter()
         givens = [variable(cell, digit, size) for cell, digit in enumerate(grid.values) if digit]
         given = set(givens)
         guard = counts[0]  # this puzzle's activation literal: its blocking clauses hold only while assumed
@@ -83,20 +88,19 @@ class SATSolver:
         if timed_out:
             return SolveResult(Status.TIMEOUT, build_seconds=built - began, solve_seconds=solve_seconds,
                                stats=stats, message="the SAT search was interrupted at the deadline")
-        status = status_for(len(solutions), limit)
-        return SolveResult(status, solution=solutions[0] if solutions else None, solutions_found=len(solutions),
-                           build_seconds=built - began, solve_seconds=solve_seconds, stats=stats)
+        return found(solutions, limit, build_seconds=built - began, solve_seconds=solve_seconds, stats=stats)
 
-    def _solver(self, size: int) -> tuple[Solver, list[int]]:
-        """This size's solver with the rules loaded (rebuilt after ``RENEW_AFTER`` puzzles)."""
+    def _solver(self, size: int) -> tuple[Solver, Loading, list[int]]:
+        """This size's solver, the loading of its rules (done or under way) and its counts (renewed
+        after ``RENEW_AFTER`` puzzles)."""
         from pysat.solvers import Solver
 
         kept = self._solvers.get(size)
-        if kept is None or kept[1][1] >= RENEW_AFTER:
+        if kept is None or kept[2][1] >= RENEW_AFTER:
             if kept is not None:
                 kept[0].delete()
-            solver = Solver(name=self.solver_name, bootstrap_with=rules(size))
-            kept = self._solvers[size] = (solver, [size**3 + 1, 0])
+            solver = Solver(name=self.solver_name)
+            kept = self._solvers[size] = (solver, Loading(size, solver.append_formula), [size**3 + 1, 0])
         return kept
 
 
