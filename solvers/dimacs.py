@@ -11,7 +11,7 @@ The rules of a size are written once, as text, and kept for the size's next puzz
 file is they, the givens and the blocking clauses so far. ``build_seconds`` is writing the rules
 (on a 25×25 a second or more: it is stopped at the deadline and goes on at the next puzzle);
 ``solve_seconds`` the program runs (writing the file and process start-up included,
-``stats["runs"]`` of them). Every solution after the first is in ``stats["also_found"]``.
+``stats["runs"]`` of them). A second solution found is in ``stats["also_found"]``, for the judge.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sudokit.models.cnf import Loading, clause_text, decode, rule_count, variable
+from sudokit.models.cnf import Clause, Loading, clause_text, decode, rule_count, variable
 from sudokit.models.grid import Grid
 from sudokit.solvers import program
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
@@ -59,7 +59,7 @@ class DIMACSSolver:
             return SolveResult(Status.TIMEOUT, build_seconds=built - began, stats=stats,
                                message="the deadline passed while the rules were written (the next puzzle of "
                                        "this size writes on)")
-        extra = [(variable(cell, digit, size),) for cell, digit in enumerate(grid.values) if digit]
+        extra: list[Clause] = [(variable(cell, digit, size),) for cell, digit in enumerate(grid.values) if digit]
         blanks = [cell for cell, digit in enumerate(grid.values) if not digit]
         solutions: list[Grid] = []
         failure: SolveResult | None = None  # how the runs ended, when not by an answer
@@ -81,13 +81,13 @@ class DIMACSSolver:
                 solution = decode((lit for lit in model if abs(lit) <= size**3), size)
                 solutions.append(solution)
                 extra.append(tuple(-variable(cell, solution.values[cell], size) for cell in blanks))
-        seconds = {"build_seconds": built - began, "solve_seconds": time.perf_counter() - built}
+        build, solve = built - began, time.perf_counter() - built
         if failure is not None:
-            return replace(failure, stats=stats, **seconds)
+            return replace(failure, build_seconds=build, solve_seconds=solve, stats=stats)
         if len(solutions) > 1:
-            stats["also_found"] = [solution.line() for solution in solutions[1:]]
+            stats["also_found"] = [solutions[1].line()]  # for the judge
         return SolveResult(status_for(len(solutions), limit), solution=solutions[0] if solutions else None,
-                           solutions_found=len(solutions), stats=stats, **seconds)
+                           solutions_found=len(solutions), build_seconds=build, solve_seconds=solve, stats=stats)
 
     def _rules_text(self, size: int, deadline: Deadline) -> str | None:
         """The rules of ``size`` in DIMACS, made once per size (None: the deadline came first; the
