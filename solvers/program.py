@@ -4,7 +4,8 @@ Killing the program alone is not enough: MiniZinc starts its solver (``fzn-gecod
 group of its own, and that solver went on computing for minutes, reparented to init, after
 ``minizinc`` was killed. So at the deadline the program is frozen (SIGSTOP: it starts no more
 children), its descendants are found by their parent links (psutil) while they still hang from it,
-frozen in turn, and then all are killed.
+frozen in turn until no new one shows, and then all are killed. (A descendant that has already left
+the tree, its parent gone, is not found: that needs the kernel's help, a subreaper or a cgroup.)
 """
 
 from __future__ import annotations
@@ -36,22 +37,18 @@ def kill_tree(pid: int) -> None:
     except psutil.NoSuchProcess:
         return
     tree = {root}
-    while True:  # freeze each new generation until no frozen process has an unfrozen child
-        found = {child for process in tree for child in _children(process)} - tree
-        if not found:
-            break
-        for process in found:
+    while fresh := set(_descendants(root)) - tree:  # one caught starting a child shows it on the next look
+        for process in fresh:
             with suppress(psutil.NoSuchProcess):
                 process.suspend()
-        tree |= found
-    for process in tree:
+        tree |= fresh
+    for process in tree:  # SIGKILL ends a stopped process too; the caller reaps the program, init the rest
         with suppress(psutil.NoSuchProcess):
             process.kill()
-    psutil.wait_procs(tree - {root}, timeout=1)  # reaped by init, or by their parent before it died
 
 
-def _children(process: psutil.Process) -> list[psutil.Process]:
+def _descendants(process: psutil.Process) -> list[psutil.Process]:
     try:
-        return process.children()
+        return process.children(recursive=True)
     except psutil.NoSuchProcess:
         return []
