@@ -4,7 +4,9 @@ One solver per grid size lives as long as the backend: the rules of the size are
 puzzle's givens are *assumptions*, and a further solution is looked for under a blocking clause
 guarded by an activation literal that only this puzzle assumes (then switched off for good). So a
 puzzle costs a few hundred propagations, not a formula's worth of parsing: where the time goes is
-the SAT search itself (and, at 9x9, Python's call overhead around it).
+the SAT search itself (and, at 9x9, Python's call overhead around it). A size's rules are loaded
+batch by batch under the first puzzle's deadline (a 25×25's 752,500 clauses take a second or
+more): a puzzle whose deadline comes first is a timeout, and the next one loads on from there.
 
 The solver is an option (``sat:solver=glucose4``; MiniSat 2.2 by default, any name python-sat
 knows: ``cadical195``, ``glucose4``, ``maplechrono``, …). Time limits are kept by the solver: a
