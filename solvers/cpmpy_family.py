@@ -14,9 +14,10 @@ solution counting. So ``seconds`` is the whole cost, and the transformation is n
 Counting: OR-Tools, Choco and Exact enumerate natively (CPMpy's ``solveAll``); for the others this
 module solves again under a blocking constraint per solution found, with the time that is left
 (Z3's search is called and its model read here, not through CPMpy's ``solve``: ``_enumerate_z3``;
-its solver is Z3's finite-domain one, ``QF_FD``: the default one found a 9×9's first solution in
-milliseconds and then spent over a minute on the second under the blocking constraint, or none at
-all on the empty grid in 20 s, where ``QF_FD`` takes a second for both).
+its solver is Z3's finite-domain one, ``QF_FD``. The default one, which picks its method from the
+formula, was seen finding a 9×9's first solution in milliseconds and then running into a 60 s
+limit on the second (as Z3 does here when told the logic is integer difference logic: 0.02 s, then
+over 20 s), and found none of the empty grid's in 20 s; ``QF_FD`` takes about a second for both).
 A count short of the limit proves uniqueness (or unsatisfiability) only when the solver's status
 says the search was complete and, for the native enumerators, the search did not use up its time
 (Choco stopped by its time limit was seen reporting UNSATISFIABLE); otherwise it is a timeout.
@@ -117,8 +118,8 @@ def solve_cpmpy(solver: str, variant: str, grid: Grid, limit: int, time_limit: f
 
 def _hand_over(solver: str, constraints: list[Any], deadline: Deadline) -> Any:
     """A fresh ``solver`` object given the ``constraints`` in ``HAND_OVER_STEPS`` slices (CPMpy
-    transforms each slice as it is added; one call per constraint cost ortools half as much again
-    on a 9×9); None when the deadline passed first. Z3 gets its finite-domain solver (``QF_FD``,
+    transforms each slice as it is added; slices, not single constraints, as each call has a cost
+    of its own); None when the deadline passed first. Z3 gets its finite-domain solver (``QF_FD``,
     see ``_enumerate_z3``)."""
     import cpmpy as cp
     from cpmpy.expressions.utils import flatlist
