@@ -1,16 +1,17 @@
 """Any SAT-competition solver program: the CNF of ``models/cnf.py`` in DIMACS, one process per solution.
 
-``dimacs:solver=PROGRAM`` writes the puzzle's clauses to a file, runs ``PROGRAM FILE`` (found on
-PATH) and reads the competition's answer: an ``s SATISFIABLE`` / ``s UNSATISFIABLE`` line and
-``v …`` lines of literals on standard output, or, for the MiniSat family (``RESULT_FILE``), a
-result file (``SAT`` then the literals, or ``UNSAT``). Each solution found is forbidden by a
-blocking clause and the program runs again, up to the limit. At the deadline the program and
-every process it started are killed (``solvers.program``).
+``dimacs:solver=PROGRAM`` runs ``PROGRAM`` (found on PATH), pipes it the puzzle's clauses (no disk
+I/O inside the deadline: a 25×25's formula is 11 MB) and reads the competition's answer: an
+``s SATISFIABLE`` / ``s UNSATISFIABLE`` line and ``v …`` lines of literals on standard output, or,
+for the MiniSat family (``RESULT_FILE``, given ``/dev/stdin`` as the formula's file), a result file
+(``SAT`` then the literals, or ``UNSAT``). Each solution found is forbidden by a blocking clause
+and the program runs again, up to the limit. At the deadline the program and every process it
+started are killed (``solvers.program``).
 
 The rules of a size are written once, as text, and kept for the size's next puzzles; each run's
-file is they, the givens and the blocking clauses so far. ``build_seconds`` is writing the rules
+formula is they, the givens and the blocking clauses so far. ``build_seconds`` is writing the rules
 (on a 25×25 a second or more: it is stopped at the deadline and goes on at the next puzzle);
-``solve_seconds`` the program runs (writing the file and process start-up included,
+``solve_seconds`` the program runs (piping the formula and process start-up included,
 ``stats["runs"]`` of them). A second solution found is in ``stats["also_found"]``, for the judge.
 """
 
@@ -104,13 +105,12 @@ class DIMACSSolver:
 
     def _run(self, folder: Path, size: int, text: str, clauses: int, deadline: Deadline) -> list[int] | None:
         """The model the program finds for the formula ``text`` (None: unsatisfiable)."""
-        formula, answer = folder / "puzzle.cnf", folder / "answer.txt"
-        formula.write_text(f"p cnf {size**3} {clauses}\n{text}")
-        command = [self.program, str(formula)] + ([str(answer)] if self.program in RESULT_FILE else [])
+        answer = folder / "answer.txt"
+        command = [self.program] + (["/dev/stdin", str(answer)] if self.program in RESULT_FILE else [])
         remaining = deadline.remaining()
         if remaining is not None and remaining <= 0:
             raise subprocess.TimeoutExpired(command, 0)
-        done = program.run(command, remaining)
+        done = program.run(command, remaining, stdin=f"p cnf {size**3} {clauses}\n{text}")
         text = answer.read_text() if self.program in RESULT_FILE and answer.exists() else done.stdout
         return read_answer(text, f"{self.program} (exit status {done.returncode})")
 

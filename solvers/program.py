@@ -16,12 +16,13 @@ from contextlib import suppress
 import psutil
 
 
-def run(command: list[str], seconds: float | None) -> subprocess.CompletedProcess[str]:
-    """Run ``command``, its output captured as text; past ``seconds``, kill it and its descendants
-    and raise ``subprocess.TimeoutExpired``."""
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+def run(command: list[str], seconds: float | None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` fed ``stdin``, its output captured as text; past ``seconds``, kill it and its
+    descendants and raise ``subprocess.TimeoutExpired``."""
+    feed = None if stdin is None else subprocess.PIPE
+    with subprocess.Popen(command, stdin=feed, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
         try:
-            out, err = process.communicate(timeout=seconds)
+            out, err = process.communicate(stdin, timeout=seconds)
         except subprocess.TimeoutExpired:
             kill_tree(process.pid)
             process.wait()

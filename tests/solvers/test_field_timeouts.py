@@ -25,7 +25,7 @@ from sudokit.solvers.registry import BACKENDS, get_backend
 
 HARD_25 = load_set("gecode-25x25").puzzles[0].grid
 TWO_4 = Grid.parse("1..." "..1." ".1.." "...1")  # several solutions
-ROOM = 0.2  # seconds past a limit allowed here, for a loaded test machine
+ROOM = 0.3  # seconds past a limit allowed here, for a loaded test machine (shared, 2 cores)
 CPMPY = BACKENDS["cpmpy"].members
 
 
