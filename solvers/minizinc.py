@@ -4,8 +4,11 @@ it has configured (``minizinc:solver=gecode``; any name ``minizinc --solvers`` l
 One ``minizinc`` run per puzzle: the givens go in as data (``-D``), ``-n LIMIT`` asks for up to the
 limit's solutions, and the output says how the search ended (``==========``: every solution
 printed; ``=====UNSATISFIABLE=====``). The program is driven directly, so Debian's MiniZinc 2.6.4
-is enough (CPMpy's MiniZinc route needs 2.8.2). The time limit is MiniZinc's own
-(``--time-limit``), and the process is killed shortly after it if it has not returned.
+is enough (CPMpy's MiniZinc route needs 2.8.2). Under a time limit MiniZinc is given a shorter one
+of its own (``--time-limit``, ``own_limit``: it overshoots its own by a tenth of a second or
+more, stopping its solver and printing), and at the deadline itself ``minizinc`` is killed with
+every process it started (``solvers.program``: its solver runs in a process group of its own and
+outlived a plain kill by minutes). A second solution found is in ``stats["also_found"]``, for the judge.
 
 ``build_seconds`` is MiniZinc's flattening (its ``flatTime``, the hand-over to the solver, also in
 ``stats["transform_seconds"]``), ``solve_seconds`` the rest of the run (process start-up included).
@@ -21,9 +24,10 @@ from importlib import resources
 from math import isqrt
 
 from sudokit.models.grid import Grid
+from sudokit.solvers import program
 from sudokit.solvers.base import DEFAULT_LIMIT, SolveResult, Status, status_for
 
-KILL_AFTER = 1.0  # seconds past the time limit before the process is killed
+ROOM = 0.2, 0.5  # MiniZinc's own time limit leaves this share of ours, at most so many seconds
 COMPLETE, UNSAT = "==========", "=====UNSATISFIABLE====="
 
 
@@ -50,6 +54,16 @@ def minizinc_version() -> str:
     return done.stdout.split("version", 1)[-1].split()[0] if "version" in done.stdout else "?"
 
 
+def own_limit(time_limit: float) -> float:
+    """The time limit MiniZinc is given under ours: room left to stop its solver and print.
+
+    >>> own_limit(1.0), own_limit(10.0)
+    (0.8, 9.5)
+    """
+    share, most = ROOM
+    return time_limit - min(share * time_limit, most)
+
+
 def givens_data(grid: Grid) -> str:
     """The puzzle as MiniZinc data: ``n`` and the givens' 2-D array (0 = blank).
 
@@ -73,15 +87,14 @@ class MiniZincSolver:
         command = ["minizinc", "--solver", self.solver, "--statistics", "-n", str(limit),
                    model_file(), "-D", givens_data(grid)]
         if time_limit is not None:
-            command += ["--time-limit", str(max(1, int(time_limit * 1000)))]
+            command += ["--time-limit", str(max(1, int(own_limit(time_limit) * 1000)))]
         began = time.perf_counter()
         stats: dict = {"solver": self.solver}
         try:
-            done = subprocess.run(command, capture_output=True, text=True, check=False,
-                                  timeout=None if time_limit is None else time_limit + KILL_AFTER)
+            done = program.run(command, time_limit)
         except subprocess.TimeoutExpired:
             return SolveResult(Status.TIMEOUT, solve_seconds=time.perf_counter() - began, stats=stats,
-                               message="minizinc was killed after the deadline")
+                               message="minizinc and its solver were killed at the deadline")
         seconds = time.perf_counter() - began
         lines = done.stdout.splitlines()
         stats.update(_statistics(lines))
@@ -91,7 +104,7 @@ class MiniZincSolver:
         return _result(lines, limit, done, stats, timings)
 
 
-def _result(lines: list[str], limit: int, done: subprocess.CompletedProcess, stats: dict,
+def _result(lines: list[str], limit: int, done: subprocess.CompletedProcess[str], stats: dict,
             timings: dict[str, float]) -> SolveResult:
     """The result MiniZinc's output lines tell."""
     solutions = [Grid(tuple(int(v) for v in line.split())) for line in lines
@@ -100,6 +113,8 @@ def _result(lines: list[str], limit: int, done: subprocess.CompletedProcess, sta
     if UNSAT in lines:
         return SolveResult(Status.UNSAT, build_seconds=build, solve_seconds=solve, stats=stats)
     if len(solutions) >= limit or COMPLETE in lines:
+        if len(solutions) > 1:
+            stats["also_found"] = [solutions[1].line()]  # for the judge
         return SolveResult(status_for(len(solutions), limit), solution=solutions[0] if solutions else None,
                            solutions_found=len(solutions), build_seconds=build, solve_seconds=solve, stats=stats)
     if done.returncode != 0:

@@ -4,7 +4,9 @@ One solver per grid size lives as long as the backend: the rules of the size are
 puzzle's givens are *assumptions*, and a further solution is looked for under a blocking clause
 guarded by an activation literal that only this puzzle assumes (then switched off for good). So a
 puzzle costs a few hundred propagations, not a formula's worth of parsing: where the time goes is
-the SAT search itself (and, at 9x9, Python's call overhead around it).
+the SAT search itself (and, at 9x9, Python's call overhead around it). A size's rules are loaded
+batch by batch under the first puzzle's deadline (a 25×25's 752,500 clauses take a second or
+more): a puzzle whose deadline comes first is a timeout, and the next one loads on from there.
 
 The solver is an option (``sat:solver=glucose4``; MiniSat 2.2 by default, any name python-sat
 knows: ``cadical195``, ``glucose4``, ``maplechrono``, …). Time limits are kept by the solver: a
@@ -20,9 +22,9 @@ import time
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from sudokit.models.cnf import decode, encode, rules, variable
+from sudokit.models.cnf import Loading, decode, encode, variable
 from sudokit.models.grid import Grid
-from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status, status_for
+from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.isolate import Isolated, found
 
 if TYPE_CHECKING:  # an optional package, imported by the backend only when it is used
@@ -48,14 +50,19 @@ class SATSolver:
         if solver not in (known := solver_names()):
             raise ValueError(f"unknown SAT solver {solver!r}; python-sat has {', '.join(known)}")
         self.solver_name = solver
-        self._solvers: dict[int, tuple[Solver, list[int]]] = {}  # size -> (solver, [next variable, puzzles])
+        self._solvers: dict[int, tuple[Solver, Loading, list[int]]] = {}  # size -> (…, [next variable, puzzles])
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
-        deadline = Deadline(time_limit)
+        deadline = Deadline(time_limit)  # one budget: loading the size's rules spends it too
         began = time.perf_counter()
-        solver, counts = self._solver(grid.size)
-        built = time.perf_counter()
         size = grid.size
+        solver, loading, counts = self._solver(size)
+        if not loading.done and not loading.advance(deadline.passed):
+            return SolveResult(Status.TIMEOUT, build_seconds=time.perf_counter() - began,
+                               stats={"solver": self.solver_name, "propagation": "unit propagation (CDCL)"},
+                               message="the deadline passed while the rules were loaded (the next puzzle "
+                                       "of this size loads on)")
+        built = time.perf_counter()
         givens = [variable(cell, digit, size) for cell, digit in enumerate(grid.values) if digit]
         given = set(givens)
         guard = counts[0]  # this puzzle's activation literal: its blocking clauses hold only while assumed
@@ -83,20 +90,19 @@ class SATSolver:
         if timed_out:
             return SolveResult(Status.TIMEOUT, build_seconds=built - began, solve_seconds=solve_seconds,
                                stats=stats, message="the SAT search was interrupted at the deadline")
-        status = status_for(len(solutions), limit)
-        return SolveResult(status, solution=solutions[0] if solutions else None, solutions_found=len(solutions),
-                           build_seconds=built - began, solve_seconds=solve_seconds, stats=stats)
+        return found(solutions, limit, build_seconds=built - began, solve_seconds=solve_seconds, stats=stats)
 
-    def _solver(self, size: int) -> tuple[Solver, list[int]]:
-        """This size's solver with the rules loaded (rebuilt after ``RENEW_AFTER`` puzzles)."""
+    def _solver(self, size: int) -> tuple[Solver, Loading, list[int]]:
+        """This size's solver, the loading of its rules (done or under way) and its counts (renewed
+        after ``RENEW_AFTER`` puzzles)."""
         from pysat.solvers import Solver
 
         kept = self._solvers.get(size)
-        if kept is None or kept[1][1] >= RENEW_AFTER:
+        if kept is None or kept[2][1] >= RENEW_AFTER:
             if kept is not None:
                 kept[0].delete()
-            solver = Solver(name=self.solver_name, bootstrap_with=rules(size))
-            kept = self._solvers[size] = (solver, [size**3 + 1, 0])
+            solver = Solver(name=self.solver_name)
+            kept = self._solvers[size] = (solver, Loading(size, solver.append_formula), [size**3 + 1, 0])
         return kept
 
 

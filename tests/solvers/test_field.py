@@ -50,14 +50,10 @@ def ready(spec: str):
     return backend
 
 
-SLOW_CASES = {("cpmpy:solver=z3", case) for case in ("unique-9x9", "multiple-9x9", "unsat-9x9")}  # 15–30 s each
-
-
 def member_cases():
     for spec in MEMBERS:
         for case in CASES:
-            marks = [pytest.mark.manual] if (spec, case) in SLOW_CASES else []
-            yield pytest.param(spec, case, id=f"{spec}-{case}", marks=marks)
+            yield pytest.param(spec, case, id=f"{spec}-{case}")
 
 
 def agrees_with_bitx(solver, grid: Grid) -> None:
