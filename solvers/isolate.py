@@ -39,7 +39,7 @@ class Isolated:
         process, connection = self._ready_child()
         connection.send((grid, limit))
         try:
-            if connection.poll(time_limit):
+            if connection.poll(max(0.0, time_limit - (time.perf_counter() - start))):  # (a fresh child's fork counts)
                 return connection.recv()
             result = SolveResult(Status.TIMEOUT, solve_seconds=time.perf_counter() - start)
         except EOFError:

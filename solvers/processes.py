@@ -424,8 +424,10 @@ def _reap(pids: set[int]) -> None:
             try:
                 if os.waitpid(pid, os.WNOHANG)[0] == pid:
                     pids.discard(pid)
-            except ChildProcessError:  # someone else's (yet): gone when it no longer exists
-                if not psutil.pid_exists(pid):
-                    pids.discard(pid)
+            except ChildProcessError:  # someone else's (yet): gone when it no longer runs (a zombie is dead)
+                with contextlib.suppress(psutil.Error):
+                    if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                        continue
+                pids.discard(pid)
         if pids:
             time.sleep(0.005)
