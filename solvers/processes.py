@@ -424,9 +424,10 @@ def _reap(pids: set[int]) -> None:
             try:
                 if os.waitpid(pid, os.WNOHANG)[0] == pid:
                     pids.discard(pid)
-            except ChildProcessError:  # someone else's (yet): gone when it no longer runs (a zombie is dead)
-                with contextlib.suppress(psutil.Error):
-                    if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+            except ChildProcessError:  # someone else's (yet): gone when it no longer exists, or is init's zombie
+                with contextlib.suppress(psutil.Error):  # (init may reap late; another parent's may come here)
+                    process = psutil.Process(pid)
+                    if process.status() != psutil.STATUS_ZOMBIE or process.ppid() != 1:
                         continue
                 pids.discard(pid)
         if pids:

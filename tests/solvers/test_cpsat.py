@@ -90,3 +90,14 @@ def test_several_workers_count_each_solution_once_and_prove_uniqueness():
     assert (empty.status, empty.solutions_found) == (Status.MULTIPLE, 3)
     for puzzle in load_set("tdoku-tests").puzzles[:20]:
         assert solver.solve(puzzle.grid).status is get_backend("cpsat").create().solve(puzzle.grid).status, puzzle.index
+
+
+@pytest.mark.parametrize("puzzle", ["." * 81, "1" + "." * 80, "....1" + "." * 76, "." * 16],
+                         ids=["empty", "one-given", "one-given-r1c5", "empty-4x4"])
+def test_the_two_grids_of_a_multiple_answer_are_two_solutions(puzzle):
+    """The final response holds the last solution found: read as the first, it made both grids one."""
+    grid = Grid.parse(puzzle)
+    result = CPSATSolver().solve(grid, limit=2)
+    second = Grid.parse(result.stats["also_found"][0])
+    assert result.status is Status.MULTIPLE and result.solution != second
+    assert is_solution(result.solution, grid) and is_solution(second, grid)
