@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-import click
 import pytest
 from typer.main import get_command
 
 from sudokit.compare.cli import app
 
 
-def commands(group: click.Group, path: tuple[str, ...] = ()):
+def commands(group, path: tuple[str, ...] = ()):
+    """Every command below a group (typer's own click, or click: a group is what has ``commands``)."""
     for name, command in group.commands.items():
-        if isinstance(command, click.Group):
+        if hasattr(command, "commands"):
             yield from commands(command, (*path, name))
         else:
             yield " ".join((*path, name)), command
