@@ -635,6 +635,8 @@ def _solve_chunks(connection: Connection, backend: Backend, settings: Settings,
         solver = backend.create()
     except Exception as exc:  # every puzzle of this backend will say why
         solver, failure = None, f"cannot create backend {backend.name}: {type(exc).__name__}: {exc}"
+    if solver is not None and callable(warm := getattr(solver, "warm", None)):
+        warm()  # what a backend builds once (compiled code), before any puzzle's clock runs
     progress.ready()
     answers: list[Packed] = []
     sent = time.monotonic()

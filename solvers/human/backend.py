@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
-from sudokit.solvers.human import modes, registry
+from sudokit.solvers.human import modes, registry, singles_compiled
 from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.stats import HumanStats
@@ -30,6 +30,11 @@ class HumanSolver:
         for name in self.techniques:
             registry.technique(name)  # unknown names fail here, not mid-solve
         self.allow_guess = allow_guess
+
+    def warm(self) -> None:
+        """Build the compiled singles now (the harness calls this before a worker's first puzzle, so
+        no puzzle is charged for numba's loading or compiling; without numba, nothing)."""
+        singles_compiled.LOADER.now()
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         began = time.perf_counter()

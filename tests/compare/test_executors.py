@@ -51,3 +51,10 @@ def test_a_worker_slow_to_start_does_not_time_its_first_puzzle_out():
     slow = fake("slow-start", "SlowStartSolver", start=1.5)
     outcomes = list(ProcessExecutor(1).run([Chunk(slow, TASKS[:2])], Settings(timeout=0.5, grace=0.2)))
     assert [o.result.status.value for o in outcomes] == ["solved", "solved"]
+
+
+def test_a_backend_warms_up_before_its_first_puzzle_s_clock():
+    """What a backend builds once (``warm``: the human engine's compiled singles) is charged to no record."""
+    outcomes = list(ProcessExecutor(1).run([Chunk(fake("warming", "WarmingSolver"), TASKS[:2])], Settings(timeout=5)))
+    assert [o.result.status.value for o in outcomes] == ["solved", "solved"]
+    assert all(o.cpu_seconds is not None and o.cpu_seconds < 0.25 for o in outcomes)
