@@ -100,7 +100,7 @@ def summarize(store: Store, run: Run) -> Summary:
     order = ranking(stats, measure=measure, apart=apart.keys())
     stats.sort(key=lambda s: order.index(s.backend))
     names = [s.backend for s in stats]
-    ratings = {key: r for key, meta in store.each_puzzle_meta(run) if (r := _rating(meta)) is not None}
+    ratings = {key: r for key, meta in store.each_puzzle_meta(run) if (r := set_rating(meta)) is not None}
     competition = virtual_best(records, timeout, measure, settings["par"], refuted=refuted, apart=apart.keys())
     provers = [s.backend for s in stats if s.answered == s.attempted and s.backend not in apart]
     lead = ratio_interval(paired(records, provers[0], provers[1], timeout, measure)) if len(provers) > 1 else None
@@ -128,7 +128,8 @@ def paired(records: RunRecords, a: str, b: str, timeout: float | None, measure: 
     return pairs
 
 
-def _rating(meta: dict) -> float | None:
+def set_rating(meta: dict) -> float | None:
+    """The difficulty a puzzle's set gives it (its metadata's first rating key), or None."""
     for key in RATING_KEYS:
         if isinstance(meta.get(key), int | float):
             return float(meta[key])

@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sudokit.compare.reports.diff import settings_changed
-from sudokit.compare.reports.report import _rating as set_rating
-from sudokit.compare.reports.report import busy_machine
+from sudokit.compare.reports.report import busy_machine, set_rating
 from sudokit.compare.reports.stats import answers_by_puzzle, charged_seconds
 from sudokit.compare.reports.study import human_stats
 from sudokit.compare.run.agreement import claim
