@@ -256,6 +256,34 @@ class Cgroup:
                 time.sleep(0.01)
 
 
+def sweep_cgroups() -> int:
+    """Kill what is left in the tree cgroups below this process's own whose maker has gone, and delete
+    them: the processes a run killed with SIGKILL could not clean up (a daemon its backend left), and
+    the empty cgroups of workers that died. How many were deleted."""
+    here = _own_cgroup()
+    swept = 0
+    with contextlib.suppress(OSError):
+        for path in here.glob(f"{CGROUP_PREFIX}*") if here is not None else ():
+            maker = path.name.removeprefix(CGROUP_PREFIX)
+            if not maker.isdigit() or _running(int(maker)):
+                continue
+            cgroup = Cgroup(path)
+            if cgroup.pids():
+                cgroup.kill()
+            cgroup.remove()
+            swept += not path.exists()
+    return swept
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (one dead but not yet reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 # ---------------------------------------------------------------------------- the tree's CPU
 
 

@@ -237,6 +237,7 @@ class ProcessExecutor:
         return next(core for core in self.cores if core not in busy)
 
     def run(self, chunks: Iterable[Chunk], settings: Settings) -> Generator[Outcome, None, None]:
+        processes.sweep_cgroups()  # what an earlier run killed outright left behind
         with processes.subreaping():  # what a dead worker leaves behind comes here, to be killed
             yield from self._run(chunks, settings)
 

@@ -20,6 +20,7 @@ import sudokit.compare.cli  # noqa: F401  (registers the commands)
 from sudokit.compare.app import app
 from sudokit.compare.run.store import Record, Store
 from sudokit.compare.sets import load_set
+from sudokit.solvers import processes
 from tests.conftest import REPO
 
 ROGUES = REPO / "tests" / "rogues"
@@ -124,9 +125,9 @@ def test_a_child_doing_the_work_is_counted(marks):
 
 
 def test_a_program_ignoring_sigterm_is_killed_at_the_deadline(marks):
-    records = compare(program("ignores-term", marks), timeout=0.5)
+    records = compare(program("ignores-term", marks), timeout=1.0)  # (a restart in time on a loaded machine)
     assert [r.status for r in records.values()] == ["solved", "timeout", "solved"]
-    assert 0.5 <= records[1].seconds < 1.0  # what it used, not the limit plus a grace
+    assert 1.0 <= records[1].seconds < 1.5  # what it used, not the limit plus a grace
     assert spun(records[1])
 
 
@@ -136,7 +137,7 @@ def test_a_program_ignoring_sigterm_is_killed_at_the_deadline(marks):
     ("exits", "error", "it exited with status 0 without answering"),
 ])
 def test_a_program_misbehaving_on_one_puzzle_costs_that_puzzle_only(marks, mode, status, says):
-    records = compare(program(mode, marks), timeout=0.5)
+    records = compare(program(mode, marks), timeout=1.0)  # (the program restarted in time on a loaded machine)
     assert [r.status for r in records.values()] == ["solved", status, "solved"]
     assert says in records[1].message
 
@@ -203,7 +204,8 @@ def test_a_python_function_s_daemon_and_worker_child_are_counted_and_killed(mark
         assert record.status == "solved" and record.cpu_seconds is not None and record.cpu_seconds >= 0.3
 
 
-def test_sigterm_ends_a_run_as_ctrl_c_does_and_leaves_nothing_running(marks):
+def started_with_a_daemon(marks: Path) -> subprocess.Popen:
+    """``compare`` in a process of its own, its program's daemon running (20 puzzles: it is not done yet)."""
     Path("many.txt").write_text("".join(p.grid.line() + "\n" for p in load_set("easy50").puzzles[:20]))
     run = subprocess.Popen([sys.executable, "-m", "sudokit.compare.cli", "compare", "many.txt", "--backends",
                             program("daemon", marks), "--jobs", "1", "--timeout", "5", "--name", "run",
@@ -211,9 +213,27 @@ def test_sigterm_ends_a_run_as_ctrl_c_does_and_leaves_nothing_running(marks):
     until = time.monotonic() + 20
     while not [m for m in marks.iterdir()][1:] and time.monotonic() < until:  # the program and its grandchild
         time.sleep(0.05)
-    time.sleep(0.5)
+    time.sleep(1.0)  # (an answer or two stored: 0.3 s a puzzle)
+    return run
+
+
+def test_what_a_run_killed_outright_left_is_killed_by_the_next_run(marks):
+    """SIGKILL leaves a run no time to clean up: its worker dies with it, and the program's daemon, in
+    the worker's cgroup, lives on; the next run on the machine kills it (only a cgroup tells it apart)."""
+    if os.geteuid() != 0 or processes._own_cgroup() is None:
+        pytest.skip("a worker's cgroup needs root (or a delegated cgroup) here")
+    run = started_with_a_daemon(marks)
+    run.kill()
+    run.communicate(timeout=10)
+    assert survivors(marks, wait=0.5), "the daemon was expected to outlive a run killed outright"
+    compare("bitx", puzzles="one.txt")
+    assert not survivors(marks)
+
+
+def test_sigterm_ends_a_run_as_ctrl_c_does_and_leaves_nothing_running(marks):
+    run = started_with_a_daemon(marks)
     run.send_signal(signal.SIGTERM)
     _, err = run.communicate(timeout=10)
-    assert run.returncode == 4 and "rerun with --name run to resume" in err
+    assert run.returncode == 4 and "rerun with --name run to resume" in err, err
     with Store.open(Path("results/sudokit.sqlite"), create=False) as store:
         assert {r.status for r in store.records(store.run("run"))} == {"solved"}
