@@ -15,8 +15,8 @@ from dataclasses import replace
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import Finder, Step, cells_text
+from sudokit.models.grid import Cell, Digit, geometry, symbol
+from sudokit.solvers.human.steps import Candidate, Finder, Step, cells_text
 from sudokit.solvers.human.view import View
 
 
@@ -83,15 +83,21 @@ class _Sea:
         """The fish's step, if it removes something (``targets`` hold the digit, by construction)."""
         if not targets:
             return None
-        size = self.view.size
         units = tuple(self.unit(b) for b in base) + tuple(self.unit(x, base=False) for x in cover)
-        names = [self.view.geometry.unit_name(u) for u in units]
-        pattern = f"{symbol(self.digit)} {','.join(names[:len(base)])} {','.join(names[len(base):])}"
-        if fins:
-            pattern += " " + " ".join("f" + cells_text([f], size) for f in fins)
-        return Step(name, size, (self.digit,), eliminations=tuple((c, self.digit) for c in sorted(targets)),
-                    cells=tuple(self.cells(base, cover)) + tuple(fins), units=units, pattern=pattern,
-                    fins=tuple(fins))
+        return fish_step(name, self.view.size, self.digit, units, len(base), tuple(self.cells(base, cover)),
+                         tuple((c, self.digit) for c in sorted(targets)), tuple(fins))
+
+
+def fish_step(name: str, size: int, digit: Digit, units: tuple[int, ...], base: int, cells: tuple[Cell, ...],
+              eliminations: tuple[Candidate, ...], fins: tuple[Cell, ...] = ()) -> Step:
+    """The step of a fish: ``units``, its ``base`` base lines then its cover; ``cells``, the digit's
+    in both; ``fins`` beside them."""
+    names = [geometry(size).unit_name(u) for u in units]
+    pattern = f"{symbol(digit)} {','.join(names[:base])} {','.join(names[base:])}"
+    if fins:
+        pattern += " " + " ".join("f" + cells_text([f], size) for f in fins)
+    return Step(name, size, (digit,), eliminations=eliminations, cells=cells + fins, units=units, pattern=pattern,
+                fins=fins)
 
 
 def siamese_fish(view: View) -> Iterator[Step]:

@@ -1,4 +1,5 @@
-"""The compiled singles give the engine the path its pure-Python finders give, step for step."""
+"""The compiled head of the ladder (singles, locked sets, intersections, subsets, basic fish) gives the
+engine the path its pure-Python finders give, step for step."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 import pytest
 
 from sudokit.compare.sets import load_set
+from sudokit.models.grid import Grid
 from sudokit.solvers.human import singles_compiled
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.registry import PRESETS
@@ -20,6 +22,15 @@ TDOKU = load_set("tdoku-tests").puzzles
 EASY = [p for p in SE_SAMPLE if p.meta["se_rating"] < 4.0][::16]  # singles, then locked sets and subsets
 HARDER = [p for p in SE_SAMPLE if 4.0 <= p.meta["se_rating"] < 7.0][::120]  # singles between harder steps
 UNSAT_OR_MULTIPLE = [p for p in TDOKU if p.meta["count"] != 1][:6]
+# se-sample puzzles whose default paths take the rarer compiled rungs (found with the pure finders)
+RARER = {
+    "locked_triple": "009000200000903000080060090800090007500000004130507062000846000000000000026309850",
+    "naked_triple": "503900802060008010200000004040283006000106000600794080300000008090800070801002903",
+    "x_wing": "001000400509030108600801002320000085400506007000000000800403001040000050900010004",
+    "swordfish": "809401607007096500062000010005304000000050000000608700090000170001740300706103905",
+    "jellyfish": "000506000060020090280301067650000012920050076300000005000000000000402000510080029",
+    "hidden_triple, naked_quad": "000705000000000000070619030306000908000203000010000020090000010107050604400108005",
+}
 
 
 def both(monkeypatch, grid, **options):
@@ -43,6 +54,26 @@ def test_the_default_path_is_the_same(monkeypatch, puzzle):
     pure, fast = both(monkeypatch, puzzle.grid)
     assert any(step.technique in singles_compiled.HEAD for step in fast.steps)
     same(pure, fast)
+
+
+@pytest.mark.parametrize(("techniques", "line"), RARER.items(), ids=list(RARER))
+def test_the_rarer_rungs_give_the_same_steps(monkeypatch, techniques, line):
+    pure, fast = both(monkeypatch, Grid.parse(line))
+    assert set(techniques.split(", ")) <= {step.technique for step in fast.steps}
+    same(pure, fast)
+
+
+@pytest.mark.parametrize("puzzle", EASY[:4], ids=lambda p: p.grid.line()[:12])
+def test_a_ladder_sharing_part_of_the_head_runs_the_rest_as_finders(monkeypatch, puzzle):
+    """A ladder with the singles and locked pairs, then claiming before pointing: the compiled loop
+    takes the shared rungs only, and the path is the finders'."""
+    order = (*singles_compiled.LADDER[:4], "locked_candidates_claiming", "locked_candidates_pointing", "naked_pair")
+    same(*both(monkeypatch, puzzle.grid, techniques=order))
+
+
+@pytest.mark.parametrize("puzzle", load_set("gecode-16x16").puzzles[:2], ids=lambda p: p.grid.line()[:12])
+def test_a_16x16_path_is_the_same(monkeypatch, puzzle):
+    same(*both(monkeypatch, puzzle.grid, techniques=PRESETS["basic"], allow_guess=True))
 
 
 @pytest.mark.parametrize("puzzle", UNSAT_OR_MULTIPLE, ids=lambda p: p.grid.line()[:12])
