@@ -91,9 +91,19 @@ def pattern_parts(step: Step) -> int:
 
 def available_singles(state: Candidates) -> int:
     """How many distinct placements singles offer in a state (naked and hidden, full houses included)."""
-    found = {(c, m.bit_length()) for c, m in enumerate(state.marks) if m and not m & (m - 1)}
-    for unit in range(len(state.geometry.units)):
-        for digit, cells in state.places(unit).items():
-            if len(cells) == 1:
-                found.add((cells[0], digit))
+    marks, values = state.marks, state.values
+    found = {(c, m) for c, m in enumerate(marks) if m and not m & (m - 1)}  # (cell, digit's bit)
+    for cells in state.geometry.units:
+        once = twice = placed = 0
+        for cell in cells:
+            mask = marks[cell]
+            twice |= once & mask
+            once |= mask
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+        alone = once & ~twice & ~placed  # a digit not placed in the unit, with one place left
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            found.add((next(c for c in cells if marks[c] & bit), bit))
     return len(found)
