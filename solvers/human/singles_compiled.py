@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
@@ -82,10 +83,19 @@ def _arrays(size: int):
     return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64), peers
 
 
-def _build() -> Singles:
-    """The compiled loop, wrapped to read and write a ``Candidates``."""
+class Kernels(NamedTuple):
+    """The compiled parts of the default ladder: its head's loop, and the finned fish's search
+    (``fish._finned_patterns`` asks for it)."""
+
+    ladder: Singles
+    finned: Callable[..., list]
+
+
+def _build() -> Kernels:
+    """The compiled loop, wrapped to read and write a ``Candidates``, and the finned fish's search."""
     import numpy as np
 
+    from sudokit.solvers.human import fish_compiled
     from sudokit.solvers.human.basics_compiled import ladder
 
     def run(state: Candidates, steps: list[Step], rungs: int) -> int:
@@ -105,19 +115,20 @@ def _build() -> Singles:
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
-    return run
+    fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
+    return Kernels(run, fish_compiled.search)
 
 
 class _Loader:
-    """The compiled loop once ready, built in a thread after ``WARM_AFTER`` solves; None until then
+    """The compiled parts once ready, built in a thread after ``WARM_AFTER`` solves; None until then
     and without numba (or with ``SUDOKIT_PURE=1``)."""
 
     def __init__(self) -> None:
         self.solves = 0
-        self.value: Singles | None = None
+        self.value: Kernels | None = None
         self.thread: threading.Thread | None = None
 
-    def get(self) -> Singles | None:
+    def get(self) -> Kernels | None:
         if self.value is None and self.thread is None:
             self.solves += 1
             if self.solves >= WARM_AFTER and available():
@@ -128,8 +139,8 @@ class _Loader:
     def _run(self) -> None:
         self.value = _build()
 
-    def now(self) -> Singles | None:
-        """Build it at once (a bench's warm-up, the tests): the compiled loop, or None without numba."""
+    def now(self) -> Kernels | None:
+        """Build them at once (a bench's warm-up, the tests): the compiled parts, or None without numba."""
         if self.value is None and available():
             self.value = _build()
         return self.value
@@ -140,4 +151,5 @@ LOADER = _Loader()
 
 def compiled_singles() -> Singles | None:
     """The compiled loop if it is ready (counting this call as a solve toward building it)."""
-    return LOADER.get()
+    kernels = LOADER.get()
+    return kernels.ladder if kernels else None
