@@ -37,7 +37,7 @@ _SUBSET_SIZE = (2, 3, 2, 3, 4, 4)  # naked pair, naked triple, hidden pair, ... 
 
 
 @compiled
-def _popcount(mask):
+def popcount(mask):
     count = 0
     while mask:
         mask &= mask - 1
@@ -46,7 +46,7 @@ def _popcount(mask):
 
 
 @compiled
-def _advance(index, k, n):
+def next_combination(index, k, n):
     """The next k-combination of range(n) after ``index`` (changed in place), in itertools' order;
     False after the last."""
     i = k - 1
@@ -61,7 +61,7 @@ def _advance(index, k, n):
 
 
 @compiled
-def _first(index, k, n):
+def first_combination(index, k, n):
     """Set ``index`` to the first k-combination of range(n); False when there is none."""
     for j in range(k):
         index[j] = j
@@ -161,17 +161,17 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
             line = lines[li]
             n = 0
             for cell in box_cells:
-                bits = _popcount(marks[cell])
+                bits = popcount(marks[cell])
                 if (cell_units[cell, 0] == line or cell_units[cell, 1] == line) and 1 < bits <= k:
                     inside[n] = cell
                     n += 1
-            more = _first(index, k, n)
+            more = first_combination(index, k, n)
             while more:
                 union = 0
                 for j in range(k):
                     union |= marks[inside[index[j]]]
                     group[j] = inside[index[j]]
-                if _popcount(union) == k:
+                if popcount(union) == k:
                     count = 0
                     for cell in box_cells:
                         if not _member(cell, group, k):
@@ -185,7 +185,7 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
                     if end > at:
                         _record(found, row, rung, union, box, line, group, k, at, end)
                         return end
-                more = _advance(index, k, n)
+                more = next_combination(index, k, n)
     return -1
 
 
@@ -270,17 +270,17 @@ def _naked(k, rung, marks, units, found, row, removed, at, scratch):
     for unit in range(units.shape[0]):
         n = 0
         for cell in units[unit]:
-            bits = _popcount(marks[cell])
+            bits = popcount(marks[cell])
             if 1 < bits <= k:
                 small[n] = cell
                 n += 1
-        more = _first(index, k, n)
+        more = first_combination(index, k, n)
         while more:
             union = 0
             for j in range(k):
                 group[j] = small[index[j]]
                 union |= marks[group[j]]
-            if _popcount(union) == k:
+            if popcount(union) == k:
                 count = 0
                 for cell in units[unit]:
                     if not _member(cell, group, k):
@@ -290,7 +290,7 @@ def _naked(k, rung, marks, units, found, row, removed, at, scratch):
                 if end > at:
                     _record(found, row, rung, union, unit, -1, group, k, at, end)
                     return end
-            more = _advance(index, k, n)
+            more = next_combination(index, k, n)
     return -1
 
 
@@ -314,18 +314,18 @@ def _hidden(k, rung, values, marks, units, found, row, removed, at, scratch):
             for i in range(size):
                 if marks[unit_cells[i]] & bit:
                     where |= 1 << i
-            if 1 < _popcount(where) <= k:
+            if 1 < popcount(where) <= k:
                 digits[n] = digit
                 spots[n] = where
                 n += 1
-        more = _first(index, k, n)
+        more = first_combination(index, k, n)
         while more:
             where = 0
             mask = 0
             for j in range(k):
                 where |= spots[index[j]]
                 mask |= 1 << (digits[index[j]] - 1)
-            if _popcount(where) == k:
+            if popcount(where) == k:
                 count = 0
                 for i in range(size):
                     if where >> i & 1:
@@ -335,7 +335,7 @@ def _hidden(k, rung, values, marks, units, found, row, removed, at, scratch):
                 if end > at:
                     _record(found, row, rung, mask, unit, -1, group, k, at, end)
                     return end
-            more = _advance(index, k, n)
+            more = next_combination(index, k, n)
     return -1
 
 
@@ -362,16 +362,16 @@ def _fish(k, rung, marks, found, row, removed, at, scratch):
                         lines[line] |= 1 << cross
             n = 0
             for line in range(size):
-                if 1 < _popcount(lines[line]) <= k:
+                if 1 < popcount(lines[line]) <= k:
                     base[n] = line
                     n += 1
-            more = _first(index, k, n)
+            more = first_combination(index, k, n)
             while more:
                 cover = chosen = 0
                 for j in range(k):
                     cover |= lines[base[index[j]]]
                     chosen |= 1 << base[index[j]]
-                if _popcount(cover) == k:
+                if popcount(cover) == k:
                     count = 0
                     for line in range(size):
                         if lines[line] & cover and not chosen >> line & 1:
@@ -398,7 +398,7 @@ def _fish(k, rung, marks, found, row, removed, at, scratch):
                                 found[row, UNITS + k + crosses] = cross + (size if by_rows else 0)
                                 crosses += 1
                         return end
-                more = _advance(index, k, n)
+                more = next_combination(index, k, n)
     return -1
 
 

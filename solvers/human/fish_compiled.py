@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudokit.solvers.human.basics_compiled import _advance, _first, _popcount
+from sudokit.solvers.human.basics_compiled import first_combination, next_combination, popcount
 from sudokit.solvers.human.se.jit import compiled
 
 # a row of ``found``: the sea (0: rows as base lines, 1: columns), the cover and the band (masks of
@@ -33,19 +33,19 @@ def finned(seas, size, box, found):
         lines[:] = seas[sea]
         n = 0
         for line in range(n_lines):
-            if 0 < _popcount(lines[line]) <= size + box:
+            if 0 < popcount(lines[line]) <= size + box:
                 base[n] = line
                 n += 1
-        more = _first(index, size, n)
+        more = first_combination(index, size, n)
         while more:
             union = 0
             for j in range(size):
                 union |= lines[base[index[j]]]
-            if _popcount(union) > size:
+            if popcount(union) > size:
                 for chute in range(box):
                     band = ((1 << box) - 1) << (chute * box)
                     outside = union & ~band
-                    left = size - _popcount(outside)
+                    left = size - popcount(outside)
                     if not union & band or left < 0:
                         continue
                     m = 0
@@ -53,7 +53,7 @@ def finned(seas, size, box, found):
                         if (union & band) >> cross & 1:
                             spots[m] = cross
                             m += 1
-                    more_inside = _first(inner, left, m)
+                    more_inside = first_combination(inner, left, m)
                     while more_inside:
                         cover = outside
                         for j in range(left):
@@ -61,7 +61,7 @@ def finned(seas, size, box, found):
                         ok, sashimi, fin_chute = True, False, -1
                         for j in range(size):
                             line = base[index[j]]
-                            body = _popcount(lines[line] & cover)
+                            body = popcount(lines[line] & cover)
                             if body == 0:
                                 ok = False
                             sashimi = sashimi or body == 1
@@ -84,8 +84,8 @@ def finned(seas, size, box, found):
                                     for j in range(size):
                                         found[count, BASE + j] = base[index[j]]
                                 count += 1
-                        more_inside = _advance(inner, left, m)
-            more = _advance(index, size, n)
+                        more_inside = next_combination(inner, left, m)
+            more = next_combination(index, size, n)
     return count
 
 
