@@ -20,7 +20,7 @@ imported only once a process has solved ``WARM_AFTER`` puzzles, in a thread of i
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -75,7 +75,7 @@ def _single(size: int, row: list[int]) -> Step:
 
 
 @cache
-def _arrays(size: int):
+def geometry_arrays(size: int):
     import numpy as np
 
     shape = geometry(size)
@@ -89,17 +89,19 @@ class Kernels(NamedTuple):
 
     ladder: Singles
     finned: Callable[..., list]
+    effort: Callable[[Candidates, Sequence[Step], frozenset[str]], list[list[int]]]  # (``effort._counts`` asks)
 
 
 def _build() -> Kernels:
-    """The compiled loop, wrapped to read and write a ``Candidates``, and the finned fish's search."""
+    """The compiled loop, wrapped to read and write a ``Candidates``, the finned fish's search and the
+    effort's counts."""
     import numpy as np
 
-    from sudokit.solvers.human import fish_compiled
+    from sudokit.solvers.human import effort_compiled, fish_compiled
     from sudokit.solvers.human.basics_compiled import ladder
 
     def run(state: Candidates, steps: list[Step], rungs: int) -> int:
-        units, cell_units, peers = _arrays(state.size)
+        units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
         cells = len(values)
@@ -116,7 +118,8 @@ def _build() -> Kernels:
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
-    return Kernels(run, fish_compiled.search)
+    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset())
+    return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
 
 class _Loader:

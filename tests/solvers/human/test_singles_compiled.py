@@ -106,7 +106,7 @@ def first_compiled(state, rung: int):
 
     from sudokit.solvers.human import basics_compiled
 
-    units, cell_units, _ = singles_compiled._arrays(state.size)
+    units, cell_units, _ = singles_compiled.geometry_arrays(state.size)
     cells = len(state.marks)
     found = np.zeros((1, singles_compiled.WIDTH), dtype=np.int64)
     removed = np.zeros((cells * state.size, 2), dtype=np.int64)
