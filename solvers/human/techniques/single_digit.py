@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from functools import cache
 from itertools import combinations
 
 from sudokit.models.graph import CellNode
-from sudokit.models.grid import Cell, Digit, symbol
+from sudokit.models.grid import Cell, Digit, geometry, symbol
 from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, cells_text, removable
 from sudokit.solvers.human.view import View
 
@@ -112,7 +113,10 @@ def _named_steps(view: View, digit: Digit) -> dict[str | None, list[Step]]:
     """A digit's chains of two strong links as steps, under HoDoKu's names (found once for the three patterns)."""
     named: dict[str | None, list[Step]] = defaultdict(list)
     d, peers, bit = symbol(digit), view.geometry.peers, 1 << (digit - 1)
+    holding, seeing = view.holding[digit], _peer_bits(view.size)
     for (a1, a2, ua), (b1, b2, ub) in _chains(view, digit):
+        if not seeing[a1] & seeing[b2] & holding & ~(1 << a2 | 1 << b1):  # nothing to remove: the usual case
+            continue
         chain = (a1, a2, b1, b2)
         removed = removable(view, set(peers[a1] & peers[b2]) - set(chain), bit)
         if not removed or (name := _pattern(view, a1, a2, ua, b1, b2, ub)) is None:
@@ -144,8 +148,14 @@ def _chains(view: View, digit: Digit) -> Iterator[tuple[Link, Link]]:
     for (x, y, ux), (u, v, uv) in combinations(links, 2):
         for a1, a2 in ((x, y), (y, x)):
             for b1, b2 in ((u, v), (v, u)):
-                if len({a1, a2, b1, b2}) == 4 and b1 in peers[a2]:
+                if b1 in peers[a2] and len({a1, a2, b1, b2}) == 4:
                     yield (a1, a2, ux), (b1, b2, uv)
+
+
+@cache
+def _peer_bits(size: int) -> tuple[int, ...]:
+    """Per cell, its peers as a bitset."""
+    return tuple(sum(1 << p for p in peers) for peers in geometry(size).peers)
 
 
 def _kind(size: int, units: tuple[int, ...]) -> int:
