@@ -10,7 +10,6 @@ from dataclasses import replace
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
 from sudokit.solvers.human import modes, registry, singles_compiled
-from sudokit.solvers.human.effort import path_effort
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.stats import HumanStats
 
@@ -63,7 +62,7 @@ class HumanSolver:
                 ep=rating.ep if solved else None,
                 ed=rating.ed if solved else None,
                 mode=self.mode.name,
-                effort=path_effort(result) if solved else None,
+                effort=rating.effort if solved else None,  # (the rating's, counted once)
             ).to_dict(),
             message=result.message,
         )

@@ -36,7 +36,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import Candidates
@@ -58,26 +58,51 @@ def path_effort(result: HumanResult) -> float:
 
 def effort(start: Candidates, steps: Sequence[Step]) -> float:
     """The inspections a person makes to follow ``steps`` from ``start`` (see the module's docstring)."""
-    state = start.copy()
     total = 0.0
+    for step, (open_cells, seen) in zip(steps, _counts(start, steps)):
+        total += _inspections(step, open_cells, seen)
+    return round(total, 1)
+
+
+def step_effort(state: Candidates, step: Step) -> float:
+    """The inspections needed to find and check ``step`` in ``state``."""
+    return _inspections(step, *_state_counts(state, step))
+
+
+def _inspections(step: Step, open_cells: int, seen: int) -> float:
+    """A step's inspections from its state's open cells and ``seen``: the singles available (a single)
+    or the candidates left (any other step)."""
+    if step.technique in SINGLES:
+        return (open_cells + 1) / (seen + 1)
+    return open_cells + seen * pattern_parts(step)
+
+
+def _state_counts(state: Candidates, step: Step) -> tuple[int, int]:
+    """A state's open cells, and its available singles (for a single's step) or candidates."""
+    seen = available_singles(state) if step.technique in SINGLES else sum(m.bit_count() for m in state.marks)
+    return state.values.count(0), seen
+
+
+def _counts(start: Candidates, steps: Sequence[Step]) -> Iterable[Sequence[int]]:
+    """``_state_counts`` of each step's state along the path: compiled when the engine's compiled parts
+    are ready (``singles_compiled``), else step by step here (the reference)."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    if LOADER.value is not None:
+        return LOADER.value.effort(start, steps, SINGLES)
+    return _walk(start, steps)
+
+
+def _walk(start: Candidates, steps: Sequence[Step]) -> Iterator[tuple[int, int]]:
+    state = start.copy()
     for step in steps:
-        total += step_effort(state, step)
+        yield _state_counts(state, step)
         for cell, digit in step.placements:
             if state.has(cell, digit):
                 state.place(cell, digit)
         for cell, digit in step.eliminations:
             if state.has(cell, digit):
                 state.eliminate(cell, digit)
-    return round(total, 1)
-
-
-def step_effort(state: Candidates, step: Step) -> float:
-    """The inspections needed to find and check ``step`` in ``state``."""
-    open_cells = state.values.count(0)
-    if step.technique in SINGLES:
-        return (open_cells + 1) / (available_singles(state) + 1)
-    candidates = sum(m.bit_count() for m in state.marks)
-    return open_cells + candidates * pattern_parts(step)
 
 
 def pattern_parts(step: Step) -> int:
@@ -91,9 +116,19 @@ def pattern_parts(step: Step) -> int:
 
 def available_singles(state: Candidates) -> int:
     """How many distinct placements singles offer in a state (naked and hidden, full houses included)."""
-    found = {(c, m.bit_length()) for c, m in enumerate(state.marks) if m and not m & (m - 1)}
-    for unit in range(len(state.geometry.units)):
-        for digit, cells in state.places(unit).items():
-            if len(cells) == 1:
-                found.add((cells[0], digit))
+    marks, values = state.marks, state.values
+    found = {(c, m) for c, m in enumerate(marks) if m and not m & (m - 1)}  # (cell, digit's bit)
+    for cells in state.geometry.units:
+        once = twice = placed = 0
+        for cell in cells:
+            mask = marks[cell]
+            twice |= once & mask
+            once |= mask
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+        alone = once & ~twice & ~placed  # a digit not placed in the unit, with one place left
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            found.add((next(c for c in cells if marks[c] & bit), bit))
     return len(found)

@@ -26,7 +26,7 @@ from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status,
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, technique
-from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, SOLVED, Singles, compiled_singles
+from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, LADDER, SOLVED, Singles, compiled_singles
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
@@ -150,14 +150,24 @@ def find_steps(state: Candidates | View, name: str) -> list[Step]:
 
 # Once a solution is found, the search for another only counts: its steps are never shown.
 _COUNTING = [technique(name).find for name in PRESETS["singles"]]
-_HEAD = [technique(name).find for name in HEAD]
+_LADDER = [technique(name).find for name in LADDER]
+
+
+def _shared_head(finders: Sequence[Finder]) -> int:
+    """How many finders a ladder starts with that are ``LADDER``'s, in its order."""
+    shared = 0
+    for find, compiled in zip(finders, _LADDER, strict=False):
+        if find is not compiled:
+            break
+        shared += 1
+    return shared
 
 
 @dataclass
 class _Search:
     """One solve: the finders in order, whether to guess, and what was found so far."""
 
-    finders: list[Finder]
+    finders: Sequence[Finder]
     choose: Chooser
     allow_guess: bool
     limit: int
@@ -195,16 +205,18 @@ class _Search:
         """Apply the easiest step that fires until none does; the contradiction met, if any.
 
         Where the ladder starts with the singles and the compiled loop is ready, that loop takes the
-        singles (the same steps, ``singles_compiled``) and the finders after them the rest.
+        rungs the ladder shares with ``LADDER`` (the same steps, ``singles_compiled``) and the finders
+        after them the rest.
         """
         counting = self.first is not None
         finders = _COUNTING if counting else self.finders
         choose = first_found if counting else self.choose
-        singles = self.singles if choose is first_found and finders[:len(_HEAD)] == _HEAD else None
-        rest = finders[len(_HEAD):] if singles else finders
+        rungs = _shared_head(finders) if choose is first_found and self.singles else 0
+        singles = self.singles if rungs >= len(HEAD) else None
+        rest = finders[rungs:] if singles else finders
         while True:
             if singles:
-                end = singles(state, steps)
+                end = singles(state, steps, rungs)
                 if end == CONTRADICTION:
                     return state.contradiction()
                 if end == SOLVED:

@@ -1,151 +1,137 @@
-"""The singles at the head of a ladder, run as compiled code (numba, the ``fast`` extra).
+"""The head of a ladder, run as compiled code (numba, the ``fast`` extra): the singles, then the default
+ladder's next rungs (locked pairs and triples, locked candidates, naked and hidden subsets, basic fish).
 
-Where a ladder starts with full house, naked single and hidden single, in that order, the engine takes
-singles for as long as one fires: the first full house (units in order), else the first naked single
-(cells in order), else the first hidden single (units in order, the lowest digit first). The loop here
-does the same in one compiled loop and gives the same steps (the engine's ``_Search.deduce`` uses it), so an easy puzzle costs what its singles
-cost, without a view, a finder's generator and a contradiction scan in Python per step. It stops where
-a contradiction shows (the caller names it), when the grid is full, or when no single fires.
+Where a ladder starts with full house, naked single and hidden single, in that order, the engine
+takes the first step of the first rung that fires, again and again: the first full house (units in
+order), else the first naked single (cells in order), else the first hidden single (units in order,
+the lowest digit first), else the first locked pair, and so on. The compiled loop
+(``basics_compiled.ladder``) does the same for as many of ``LADDER``'s rungs as the ladder starts
+with, and this module turns what it records into the finders' own steps (the engine's
+``_Search.deduce`` uses it), so an easy puzzle costs what its singles and intersections cost,
+without a view, a finder's generator and a contradiction scan in Python per step. It stops where a
+contradiction shows (the caller names it), when the grid is full, or when none of its rungs fires
+(the ladder's later finders go on from there).
 
-The pure-Python finders (``techniques/singles.py``) stay the reference: a test compares the paths.
-numba is imported only once a process has solved ``WARM_AFTER`` puzzles, in a thread of its own (a
-single ``sudokit solve`` never waits for it); until the code is ready the engine runs the finders.
-
+The pure-Python finders (``techniques/``) stay the reference: tests compare the paths. numba is
+imported only once a process has solved ``WARM_AFTER`` puzzles, in a thread of its own (a single
+``sudokit solve`` never waits for it); until the code is ready the engine runs the finders.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import NamedTuple
 
-from sudokit.models.candidates import Candidates
+from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
 from sudokit.solvers.human.se.jit import available
 from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.techniques.fish import fish_step
+from sudokit.solvers.human.techniques.intersections import locked_step
+from sudokit.solvers.human.techniques.subsets import subset_step
 
-HEAD = ("full_house", "naked_single", "hidden_single")  # the ladder's head this module runs (a step's kind: its index)
+HEAD = ("full_house", "naked_single", "hidden_single")  # the singles, which the compiled loop needs first
+LADDER = (*HEAD, "locked_pair", "locked_triple", "locked_candidates_pointing", "locked_candidates_claiming",
+          "naked_pair", "naked_triple", "hidden_pair", "hidden_triple", "naked_quad", "hidden_quad",
+          "x_wing", "swordfish", "jellyfish")  # the rungs it runs (the default ladder's head), in this order
 NONE_FIRES, SOLVED, CONTRADICTION = 0, 1, 2
 WARM_AFTER = 8  # solves in a process before the compiled loop is built
+# a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
+RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
+WIDTH = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer
+_SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
+_LOCKED = frozenset(LADDER[5:7])
+
+Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first rungs on a state, appends their steps: how it ended
 
 
-def _singles(values, marks, units, peers, found):
-    """Apply singles to ``values``/``marks`` (arrays, changed in place) until none fires; record each in
-    ``found`` (rows of kind, cell, digit, unit); return (steps recorded, how it ended)."""
-    size = units.shape[1]
-    full = (1 << size) - 1
-    count = 0
-    while True:
-        for cell in range(values.shape[0]):  # a cell left without a digit
-            if values[cell] == 0 and marks[cell] == 0:
-                return count, CONTRADICTION
-        for unit in range(units.shape[0]):  # a unit left without a place for a digit
-            seen = 0
-            for cell in units[unit]:
-                seen |= (1 << (values[cell] - 1)) if values[cell] else marks[cell]
-            if seen != full:
-                return count, CONTRADICTION
-        placed = 0
-        for cell in range(values.shape[0]):
-            if values[cell]:
-                placed += 1
-        if placed == values.shape[0]:
-            return count, SOLVED
-        kind, at, bit, where = -1, -1, 0, -1
-        for unit in range(units.shape[0]):  # full house
-            open_cells, last = 0, -1
-            for cell in units[unit]:
-                if values[cell] == 0:
-                    open_cells += 1
-                    last = cell
-            if open_cells == 1:
-                mask = marks[last]
-                if mask and not mask & (mask - 1):
-                    kind, at, bit, where = 0, last, mask, unit
-                    break
-        if kind < 0:  # naked single
-            for cell in range(values.shape[0]):
-                mask = marks[cell]
-                if mask and not mask & (mask - 1):
-                    kind, at, bit = 1, cell, mask
-                    break
-        if kind < 0:  # hidden single
-            for unit in range(units.shape[0]):
-                once = twice = 0
-                for cell in units[unit]:
-                    twice |= once & marks[cell]
-                    once |= marks[cell]
-                alone = once & ~twice
-                if alone:
-                    bit = alone & -alone
-                    for cell in units[unit]:
-                        if marks[cell] & bit:
-                            kind, at, where = 2, cell, unit
-                            break
-                    break
-        if kind < 0:
-            return count, NONE_FIRES
-        digit = 0
-        while bit >> digit != 1:
-            digit += 1
-        found[count, 0], found[count, 1], found[count, 2], found[count, 3] = kind, at, digit + 1, where
-        count += 1
-        values[at], marks[at] = digit + 1, 0
-        for peer in peers[at]:
-            marks[peer] &= ~bit
+def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
+    """The step a recorded row is, as its finder builds it."""
+    if row[RUNG] < len(HEAD):
+        key = (size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
+        if (single := _SINGLES.get(key)) is None:
+            single = _SINGLES[key] = _single(size, row)
+        return single
+    name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
+    units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
+    cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
+    eliminations = tuple((cell, digit) for cell, digit in removed[row[FROM]:row[TO]])
+    if name in _SUBSETS:
+        return subset_step(name, size, digits, cells, units, eliminations)
+    if name in _LOCKED:
+        return locked_step(name, size, digits[0], cells, units[0], units[1], eliminations)
+    return fish_step(name, size, digits[0], units, len(units) // 2, cells, eliminations)
 
 
-def _step(size: int, kind: int, cell: int, digit: int, unit: int) -> Step:
-    """The step a recorded single is, as its finder builds it."""
-    units = () if kind == 1 else (unit,)
-    return Step(HEAD[kind], size, (digit,), placements=((cell, digit),), cells=(cell,), units=units)
+_SINGLES: dict[tuple[int, ...], Step] = {}  # each single step met, kept: a step is immutable, and easy paths are mostly singles
 
 
-Singles = Callable[[Candidates, list[Step]], int]  # applies singles to a state, appends their steps: how it ended
+def _single(size: int, row: list[int]) -> Step:
+    cell, digit = row[CELLS], digits_of(row[DIGITS])[0]
+    units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
+    return Step(LADDER[row[RUNG]], size, (digit,), placements=((cell, digit),), cells=(cell,), units=units)
 
 
 @cache
-def _arrays(size: int):
+def geometry_arrays(size: int):
     import numpy as np
 
     shape = geometry(size)
     peers = np.array([sorted(p) for p in shape.peers], dtype=np.int64)
-    return np.array(shape.units, dtype=np.int64), peers
+    return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64), peers
 
 
-def _build() -> Singles:
-    """The compiled loop, wrapped to read and write a ``Candidates``."""
+class Kernels(NamedTuple):
+    """The compiled parts of the default ladder: its head's loop, and the finned fish's search
+    (``fish._finned_patterns`` asks for it)."""
+
+    ladder: Singles
+    finned: Callable[..., list]
+    effort: Callable[[Candidates, Sequence[Step], frozenset[str]], list[list[int]]]  # (``effort._counts`` asks)
+
+
+def _build() -> Kernels:
+    """The compiled loop, wrapped to read and write a ``Candidates``, the finned fish's search and the
+    effort's counts."""
     import numpy as np
-    from numba import njit
 
-    kernel = njit(cache=True, nogil=True)(_singles)
+    from sudokit.solvers.human import effort_compiled, fish_compiled
+    from sudokit.solvers.human.basics_compiled import ladder
 
-    def singles(state: Candidates, steps: list[Step]) -> int:
-        units, peers = _arrays(state.size)
+    def run(state: Candidates, steps: list[Step], rungs: int) -> int:
+        units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
-        found = np.empty((len(values), 4), dtype=np.int64)
-        count, end = kernel(values, marks, units, peers, found)
+        cells = len(values)
+        found = np.empty((cells * (state.size + 1), WIDTH), dtype=np.int64)  # a step places or removes something
+        removed = np.empty((cells * state.size, 2), dtype=np.int64)
+        scratch = np.empty((6, cells), dtype=np.int64)
+        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
-            size = state.size
-            steps.extend(_step(size, *row) for row in found[:count].tolist())
+            rows = found[:count].tolist()
+            taken = removed[:rows[-1][TO]].tolist()
+            steps.extend(_step(state.size, row, taken) for row in rows)
         return end
 
-    singles(Candidates.from_grid(Grid((0,) * 16)), [])  # compiled, or read from numba's cache, in this thread
-    return singles
+    run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
+    fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
+    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset())
+    return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
 
 class _Loader:
-    """The compiled loop once ready, built in a thread after ``WARM_AFTER`` solves; None until then
+    """The compiled parts once ready, built in a thread after ``WARM_AFTER`` solves; None until then
     and without numba (or with ``SUDOKIT_PURE=1``)."""
 
     def __init__(self) -> None:
         self.solves = 0
-        self.value: Singles | None = None
+        self.value: Kernels | None = None
         self.thread: threading.Thread | None = None
 
-    def get(self) -> Singles | None:
+    def get(self) -> Kernels | None:
         if self.value is None and self.thread is None:
             self.solves += 1
             if self.solves >= WARM_AFTER and available():
@@ -156,8 +142,8 @@ class _Loader:
     def _run(self) -> None:
         self.value = _build()
 
-    def now(self) -> Singles | None:
-        """Build it at once (a bench's warm-up, the tests): the compiled loop, or None without numba."""
+    def now(self) -> Kernels | None:
+        """Build them at once (a bench's warm-up, the tests): the compiled parts, or None without numba."""
         if self.value is None and available():
             self.value = _build()
         return self.value
@@ -168,4 +154,5 @@ LOADER = _Loader()
 
 def compiled_singles() -> Singles | None:
     """The compiled loop if it is ready (counting this call as a solve toward building it)."""
-    return LOADER.get()
+    kernels = LOADER.get()
+    return kernels.ladder if kernels else None

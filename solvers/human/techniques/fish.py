@@ -15,8 +15,8 @@ from dataclasses import replace
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import Finder, Step, cells_text
+from sudokit.models.grid import Cell, Digit, geometry, symbol
+from sudokit.solvers.human.steps import Candidate, Finder, Step, cells_text
 from sudokit.solvers.human.view import View
 
 
@@ -83,15 +83,21 @@ class _Sea:
         """The fish's step, if it removes something (``targets`` hold the digit, by construction)."""
         if not targets:
             return None
-        size = self.view.size
         units = tuple(self.unit(b) for b in base) + tuple(self.unit(x, base=False) for x in cover)
-        names = [self.view.geometry.unit_name(u) for u in units]
-        pattern = f"{symbol(self.digit)} {','.join(names[:len(base)])} {','.join(names[len(base):])}"
-        if fins:
-            pattern += " " + " ".join("f" + cells_text([f], size) for f in fins)
-        return Step(name, size, (self.digit,), eliminations=tuple((c, self.digit) for c in sorted(targets)),
-                    cells=tuple(self.cells(base, cover)) + tuple(fins), units=units, pattern=pattern,
-                    fins=tuple(fins))
+        return fish_step(name, self.view.size, self.digit, units, len(base), tuple(self.cells(base, cover)),
+                         tuple((c, self.digit) for c in sorted(targets)), tuple(fins))
+
+
+def fish_step(name: str, size: int, digit: Digit, units: tuple[int, ...], base: int, cells: tuple[Cell, ...],
+              eliminations: tuple[Candidate, ...], fins: tuple[Cell, ...] = ()) -> Step:
+    """The step of a fish: ``units``, its ``base`` base lines then its cover; ``cells``, the digit's
+    in both; ``fins`` beside them."""
+    names = [geometry(size).unit_name(u) for u in units]
+    pattern = f"{symbol(digit)} {','.join(names[:base])} {','.join(names[base:])}"
+    if fins:
+        pattern += " " + " ".join("f" + cells_text([f], size) for f in fins)
+    return Step(name, size, (digit,), eliminations=eliminations, cells=cells + fins, units=units, pattern=pattern,
+                fins=fins)
 
 
 def siamese_fish(view: View) -> Iterator[Step]:
@@ -161,14 +167,45 @@ _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag", 6: "whale
 
 def _finned_steps(view: View, digit: Digit, size: int) -> list[tuple[bool, Step]]:
     """Every finned fish of one digit and size, sashimi or not, in the order found (shared by the
-    two techniques).
+    two techniques)."""
+    box = view.geometry.box
+    found = []
+    for sea, base, cover, band, is_sashimi in _finned_patterns(view, digit, size):
+        union = 0
+        for b in base:
+            union |= sea.lines[b]
+        first = next(b for b in base if sea.lines[b] & ~cover) // box * box  # the fins' lines
+        others = [ln for ln in range(first, first + box) if ln not in base]
+        name = ("sashimi_" if is_sashimi else "finned_") + _NAMES[size]
+        step = sea.step(name, base, _indices(cover), sea.cells(others, _indices(cover & band)),
+                        sea.cells(base, _indices(union & ~cover)))
+        if step:
+            found.append((is_sashimi, step))
+    return found
+
+
+Pattern = tuple[_Sea, tuple[int, ...], int, int, bool]  # sea, base lines, cover, band (masks of cross lines), sashimi
+
+
+def _finned_patterns(view: View, digit: Digit, size: int) -> list[Pattern]:
+    """The finned fish of one digit and size, in the order found: by the compiled search when it is
+    ready (``fish_compiled``, only those that remove something), else by ``_finned_search``."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    seas = _seas(view, digit)
+    if LOADER.value is None or size > 7:
+        return list(_finned_search(view, seas, size))
+    return LOADER.value.finned(seas, size, view.geometry.box)
+
+
+def _finned_search(view: View, seas: tuple[_Sea, _Sea], size: int) -> Iterator[Pattern]:
+    """The finned fish in ``seas`` (the pure-Python search, the reference).
 
     Fins lie in one box: in one band of cross lines, so the cover holds every position outside it.
     """
     box = view.geometry.box
     bands = [((1 << box) - 1) << (j * box) for j in range(box)]
-    found = []
-    for sea in _seas(view, digit):
+    for sea in seas:
         lines = [i for i, m in enumerate(sea.lines) if 0 < m.bit_count() <= size + box]
         for base in combinations(lines, size):
             union = 0
@@ -186,14 +223,5 @@ def _finned_steps(view: View, digit: Digit, size: int) -> list[tuple[bool, Step]
                     if 0 in bodies:
                         continue
                     fin_lines = {b // box for b in base if sea.lines[b] & ~cover}
-                    if len(fin_lines) != 1:
-                        continue
-                    first = fin_lines.pop() * box
-                    others = [ln for ln in range(first, first + box) if ln not in base]
-                    is_sashimi = 1 in bodies
-                    name = ("sashimi_" if is_sashimi else "finned_") + _NAMES[size]
-                    step = sea.step(name, base, _indices(cover), sea.cells(others, _indices(cover & band)),
-                                    sea.cells(base, _indices(union & ~cover)))
-                    if step:
-                        found.append((is_sashimi, step))
-    return found
+                    if len(fin_lines) == 1:
+                        yield sea, base, cover, band, 1 in bodies

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.grid import Geometry, symbol
-from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.grid import Cell, Digit, Geometry, geometry, symbol
+from sudokit.solvers.human.steps import Candidate, Step, removable
+from sudokit.solvers.human.techniques.subsets import subset_step
 from sudokit.solvers.human.view import View
 
 
@@ -56,9 +57,14 @@ def _common_line(geo: Geometry, cells: list[int]) -> int | None:
 def _locked(name: str, view: View, digit: int, cells, house: int, other: int, targets) -> Iterator[Step]:
     eliminations = removable(view, targets, 1 << (digit - 1))
     if eliminations:
-        pattern = f"{symbol(digit)} in {view.geometry.unit_name(house)}"
-        yield Step(name, view.size, (digit,), eliminations=eliminations, cells=tuple(cells), units=(house, other),
-                   pattern=pattern)
+        yield locked_step(name, view.size, digit, tuple(cells), house, other, eliminations)
+
+
+def locked_step(name: str, size: int, digit: Digit, cells: tuple[Cell, ...], house: int, other: int,
+                eliminations: tuple[Candidate, ...]) -> Step:
+    """The step of a digit locked in ``house`` (its ``cells`` there), removed from the rest of ``other``."""
+    return Step(name, size, (digit,), eliminations=eliminations, cells=cells, units=(house, other),
+                pattern=f"{symbol(digit)} in {geometry(size).unit_name(house)}")
 
 
 def _locked_subsets(view: View, size: int, name: str) -> Iterator[Step]:
@@ -77,6 +83,4 @@ def _locked_subsets(view: View, size: int, name: str) -> Iterator[Step]:
                 targets = (set(box_cells) | set(geo.units[line])) - set(group)
                 eliminations = removable(view, targets, union)
                 if eliminations:
-                    pattern = f"{digits_text(digits_of(union))} in {cells_text(group, view.size)}"
-                    yield Step(name, view.size, digits_of(union), eliminations=eliminations, cells=group,
-                               units=(box, line), pattern=pattern)
+                    yield subset_step(name, view.size, digits_of(union), group, (box, line), eliminations)

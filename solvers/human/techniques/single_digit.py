@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from functools import cache
 from itertools import combinations
 
 from sudokit.models.graph import CellNode
-from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.steps import ChainLink, Step, alternating, cells_text, removable
+from sudokit.models.grid import Cell, Digit, geometry, symbol
+from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, cells_text, removable
 from sudokit.solvers.human.view import View
 
 Link = tuple[Cell, Cell, tuple[int, ...]]  # a strong link: its two cells, and the units that make it
@@ -85,6 +86,7 @@ def _empty_rectangles(view: View, digit: Digit) -> list[Step]:
     geo, size = view.geometry, view.size
     links = [link for link in view.strong(digit).edges(data="units") if _kind(size, link[2]) < 2]
     found: list[Step] = []
+    bit = 1 << (digit - 1)
     for box in range(2 * size, 3 * size):
         cells = view.places(box).get(digit, [])
         for row, col in _crosses(view, cells):
@@ -92,12 +94,13 @@ def _empty_rectangles(view: View, digit: Digit) -> list[Step]:
                 along = _kind(size, units)  # 1: the pair is in a column, so it meets the box's row
                 line, cross = (row, col) if along == 1 else (col, row)
                 for p1, p2 in ((a, b), (b, a)):
+                    if geo.cell_units[p1][1 - along] != line or geo.cell_units[p1][2] == box:
+                        continue
                     target = _meeting(view, *sorted((geo.cell_units[p2][1 - along], cross)))
-                    if geo.cell_units[p1][1 - along] == line and box not in (geo.cell_units[p1][2],
-                                                                            geo.cell_units[target][2]):
-                        found += _step(view, "empty_rectangle", digit, (target,),
-                                       f"{symbol(digit)} in {geo.unit_name(box)} "
-                                       f"({_name(view, p1)}={_name(view, p2)})", (*cells, p1, p2))
+                    if geo.cell_units[target][2] != box and (removed := removable(view, (target,), bit)):
+                        found.append(_step(view, "empty_rectangle", digit, removed,
+                                           f"{symbol(digit)} in {geo.unit_name(box)} "
+                                           f"({_name(view, p1)}={_name(view, p2)})", (*cells, p1, p2)))
     return found
 
 
@@ -109,17 +112,20 @@ def _patterns(view: View, name: str) -> Iterator[Step]:
 def _named_steps(view: View, digit: Digit) -> dict[str | None, list[Step]]:
     """A digit's chains of two strong links as steps, under HoDoKu's names (found once for the three patterns)."""
     named: dict[str | None, list[Step]] = defaultdict(list)
-    d, peers = symbol(digit), view.geometry.peers
+    d, peers, bit = symbol(digit), view.geometry.peers, 1 << (digit - 1)
+    holding, seeing = view.holding[digit], _peer_bits(view.size)
     for (a1, a2, ua), (b1, b2, ub) in _chains(view, digit):
-        name = _pattern(view, a1, a2, ua, b1, b2, ub)
-        if name is None:
+        if not seeing[a1] & seeing[b2] & holding & ~(1 << a2 | 1 << b1):  # nothing to remove: the usual case
             continue
         chain = (a1, a2, b1, b2)
+        removed = removable(view, set(peers[a1] & peers[b2]) - set(chain), bit)
+        if not removed or (name := _pattern(view, a1, a2, ua, b1, b2, ub)) is None:
+            continue
         n1, n2, n3, n4 = (_name(view, c) for c in chain)
         pattern = (f"{d} {n1} ={d}= {n2} -{d}- {n3} ={d}= {n4}" if name == "turbot_fish"
                    else f"{d} in {n1},{n4} (connected by {n2},{n3})")
         links = alternating([CellNode(c, digit) for c in chain])
-        named[name] += _step(view, name, digit, set(peers[a1] & peers[b2]) - set(chain), pattern, chain, links)
+        named[name].append(_step(view, name, digit, removed, pattern, chain, links))
     return named
 
 
@@ -142,8 +148,14 @@ def _chains(view: View, digit: Digit) -> Iterator[tuple[Link, Link]]:
     for (x, y, ux), (u, v, uv) in combinations(links, 2):
         for a1, a2 in ((x, y), (y, x)):
             for b1, b2 in ((u, v), (v, u)):
-                if len({a1, a2, b1, b2}) == 4 and b1 in peers[a2]:
+                if b1 in peers[a2] and len({a1, a2, b1, b2}) == 4:
                     yield (a1, a2, ux), (b1, b2, uv)
+
+
+@cache
+def _peer_bits(size: int) -> tuple[int, ...]:
+    """Per cell, its peers as a bitset."""
+    return tuple(sum(1 << p for p in peers) for peers in geometry(size).peers)
 
 
 def _kind(size: int, units: tuple[int, ...]) -> int:
@@ -173,10 +185,6 @@ def _name(view: View, cell: Cell) -> str:
     return cells_text((cell,), view.size)
 
 
-def _step(view: View, name: str, digit: Digit, targets: Iterable[Cell], pattern: str, cells: Iterable[Cell],
-          chain: tuple[ChainLink, ...] = ()) -> list[Step]:
-    eliminations = removable(view, targets, 1 << (digit - 1))
-    if not eliminations:
-        return []
-    return [Step(name, view.size, (digit,), eliminations=eliminations, cells=tuple(cells), pattern=pattern,
-                 chain=chain)]
+def _step(view: View, name: str, digit: Digit, eliminations: tuple[Candidate, ...], pattern: str,
+          cells: Iterable[Cell], chain: tuple[ChainLink, ...] = ()) -> Step:
+    return Step(name, view.size, (digit,), eliminations=eliminations, cells=tuple(cells), pattern=pattern, chain=chain)

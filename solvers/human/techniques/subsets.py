@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of, mask_of
-from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.models.grid import Cell, Digit
+from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
 
 
@@ -57,9 +58,7 @@ def _naked_in(view: View, unit: int, size: int, name: str) -> list[Step]:
         if union.bit_count() == size:
             eliminations = removable(view, set(cells) - set(group), union)
             if eliminations:
-                digits = digits_of(union)
-                found.append(Step(name, view.size, digits, eliminations=eliminations, cells=group, units=(unit,),
-                                  pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}"))
+                found.append(subset_step(name, view.size, digits_of(union), group, (unit,), eliminations))
     return found
 
 
@@ -78,6 +77,12 @@ def _hidden_in(view: View, unit: int, size: int, name: str) -> list[Step]:
         if len(group) == size:
             eliminations = removable(view, group, ~mask_of(digits))
             if eliminations:
-                found.append(Step(name, view.size, digits, eliminations=eliminations, cells=tuple(group),
-                                  units=(unit,), pattern=f"{digits_text(digits)} in {cells_text(group, view.size)}"))
+                found.append(subset_step(name, view.size, digits, tuple(group), (unit,), eliminations))
     return found
+
+
+def subset_step(name: str, size: int, digits: tuple[Digit, ...], cells: tuple[Cell, ...], units: tuple[int, ...],
+                eliminations: tuple[Candidate, ...]) -> Step:
+    """The step of a subset (naked, hidden, or locked in a box-line intersection): ``3,7 in r1c2,r1c8``."""
+    return Step(name, size, digits, eliminations=eliminations, cells=cells, units=units,
+                pattern=f"{digits_text(digits)} in {cells_text(cells, size)}")

@@ -36,17 +36,18 @@ def w_wing(view: View) -> Iterator[Step]:
             continue
         digits = digits_of(marks[p])
         for x in digits:
+            eliminations = removable(view, peers[p] & peers[q], marks[p] & ~(1 << (x - 1)))
+            if not eliminations:
+                continue
             links = [(a, b) for edge in view.strong(x).edges for a, b in (edge, edge[::-1])
                      if a in peers[p] and b in peers[q] and a != q and b != p]
+            (y,) = (d for d in digits if d != x)
             for a, b in links:
-                eliminations = removable(view, peers[p] & peers[q], marks[p] & ~(1 << (x - 1)))
-                if eliminations:
-                    (y,) = (d for d in digits if d != x)
-                    chain = alternating([CellNode(p, y), CellNode(p, x), CellNode(a, x), CellNode(b, x),
-                                         CellNode(q, x), CellNode(q, y)])
-                    yield Step("w_wing", size, digits, eliminations=eliminations, cells=(p, q, a, b), chain=chain,
-                               pattern=f"{digits_text(digits).replace(',', '/')} in {cells_text((p, q), size)} "
-                                       f"connected by {symbol(x)} in {cells_text((a, b), size)}")
+                chain = alternating([CellNode(p, y), CellNode(p, x), CellNode(a, x), CellNode(b, x),
+                                     CellNode(q, x), CellNode(q, y)])
+                yield Step("w_wing", size, digits, eliminations=eliminations, cells=(p, q, a, b), chain=chain,
+                           pattern=f"{digits_text(digits).replace(',', '/')} in {cells_text((p, q), size)} "
+                                   f"connected by {symbol(x)} in {cells_text((a, b), size)}")
 
 
 def _wings(view: View, pivot_size: int, name: str) -> Iterator[Step]:

@@ -14,7 +14,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.effort import available_singles, effort, path_effort, step_effort
-from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.steps import Step
 from tests.conftest import shared_file
 
@@ -28,6 +28,17 @@ def test_a_single_costs_the_expected_scan_to_the_first_of_the_available_ones():
     assert step_effort(state, single) == (3 + 1) / (3 + 1)
     lone = Candidates.from_grid(Grid.parse("." + SOLVED.line()[1:]))
     assert step_effort(lone, single) == (1 + 1) / (1 + 1)
+
+
+def test_the_available_singles_are_the_distinct_placements_the_singles_finders_give():
+    puzzle = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    result = solve_logically(puzzle)
+    state = Candidates.from_grid(puzzle)
+    for step in result.steps:
+        placements = {p for name in ("full_house", "naked_single", "hidden_single") for s in find_steps(state, name)
+                      for p in s.placements}
+        assert available_singles(state) == len(placements) > 0
+        apply_step(state, step)
 
 
 def test_another_step_costs_a_full_scan_plus_candidates_times_its_parts():

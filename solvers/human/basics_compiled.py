@@ -1,0 +1,464 @@
+"""The head of the default ladder as one compiled loop (numba): singles, locked pairs and triples,
+locked candidates, naked and hidden subsets, basic fish.
+
+``ladder`` applies the first step of the first rung that fires (rungs in ``singles_compiled.LADDER``'s
+order, as many as the caller's ladder shares) and starts again from the singles, as the engine does
+with its finders, until a contradiction shows, the grid is full or no rung fires. Each rung looks
+where its pure-Python finder looks, in the same order (units, digits, cells, combinations), so the
+first step it finds is the finder's first; ``singles_compiled`` turns the rows recorded here into
+the finders' ``Step`` objects. Imported only when the compiled loop is built (it loads numba).
+
+A recorded step is one row of ``found``: its rung, its digits (a mask), its units, its cells, and
+where its eliminations lie in ``removed`` (rows of cell, digit); a single places its one digit.
+"""
+
+from __future__ import annotations
+
+from sudokit.solvers.human.se.jit import compiled
+from sudokit.solvers.human.singles_compiled import (
+    CELL_COUNT,
+    CELLS,
+    CONTRADICTION,
+    DIGITS,
+    FROM,
+    NONE_FIRES,
+    RUNG,
+    SOLVED,
+    TO,
+    UNIT_COUNT,
+    UNITS,
+)
+
+# the rungs, by index into singles_compiled.LADDER
+FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED_PAIR, LOCKED_TRIPLE, POINTING, CLAIMING = range(7)
+NAKED_PAIR, NAKED_TRIPLE, HIDDEN_PAIR, HIDDEN_TRIPLE, NAKED_QUAD, HIDDEN_QUAD = range(7, 13)
+X_WING, SWORDFISH, JELLYFISH = range(13, 16)
+_SUBSET_SIZE = (2, 3, 2, 3, 4, 4)  # naked pair, naked triple, hidden pair, ... hidden quad: how many cells
+
+
+@compiled
+def popcount(mask):
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@compiled
+def next_combination(index, k, n):
+    """The next k-combination of range(n) after ``index`` (changed in place), in itertools' order;
+    False after the last."""
+    i = k - 1
+    while i >= 0 and index[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    index[i] += 1
+    for j in range(i + 1, k):
+        index[j] = index[j - 1] + 1
+    return True
+
+
+@compiled
+def first_combination(index, k, n):
+    """Set ``index`` to the first k-combination of range(n); False when there is none."""
+    for j in range(k):
+        index[j] = j
+    return n >= k
+
+
+@compiled
+def _remove(marks, targets, count, mask, removed, at):
+    """Record the candidates of ``mask`` that ``targets[:count]`` hold, cells ascending and each
+    cell's digits ascending (``steps.removable``), from row ``at`` of ``removed``; the row after."""
+    ordered = targets[:count].copy()
+    ordered.sort()
+    for i in range(count):
+        cell = ordered[i]
+        left = marks[cell] & mask
+        digit = 1
+        while left:
+            if left & 1:
+                removed[at, 0], removed[at, 1] = cell, digit
+                at += 1
+            left >>= 1
+            digit += 1
+    return at
+
+
+@compiled
+def _record(found, row, rung, digits, unit_a, unit_b, cells, cell_count, start, end):
+    found[row, RUNG], found[row, DIGITS] = rung, digits
+    found[row, UNIT_COUNT] = 0 if unit_a < 0 else (1 if unit_b < 0 else 2)
+    found[row, UNITS], found[row, UNITS + 1] = unit_a, unit_b
+    found[row, CELL_COUNT], found[row, FROM], found[row, TO] = cell_count, start, end
+    for i in range(cell_count):
+        found[row, CELLS + i] = cells[i]
+
+
+@compiled
+def _singles(rung, values, marks, units, found, row, at, scratch):
+    """The first full house, naked single or hidden single (``techniques.singles``); whether found."""
+    cells = scratch[0]
+    if rung == FULL_HOUSE:
+        for unit in range(units.shape[0]):
+            open_cells, last = 0, -1
+            for cell in units[unit]:
+                if values[cell] == 0:
+                    open_cells += 1
+                    last = cell
+            if open_cells == 1:
+                mask = marks[last]
+                if mask and not mask & (mask - 1):
+                    cells[0] = last
+                    _record(found, row, rung, mask, unit, -1, cells, 1, at, at)
+                    return True
+    elif rung == NAKED_SINGLE:
+        for cell in range(values.shape[0]):
+            mask = marks[cell]
+            if mask and not mask & (mask - 1):
+                cells[0] = cell
+                _record(found, row, rung, mask, -1, -1, cells, 1, at, at)
+                return True
+    else:
+        for unit in range(units.shape[0]):
+            once = twice = 0
+            for cell in units[unit]:
+                twice |= once & marks[cell]
+                once |= marks[cell]
+            alone = once & ~twice
+            if alone:
+                bit = alone & -alone
+                for cell in units[unit]:
+                    if marks[cell] & bit:
+                        cells[0] = cell
+                        _record(found, row, rung, bit, unit, -1, cells, 1, at, at)
+                        return True
+    return False
+
+
+@compiled
+def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scratch):
+    """The first locked pair or triple (``intersections._locked_subsets``): k cells of a box-line
+    intersection holding k digits between them, removed from the rest of both; the row after its
+    eliminations in ``removed``, or -1."""
+    size = units.shape[1]
+    box_side = 1
+    while box_side * box_side < size:
+        box_side += 1
+    inside = scratch[0]
+    group = scratch[1]
+    targets = scratch[2]
+    index = scratch[3]
+    lines = scratch[4]
+    for box in range(2 * size, 3 * size):
+        box_cells = units[box]
+        for i in range(box_side):  # its rows, then its columns: sorted unit ids
+            lines[i] = cell_units[box_cells[i * box_side], 0]
+            lines[box_side + i] = cell_units[box_cells[i], 1]
+        for li in range(2 * box_side):
+            line = lines[li]
+            n = 0
+            for cell in box_cells:
+                bits = popcount(marks[cell])
+                if (cell_units[cell, 0] == line or cell_units[cell, 1] == line) and 1 < bits <= k:
+                    inside[n] = cell
+                    n += 1
+            more = first_combination(index, k, n)
+            while more:
+                union = 0
+                for j in range(k):
+                    union |= marks[inside[index[j]]]
+                    group[j] = inside[index[j]]
+                if popcount(union) == k:
+                    count = 0
+                    for cell in box_cells:
+                        if not _member(cell, group, k):
+                            targets[count] = cell
+                            count += 1
+                    for cell in units[line]:
+                        if cell_units[cell, 2] != box and not _member(cell, group, k):
+                            targets[count] = cell
+                            count += 1
+                    end = _remove(marks, targets, count, union, removed, at)
+                    if end > at:
+                        _record(found, row, rung, union, box, line, group, k, at, end)
+                        return end
+                more = next_combination(index, k, n)
+    return -1
+
+
+@compiled
+def _member(cell, cells, count):
+    for i in range(count):  # noqa: SIM110 - numba compiles no generator expressions
+        if cells[i] == cell:
+            return True
+    return False
+
+
+@compiled
+def _placed(values, cells):
+    """The digits placed in ``cells``, as a mask."""
+    mask = 0
+    for cell in cells:
+        if values[cell]:
+            mask |= 1 << (values[cell] - 1)
+    return mask
+
+
+@compiled
+def _locked_candidates(rung, values, marks, units, cell_units, found, row, removed, at, scratch):
+    """The first pointing (a digit of a box confined to one line) or claiming (a digit of a line
+    confined to one box) step (``intersections``); the row after its eliminations, or -1."""
+    size = units.shape[1]
+    cells = scratch[0]
+    targets = scratch[2]
+    first, last = (2 * size, 3 * size) if rung == POINTING else (0, 2 * size)
+    for house in range(first, last):
+        house_cells = units[house]
+        placed = _placed(values, house_cells)
+        for digit in range(1, size + 1):
+            bit = 1 << (digit - 1)
+            if placed & bit:
+                continue
+            n = 0
+            for cell in house_cells:
+                if marks[cell] & bit:
+                    cells[n] = cell
+                    n += 1
+            if n < 2:
+                continue
+            other = -1
+            if rung == POINTING:  # its row, else its column
+                for kind in range(2):
+                    unit = cell_units[cells[0], kind]
+                    same = True
+                    for i in range(1, n):
+                        same = same and cell_units[cells[i], kind] == unit
+                    if same:
+                        other = unit
+                        break
+            else:
+                unit = cell_units[cells[0], 2]
+                same = True
+                for i in range(1, n):
+                    same = same and cell_units[cells[i], 2] == unit
+                if same:
+                    other = unit
+            if other < 0:
+                continue
+            count = 0
+            for cell in units[other]:
+                if not _member(cell, house_cells, size):
+                    targets[count] = cell
+                    count += 1
+            end = _remove(marks, targets, count, bit, removed, at)
+            if end > at:
+                _record(found, row, rung, bit, house, other, cells, n, at, end)
+                return end
+    return -1
+
+
+@compiled
+def _naked(k, rung, marks, units, found, row, removed, at, scratch):
+    """The first naked subset of k cells (``subsets._naked``); the row after its eliminations, or -1."""
+    small = scratch[0]
+    group = scratch[1]
+    targets = scratch[2]
+    index = scratch[3]
+    for unit in range(units.shape[0]):
+        n = 0
+        for cell in units[unit]:
+            bits = popcount(marks[cell])
+            if 1 < bits <= k:
+                small[n] = cell
+                n += 1
+        more = first_combination(index, k, n)
+        while more:
+            union = 0
+            for j in range(k):
+                group[j] = small[index[j]]
+                union |= marks[group[j]]
+            if popcount(union) == k:
+                count = 0
+                for cell in units[unit]:
+                    if not _member(cell, group, k):
+                        targets[count] = cell
+                        count += 1
+                end = _remove(marks, targets, count, union, removed, at)
+                if end > at:
+                    _record(found, row, rung, union, unit, -1, group, k, at, end)
+                    return end
+            more = next_combination(index, k, n)
+    return -1
+
+
+@compiled
+def _hidden(k, rung, values, marks, units, found, row, removed, at, scratch):
+    """The first hidden subset of k digits (``subsets._hidden``); the row after its eliminations, or -1."""
+    size = units.shape[1]
+    digits = scratch[0]
+    group = scratch[1]
+    index = scratch[3]
+    spots = scratch[4]  # per digit of ``digits``: its places in the unit (bits by the unit's order)
+    for unit in range(units.shape[0]):
+        unit_cells = units[unit]
+        placed = _placed(values, unit_cells)
+        n = 0
+        for digit in range(1, size + 1):
+            bit = 1 << (digit - 1)
+            if placed & bit:
+                continue
+            where = 0
+            for i in range(size):
+                if marks[unit_cells[i]] & bit:
+                    where |= 1 << i
+            if 1 < popcount(where) <= k:
+                digits[n] = digit
+                spots[n] = where
+                n += 1
+        more = first_combination(index, k, n)
+        while more:
+            where = 0
+            mask = 0
+            for j in range(k):
+                where |= spots[index[j]]
+                mask |= 1 << (digits[index[j]] - 1)
+            if popcount(where) == k:
+                count = 0
+                for i in range(size):
+                    if where >> i & 1:
+                        group[count] = unit_cells[i]
+                        count += 1
+                end = _remove(marks, group, count, ~mask, removed, at)
+                if end > at:
+                    _record(found, row, rung, mask, unit, -1, group, k, at, end)
+                    return end
+            more = next_combination(index, k, n)
+    return -1
+
+
+@compiled
+def _fish(k, rung, marks, found, row, removed, at, scratch):
+    """The first basic fish of k base lines (``fish._fish_steps``): digits ascending, rows as base
+    lines before columns; the row after its eliminations, or -1."""
+    size = 1
+    while size * size < marks.shape[0]:
+        size += 1
+    lines = scratch[0]
+    base = scratch[1]
+    targets = scratch[2]
+    index = scratch[3]
+    cells = scratch[5]
+    for digit in range(1, size + 1):
+        bit = 1 << (digit - 1)
+        for by_rows in (True, False):
+            for line in range(size):
+                lines[line] = 0
+                for cross in range(size):
+                    cell = line * size + cross if by_rows else cross * size + line
+                    if marks[cell] & bit:
+                        lines[line] |= 1 << cross
+            n = 0
+            for line in range(size):
+                if 1 < popcount(lines[line]) <= k:
+                    base[n] = line
+                    n += 1
+            more = first_combination(index, k, n)
+            while more:
+                cover = chosen = 0
+                for j in range(k):
+                    cover |= lines[base[index[j]]]
+                    chosen |= 1 << base[index[j]]
+                if popcount(cover) == k:
+                    count = 0
+                    for line in range(size):
+                        if lines[line] & cover and not chosen >> line & 1:
+                            for cross in range(size):
+                                if (lines[line] & cover) >> cross & 1:
+                                    targets[count] = line * size + cross if by_rows else cross * size + line
+                                    count += 1
+                    end = _remove(marks, targets, count, bit, removed, at)
+                    if end > at:
+                        named = 0
+                        for j in range(k):
+                            line = base[index[j]]
+                            for cross in range(size):
+                                if lines[line] >> cross & 1:
+                                    cells[named] = line * size + cross if by_rows else cross * size + line
+                                    named += 1
+                        _record(found, row, rung, bit, -1, -1, cells, named, at, end)
+                        found[row, UNIT_COUNT] = 2 * k
+                        crosses = 0
+                        for j in range(k):
+                            found[row, UNITS + j] = base[index[j]] + (0 if by_rows else size)
+                        for cross in range(size):
+                            if cover >> cross & 1:
+                                found[row, UNITS + k + crosses] = cross + (size if by_rows else 0)
+                                crosses += 1
+                        return end
+                more = next_combination(index, k, n)
+    return -1
+
+
+@compiled
+def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scratch):
+    """Rung ``rung``'s first step, recorded in row ``row``: the row of ``removed`` after its
+    eliminations, or -1 when it finds none."""
+    if rung <= HIDDEN_SINGLE:
+        return at if _singles(rung, values, marks, units, found, row, at, scratch) else -1
+    if rung <= LOCKED_TRIPLE:
+        return _locked_sets(rung - LOCKED_PAIR + 2, rung, marks, units, cell_units, found, row, removed, at, scratch)
+    if rung <= CLAIMING:
+        return _locked_candidates(rung, values, marks, units, cell_units, found, row, removed, at, scratch)
+    if rung == NAKED_PAIR or rung == NAKED_TRIPLE or rung == NAKED_QUAD:  # noqa: SIM109 - a tuple per call in numba
+        return _naked(_SUBSET_SIZE[rung - NAKED_PAIR], rung, marks, units, found, row, removed, at, scratch)
+    if rung == HIDDEN_PAIR or rung == HIDDEN_TRIPLE or rung == HIDDEN_QUAD:  # noqa: SIM109
+        return _hidden(_SUBSET_SIZE[rung - NAKED_PAIR], rung, values, marks, units, found, row, removed, at, scratch)
+    return _fish(rung - X_WING + 2, rung, marks, found, row, removed, at, scratch)
+
+
+@compiled
+def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch):
+    """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
+    to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it ended)."""
+    size = units.shape[1]
+    full = (1 << size) - 1
+    count, at = 0, 0
+    while True:
+        for cell in range(values.shape[0]):  # a cell left without a digit
+            if values[cell] == 0 and marks[cell] == 0:
+                return count, CONTRADICTION
+        for unit in range(units.shape[0]):  # a unit left without a place for a digit
+            seen = 0
+            for cell in units[unit]:
+                seen |= (1 << (values[cell] - 1)) if values[cell] else marks[cell]
+            if seen != full:
+                return count, CONTRADICTION
+        placed = 0
+        for cell in range(values.shape[0]):
+            if values[cell]:
+                placed += 1
+        if placed == values.shape[0]:
+            return count, SOLVED
+        end = -1
+        for rung in range(rungs):
+            end = _rung(rung, values, marks, units, cell_units, found, count, removed, at, scratch)
+            if end >= 0:
+                break
+        if end < 0:
+            return count, NONE_FIRES
+        if found[count, RUNG] <= HIDDEN_SINGLE:
+            cell, bit = found[count, CELLS], found[count, DIGITS]
+            digit = 0
+            while bit >> digit != 1:
+                digit += 1
+            values[cell], marks[cell] = digit + 1, 0
+            for peer in peers[cell]:
+                marks[peer] &= ~bit
+        else:
+            for i in range(at, end):
+                marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))
+        at = end
+        count += 1

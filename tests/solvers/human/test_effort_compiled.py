@@ -1,0 +1,26 @@
+"""The compiled counts of a path's effort give the effort the pure-Python walk gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit.compare.sets import load_set
+from sudokit.solvers.human import effort, singles_compiled
+from sudokit.solvers.human.engine import solve_logically
+from sudokit.solvers.human.se.jit import available
+
+pytestmark = pytest.mark.skipif(not available(), reason="numba is not installed (the fast extra), or SUDOKIT_PURE is set")
+
+PATHS = load_set("se-sample").puzzles[7::300] + load_set("tdoku-tests").puzzles[:3] + load_set("gecode-16x16").puzzles[:1]
+
+
+@pytest.mark.parametrize("puzzle", PATHS, ids=lambda p: p.grid.line()[:12])
+def test_the_effort_is_the_same(monkeypatch, puzzle):
+    result = solve_logically(puzzle.grid, allow_guess=True, time_limit=20)  # (guesses, and their refutations, too)
+    compiled = singles_compiled.LOADER.now()
+    monkeypatch.setattr(singles_compiled.LOADER, "thread", object())
+    monkeypatch.setattr(singles_compiled.LOADER, "value", None)
+    pure, pure_total = list(effort._counts(result.start, result.steps)), effort.path_effort(result)
+    monkeypatch.setattr(singles_compiled.LOADER, "value", compiled)
+    assert [tuple(c) for c in effort._counts(result.start, result.steps)] == pure
+    assert effort.path_effort(result) == pure_total > 0
