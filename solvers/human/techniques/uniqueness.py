@@ -209,14 +209,22 @@ def _givens(view: View) -> int:
     return kept[1]
 
 
-def _solved_rectangles(view: View) -> Iterator[tuple[Rectangle, tuple[Cell, ...]]]:
-    """Rectangles with two or three corners solved, none a given, and the others open: (corners, solved)."""
+def _solved_rectangles(view: View) -> list[tuple[Rectangle, tuple[Cell, ...]]]:
+    """Rectangles with two or three corners solved, none a given, and the others open: (corners, solved);
+    found once per state for both types."""
+    return view.shared(_find_solved_rectangles)
+
+
+def _find_solved_rectangles(view: View) -> list[tuple[Rectangle, tuple[Cell, ...]]]:
     values, givens = view.values, _givens(view)
-    for cells in _corners(view.size):
-        solved = tuple(c for c in cells if values[c])
-        if len(solved) in (2, 3) and not any(givens >> c & 1 for c in solved) \
-                and len({values[c] for c in solved}) == 2:
-            yield cells, solved
+    solved_bits = sum(1 << c for c, v in enumerate(values) if v)
+    found = []
+    for cells, bits in _corner_bits(view.size):
+        if not bits & givens and 2 <= (bits & solved_bits).bit_count() <= 3:
+            solved = tuple(c for c in cells if values[c])
+            if len({values[c] for c in solved}) == 2:
+                found.append((cells, solved))
+    return found
 
 
 def _avoidable(name: str, view: View, cells: Rectangle, pair: tuple[Digit, ...], eliminations) -> Step:
@@ -297,6 +305,12 @@ def _corners(size: int) -> tuple[Rectangle, ...]:
             if len({geo.box_of(c) for c in cells}) == 2:
                 found.append(cells)
     return tuple(found)
+
+
+@cache
+def _corner_bits(size: int) -> tuple[tuple[Rectangle, int], ...]:
+    """``_corners`` with each rectangle's cells as a bitset."""
+    return tuple((cells, bits_of(cells)) for cells in _corners(size))
 
 
 @cache
