@@ -294,6 +294,10 @@ def _hodoku_locked(view: View, i: int, j: int, restricted: tuple[Digit, ...]) ->
     return [(c, d) for d in digits_of(rest) for c in cells_of(reach[i][d] & ~sets[j].bits)]
 
 
+def _mask(digits: Iterable[Digit]) -> int:
+    return sum({1 << (d - 1) for d in digits})
+
+
 def _hodoku_step(view: View, name: str, removed: Iterable[Candidate], chain: Sequence[int], pattern: str) -> Step:
     sets = view.als
     return _step(view, name, tuple(dict.fromkeys(removed)), [sets[k] for k in chain], pattern)
@@ -319,7 +323,7 @@ def _hodoku_als_xy_wing(view: View) -> Iterator[Step]:
     """The first ALS-XY-Wing of HoDoKu's scan: pairs of restricted commons in order (the first, then a
     later one) sharing a set, the pivot; not both the same single digit; the wings disjoint. What
     both wings hold but the links' digits leaves what both reach."""
-    sets, rcs = view.als, _hodoku_rcs(view)
+    sets, rcs, seen = view.als, _hodoku_rcs(view), view.shared(_seen_digits)
     touching: list[list[int]] = [[] for _ in sets]  # per set, the restricted commons it is in (ascending)
     for n, (i, j, _) in enumerate(rcs):
         touching[i].append(n)
@@ -331,8 +335,8 @@ def _hodoku_als_xy_wing(view: View) -> Iterator[Step]:
                 continue
             pivot = i if i in (k, k2) else j
             a, b = j if pivot == i else i, k2 if k == pivot else k
-            if sets[a].bits & sets[b].bits:
-                continue
+            if sets[a].bits & sets[b].bits or not seen[a] & seen[b] & ~_mask((*first, *second)):
+                continue  # overlapping wings, or no digit both could remove
             if removed := _hodoku_common(view, a, b, (*first, *second)):
                 size = view.size
                 yield _hodoku_step(view, "als_xy_wing", removed, (a, b, pivot),
