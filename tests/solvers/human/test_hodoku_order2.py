@@ -17,7 +17,7 @@ from sudokit.solvers.human.modes import mode
 from sudokit.solvers.human.registry import technique
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.techniques.als import sue_de_coq
-from sudokit.solvers.human.techniques.uniqueness import remember_givens, unique_rectangle_4
+from sudokit.solvers.human.techniques.uniqueness import remember_givens, unique_rectangle_3, unique_rectangle_4
 from sudokit.solvers.human.view import Memo, View
 
 VERDICTS = {v.puzzle: v for v in read_verdicts(REFERENCE)}
@@ -56,11 +56,15 @@ CASES = [
     pytest.param(".....217.4.....5.2...3..6.4.6.79.8.....6.3.....7.18.6.8.1..9...9.2.....6.465.....", 14,
                  "SUE_DE_COQ", id="sue-de-coq-box-part-in-the-intersection"),
     pytest.param(".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9", 21,
-                 "UNIQUENESS_3", id="ur4-digit-absent-from-every-shared-unit"),
+                 "UNIQUENESS_3", id="ur3-naked-subset-of-five-cells-before-ur4"),
     pytest.param("...4.1....5.....7..187.364...6...5...8..2..3.4.......9............819....396.485.", 18,
-                 "UNIQUENESS_3", id="ur-corner-missing-a-candidate"),
+                 "UNIQUENESS_3", id="ur3-naked-subset-of-five-cells"),
+    pytest.param(".7..8.....2...53.89....7.6.7....61.....241.....29....6.9.7....28.15...3.....3..4.", 28,
+                 "UNIQUENESS_3", id="ur3-subsets-grown-depth-first"),
     pytest.param("...52.....9...3..4......7...1.....4..8..453..6...1...87.2........8....32.4..8..1.", 29,
                  "HIDDEN_RECTANGLE", id="rectangles-in-hodokus-scan-order"),
+    pytest.param("................12..3..4.........3.5....6.....7.21......4..58..1........6......29", 41,
+                 "HIDDEN_RECTANGLE", id="rectangles-from-bivalue-cells-in-cell-order"),
     pytest.param(".6..37..95.4......3..5......4...27.6...3.4...6.27...1......8..3......2.71..29..4.", 11,
                  "ALS_XZ", id="als-xz-first-found"),
     pytest.param(".1.957.3....328....9.....8...........6.2.1.4...5.3.1..6...4...3.2.8.9.7...9...2..", 17,
@@ -87,12 +91,15 @@ def test_finned_franken_fish_first_in_hodokus_scan(monkeypatch: pytest.MonkeyPat
 
 def test_the_default_engine_keeps_its_own_searches():
     """Outside HoDoKu mode the finders search as before: sudokit's Sue de Coq (parts sharing no digit)
-    and its type 4 (the digit locked in one shared unit) where HoDoKu's find another step."""
+    and its type 3 (subsets of at most three other cells, so type 4 comes next) where HoDoKu's find
+    another step."""
     puzzle, index = ".4.9.1.5.6.......115.....27..47.85...71...23...3...6.....216......8.3....1..7..6.", 28
     state = _state_after(puzzle, index)
     assert not list(sue_de_coq(View(state)))  # HoDoKu's Sue de Coq shares an extra digit between its parts
     puzzle, index = ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9", 21
-    assert list(unique_rectangle_4(View(_state_after(puzzle, index))))  # HoDoKu's type 4 sees 5 outside c5
+    state = _state_after(puzzle, index)
+    assert not list(unique_rectangle_3(View(state)))  # HoDoKu's subset has five cells
+    assert list(unique_rectangle_4(View(state)))
 
 
 def _state_after(puzzle: str, index: int) -> Candidates:
