@@ -30,12 +30,12 @@ found once per state for every technique that asks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
-from sudokit.models.grid import Cell, Digit
+from sudokit.models.grid import Cell, Digit, Geometry
 from sudokit.solvers.human import hodoku_queues
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
@@ -211,13 +211,21 @@ def _hodoku_sue_de_coq(view: View) -> Iterator[Step]:
     the box and of the line. Removals: the rest of the box first, then the rest of the line, cell
     by cell.
     """
-    geo, marks = view.geometry, view.marks
-    for line in range(2 * view.size):
-        for box in range(2 * view.size, 3 * view.size):
-            if sum(1 for c in geo.units[line] if marks[c] and c in geo.units[box]) >= 2:
-                around = tuple(marks[c] for c in geo.units[box] + geo.units[line])  # all it reads there
-                yield from view.memo.get((_hodoku_sue_de_coq_at, line, box), around,
-                                         partial(_hodoku_sue_de_coq_list, view, line, box))
+    marks = view.marks
+    for line, box, inside, around in _crossings(view.geometry):
+        if sum(1 for c in inside if marks[c]) >= 2:
+            yield from view.memo.get((_hodoku_sue_de_coq_at, line, box), tuple(marks[c] for c in around),
+                                     partial(_hodoku_sue_de_coq_list, view, line, box))
+
+
+@cache
+def _crossings(geo: Geometry) -> tuple[tuple[int, int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """Each line (rows, then columns) with each box it crosses, in order: their shared cells, and the
+    cells of both (all a Sue de Coq there reads)."""
+    size = geo.size
+    return tuple((line, box, tuple(c for c in geo.units[line] if c in geo.units[box]), geo.units[box] + geo.units[line])
+                 for line in range(2 * size) for box in range(2 * size, 3 * size)
+                 if set(geo.units[line]) & set(geo.units[box]))
 
 
 def _hodoku_sue_de_coq_list(view: View, line: int, box: int) -> list[Step]:
