@@ -19,12 +19,16 @@ takes the one of smallest ``SCAN`` key, the key being where HoDoKu's scan meets 
 - **W-Wing**: the two bivalue cells in cell order, the smaller removed digit first. **XY-Wing**: the
   three cells in cell order, the pivot the first, second or third of them. **XYZ-Wing**: pivot,
   then the pincers in cell order.
+- **Franken fish** (finned or not): digit by digit, rows (and boxes) as base before columns (and
+  boxes), the base units' combinations in unit order, then the cover units'. HoDoKu takes the first
+  it meets; this key applies once the mode does not sort these rows as exhaustive (``hodoku.EXHAUSTIVE``).
 - **Multi Colors**: digit by digit; for a digit, type 2 (a colour sees both colours of another
   cluster) before type 1.
 
 ``in_order`` puts a step's removals in HoDoKu's order: a naked subset's unit by unit (its shared
 row, column, box), cell by cell, digit by digit; a remote pair's, a loop's or a forcing chain's
-digit by digit, then cell by cell (HoDoKu sorts them so); any other step's cell by cell. The order matters
+digit by digit, then cell by cell (HoDoKu sorts them so); those of a Sue de Coq, a rectangle or an
+ALS move as HoDoKu's own search makes them (``AS_FOUND``); any other step's cell by cell. The order matters
 for the singles the removals leave (``hodoku_queues``).
 """
 
@@ -41,6 +45,8 @@ Key = tuple[int, ...]
 NAKED = frozenset({"l2", "l3", "n2", "n3", "n4"})
 BY_DIGIT = frozenset({"rp", "nl", "gnl", "fc", "fn"})  # removals sorted digit by digit, then cell by cell
 HIDDEN = frozenset({"h2", "h3", "h4"})
+# Rows whose steps HoDoKu mode finds by HoDoKu's own search, removals in its order.
+AS_FOUND = frozenset({"sdc", "u1", "u2", "u3", "u4", "u5", "u6", "hr", "axz", "axy", "ach"})
 
 
 def _unit_rank(geometry: Geometry, unit: int) -> tuple[int, int]:
@@ -121,14 +127,26 @@ def _xyz_wing_key(step: Step, geometry: Geometry) -> Key:
     return (step.cells[0], *sorted(step.cells[1:3]))
 
 
+def _franken_key(step: Step, geometry: Geometry) -> Key:
+    """Digit; row-based before column-based (boxes ride with either); the base units' combination,
+    then the cover units'."""
+    n, size = len(step.units) // 2, geometry.size
+    base, cover = sorted(step.units[:n]), sorted(step.units[n:])
+    kinds = {unit // size for unit in base}
+    by_columns = 1 in kinds or (kinds == {2} and any(unit // size == 0 for unit in cover))
+    return (*step.digits, int(by_columns), *base, *cover)
+
+
 def _multi_colors_key(step: Step, geometry: Geometry) -> Key:
     return (*step.digits, 0 if step.technique == "multi_colors_2" else 1)
 
 
 FISH = frozenset(f"{kind}{size}" for kind in ("bf", "fbf", "sbf") for size in range(2, 8))
+FRANKEN = frozenset(f"{kind}{size}" for kind in ("ff", "fff") for size in range(2, 8))
 
 SCAN: dict[str, Callable[[Step, Geometry], Key]] = {
     **dict.fromkeys(NAKED, _naked_key), **dict.fromkeys(HIDDEN, _hidden_key), **dict.fromkeys(FISH, _fish_key),
+    **dict.fromkeys(FRANKEN, _franken_key),
     "sk": _skyscraper_key, "2sk": _kite_key, "er": _empty_rectangle_key, "w": _w_wing_key, "xy": _xy_wing_key,
     "xyz": _xyz_wing_key, "mc": _multi_colors_key}
 
@@ -143,6 +161,8 @@ def in_order(code: str, step: Step, geometry: Geometry) -> Step:
                 ordered += [(cell, d) for d in sorted(step.digits) if (cell, d) in where]
         ordered = list(dict.fromkeys(ordered))
         return replace(step, eliminations=tuple(ordered)) if len(ordered) == len(where) else step
+    if code in AS_FOUND:
+        return step
     if code in BY_DIGIT:
         return replace(step, eliminations=tuple(sorted(step.eliminations, key=lambda c: (c[1], c[0]))))
     return replace(step, eliminations=tuple(sorted(step.eliminations)))

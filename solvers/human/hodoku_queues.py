@@ -20,9 +20,10 @@ removed in its order. The singles are then:
   when the digit has one place in one of the cell's units; when it has not, HoDoKu looks no further
   this time (the entry is dropped and the next technique is tried).
 
-``Queues`` is that bookkeeping beside the engine's own state; ``Queues.follow`` brings it to the
-state after a step and rebuilds it when the state is not the one it expects (a guess, another
-start).
+``Queues`` is that bookkeeping beside the engine's own state; ``follow`` brings it to the state
+after a step and rebuilds it when the state is not the one it expects (a guess, another start).
+Where HoDoKu's own search for a technique finds other steps than sudokit's finder, the finder asks
+``following`` (whether HoDoKu mode is choosing the state's step) and searches as HoDoKu does.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Queues:
     free: list[list[int]]  # free[unit][digit]: the open cells of the unit that hold the digit
     naked: deque[Candidate] = field(default_factory=deque)
     hidden: deque[Candidate] = field(default_factory=deque)
+    units_of: tuple[tuple[int, ...], ...] = ()  # per cell, its units: row, column, box
+    peers_of: tuple[tuple[Cell, ...], ...] = ()  # per cell, its peers in cell order
 
     @classmethod
     def load(cls, view: View) -> Queues:
@@ -58,6 +61,7 @@ class Queues:
         full = (1 << size) - 1
         queues = cls(geometry, [full] * len(view.marks), [0] * len(view.marks),
                      [[len(unit)] * (size + 1) for unit in geometry.units])
+        queues.units_of, queues.peers_of = _ordered(geometry)
         for cell, digit in enumerate(view.values):
             if digit:
                 queues.place(cell, digit)
@@ -77,7 +81,7 @@ class Queues:
         if not self.marks[cell] & bit:
             return
         self.marks[cell] &= ~bit
-        for unit in _units(self.geometry, cell):
+        for unit in self.units_of[cell]:
             self._leave(unit, digit)
         left = self.marks[cell]
         if left and not left & (left - 1):
@@ -88,11 +92,13 @@ class Queues:
         if self.values[cell] == digit:
             return
         self.values[cell] = digit
-        for peer in _peers(self.geometry, cell):
-            self.remove(peer, digit)
+        bit, marks = 1 << (digit - 1), self.marks
+        for peer in self.peers_of[cell]:
+            if marks[peer] & bit:
+                self.remove(peer, digit)
         mark, self.marks[cell] = self.marks[cell], 0
         for other in _digits(mark):
-            for unit in _units(self.geometry, cell):
+            for unit in self.units_of[cell]:
                 self.free[unit][other] -= 1
                 if self.free[unit][other] == 1 and other != digit:
                     self._queue_place(unit, other)
@@ -120,7 +126,7 @@ class Queues:
         for cell, digit in self.naked:
             if self.values[cell] == 0 and any(
                     all(self.free[unit][d] == 0 for d in range(1, len(self.free[unit])) if d != digit)
-                    for unit in _units(self.geometry, cell)):
+                    for unit in self.units_of[cell]):
                 return Step("full_house", self.geometry.size, digits=(digit,), placements=((cell, digit),),
                             cells=(cell,))
         return None
@@ -137,7 +143,7 @@ class Queues:
         while self.hidden:
             cell, digit = self.hidden.popleft()
             if self.values[cell] == 0:
-                unit = next((u for u in _units(self.geometry, cell) if self.free[u][digit] == 1), None)
+                unit = next((u for u in self.units_of[cell] if self.free[u][digit] == 1), None)
                 if unit is None:
                     return None  # a stale entry: HoDoKu tries the next technique
                 return Step("hidden_single", self.geometry.size, digits=(digit,), placements=((cell, digit),),
@@ -147,15 +153,6 @@ class Queues:
 
 def _digits(mask: int) -> Sequence[Digit]:
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
-
-
-def _units(geometry: Geometry, cell: Cell) -> tuple[int, ...]:
-    """A cell's units: row, column, box."""
-    return _ordered(geometry)[0][cell]
-
-
-def _peers(geometry: Geometry, cell: Cell) -> tuple[Cell, ...]:
-    return _ordered(geometry)[1][cell]
 
 
 @cache
@@ -169,12 +166,19 @@ def follow(view: View) -> Queues:
     """The queues for this state: the last state's, with the step taken there applied, or built afresh."""
     kept = view.memo.recall(_SLOT)
     if kept is not None:
-        queues, taken = kept[1]
-        if taken is not None:
-            queues.apply(taken)
+        queues, last = kept[1]
+        if last is not None:
+            queues.apply(last)
         if queues.matches(view):
             return queues
-    return Queues.load(view)
+    queues = Queues.load(view)
+    taken(view, queues, None)
+    return queues
+
+
+def following(view: View) -> bool:
+    """Whether HoDoKu mode is choosing this state's step (its queues are kept in the solve's memo)."""
+    return view.memo.recall(_SLOT) is not None
 
 
 def taken(view: View, queues: Queues, step: Step | None) -> None:

@@ -30,18 +30,22 @@ found once per state for every technique that asks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
-from sudokit.models.grid import Cell, Digit
+from sudokit.models.grid import Cell, Digit, Geometry
+from sudokit.solvers.human import hodoku_queues
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
 
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_als_xz(view)
+        return
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
@@ -62,6 +66,9 @@ def als_xz(view: View) -> Iterator[Step]:
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_als_xy_wing(view)
+        return
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
@@ -85,6 +92,9 @@ def als_chain(view: View) -> Iterator[Step]:
     so each end is reached by its shortest chain of three links or more; only ends that could
     share an elimination with the start are looked at; one step per elimination set.
     """
+    if hodoku_queues.following(view):
+        yield from _hodoku_als_chain(view)
+        return
     sets, sight, holders = view.als, view.shared(_sights), view.holding
     neighbours, partners = view.shared(_neighbours), view.shared(_partners)
     seen: set[tuple[Candidate, ...]] = set()
@@ -144,6 +154,9 @@ def death_blossom(view: View) -> Iterator[Step]:
 
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_sue_de_coq(view)
+        return
     geo, marks = view.geometry, view.marks
     for box in range(2 * view.size, 3 * view.size):
         for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
@@ -182,6 +195,272 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
                     digits = tuple(sorted({digit for _, digit in eliminations}))
                     yield Step("sue_de_coq", size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(locked)),
                                pattern=parts, als=(core, d, e))
+
+
+def _hodoku_sue_de_coq(view: View) -> Iterator[Step]:
+    """Sue de Coq as HoDoKu searches it, in its order (its mode takes the first).
+
+    Rows, then columns; per line, the boxes in order; in their intersection, the cores (the first
+    and second open cell, then each third after them …). The line's part is any set of the line's
+    other open cells (the intersection's included) taking some of the core's digits, with fewer
+    digits of its own (extras) than cells and leaving at least one core digit to the box. The box's
+    part is a set of the box's other open cells, outside the line's part and holding none of the
+    core digits it took, grown cell by cell while it takes no more core digits than are left (a
+    prefix that takes more ends the branch): one that takes exactly those left completes the
+    pattern. The parts may share extras: such a digit lies in each part, so it leaves the rest of
+    the box and of the line. Removals: the rest of the box first, then the rest of the line, cell
+    by cell.
+    """
+    marks = view.marks
+    for line, box, inside, around in _crossings(view.geometry):
+        if sum(1 for c in inside if marks[c]) >= 2:
+            yield from view.memo.get((_hodoku_sue_de_coq_at, line, box), tuple(marks[c] for c in around),
+                                     partial(_hodoku_sue_de_coq_list, view, line, box))
+
+
+@cache
+def _crossings(geo: Geometry) -> tuple[tuple[int, int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """Each line (rows, then columns) with each box it crosses, in order: their shared cells, and the
+    cells of both (all a Sue de Coq there reads)."""
+    size = geo.size
+    return tuple((line, box, tuple(c for c in geo.units[line] if c in geo.units[box]), geo.units[box] + geo.units[line])
+                 for line in range(2 * size) for box in range(2 * size, 3 * size)
+                 if set(geo.units[line]) & set(geo.units[box]))
+
+
+def _hodoku_sue_de_coq_list(view: View, line: int, box: int) -> list[Step]:
+    return list(_hodoku_sue_de_coq_at(view, line, box))
+
+
+def _hodoku_sue_de_coq_at(view: View, line: int, box: int) -> Iterator[Step]:
+    geo, marks, size = view.geometry, view.marks, view.size
+    line_open = [c for c in geo.units[line] if marks[c]]
+    box_open = [c for c in geo.units[box] if marks[c]]
+    inside = [c for c in line_open if c in box_open]
+    for core in _hodoku_cores(inside):
+        v = _union(marks, core)
+        spare = v.bit_count() - len(core)
+        if spare < 2:
+            continue
+        line_rest = [c for c in line_open if c not in core]
+        for d, vd in unit_subsets(marks, line_rest):
+            taken, gain = vd & v, len(d) - (vd & ~v).bit_count()
+            if not taken or gain <= 0 or gain >= spare:
+                continue
+            box_rest = [c for c in box_open if c not in core and c not in d]
+            allowed = [c for c in box_rest if not marks[c] & taken]
+            for e, ve in _prefix_subsets(marks, allowed, v, spare - gain):
+                if not ve & v or len(e) - (ve & ~v).bit_count() != spare - gain:
+                    continue
+                shared = vd & ve & ~v
+                eliminations = (removable(view, set(box_open) - set(core) - set(e), ((v | ve) & ~vd) | shared)
+                                + removable(view, set(line_rest) - set(d), ((v | vd) & ~ve) | shared))
+                if eliminations:
+                    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
+                                      for cells, mask in ((core, v), (d, vd), (e, ve)))
+                    digits = tuple(sorted({digit for _, digit in eliminations}))
+                    yield Step("sue_de_coq", size, digits, eliminations=eliminations,
+                               cells=tuple(sorted({*core, *d, *e})), pattern=parts, als=(core, d, e))
+
+
+# ---- HoDoKu's searches for ALS moves, for its mode
+#
+# HoDoKu lists the ALSs as ``View.als`` does (unit by unit, depth first, each set once) and their
+# restricted commons pair by pair (the first set before the second, both in that order), at most
+# two digits a pair. A set's *reach* for a digit: the cells outside it holding the digit and seeing
+# all of the set's cells with it.
+
+Rc = tuple[int, int, tuple[Digit, ...]]  # (first set, second set, restricted common digits)
+
+
+def _hodoku_rcs(view: View) -> list[Rc]:
+    """The restricted commons in HoDoKu's order: by first set, then second (a later one)."""
+    return sorted((i, j, digits[:2]) for i, near in enumerate(view.restricted_commons)
+                  for j, digits in near if j > i)
+
+
+def _reach(view: View) -> list[dict[Digit, int]]:
+    """Per ALS, per digit: its reach (a bitset of cells)."""
+    holders = view.holding
+    return [{d: seen & holders[d] & ~s.bits for d, seen in sight.items()}
+            for s, sight in zip(view.als, view.shared(_sights))]
+
+
+def _hodoku_common(view: View, i: int, j: int, excluded: Iterable[Digit]) -> list[Candidate]:
+    """The digits of both sets but ``excluded``, digit by digit, in the cells both reach."""
+    reach, sets = view.shared(_reach), view.als
+    common = sets[i].mask & sets[j].mask
+    for x in excluded:
+        common &= ~(1 << (x - 1))
+    return [(c, z) for z in digits_of(common) for c in cells_of(reach[i][z] & reach[j][z])]
+
+
+def _hodoku_locked(view: View, i: int, j: int, restricted: tuple[Digit, ...]) -> list[Candidate]:
+    """A doubly linked pair's set ``i`` locked: its other digits leave what it reaches outside ``j``."""
+    reach, sets = view.shared(_reach), view.als
+    rest = sets[i].mask & ~sum(1 << (x - 1) for x in restricted)
+    return [(c, d) for d in digits_of(rest) for c in cells_of(reach[i][d] & ~sets[j].bits)]
+
+
+def _mask(digits: Iterable[Digit]) -> int:
+    return sum({1 << (d - 1) for d in digits})
+
+
+def _hodoku_step(view: View, name: str, removed: Iterable[Candidate], chain: Sequence[int], pattern: str) -> Step:
+    sets = view.als
+    return _step(view, name, tuple(dict.fromkeys(removed)), [sets[k] for k in chain], pattern)
+
+
+def _hodoku_als_xz(view: View) -> Iterator[Step]:
+    """The first ALS-XZ of HoDoKu's scan (it takes the first): restricted commons in order; with two
+    digits, the other common digits for each, then each set locked."""
+    sets = view.als
+    for i, j, restricted in _hodoku_rcs(view):
+        removed = _hodoku_common(view, i, j, restricted[:1])
+        if len(restricted) == 2:
+            removed += (_hodoku_common(view, i, j, restricted[1:]) + _hodoku_locked(view, i, j, restricted)
+                        + _hodoku_locked(view, j, i, restricted))
+        if removed:
+            size = view.size
+            yield _hodoku_step(view, "als_xz", removed, (i, j),
+                               f"A={sets[i].text(size)}, B={sets[j].text(size)}, X={digits_text(restricted)}")
+            return
+
+
+def _hodoku_als_xy_wing(view: View) -> Iterator[Step]:
+    """The first ALS-XY-Wing of HoDoKu's scan: pairs of restricted commons in order (the first, then a
+    later one) sharing a set, the pivot; not both the same single digit; the wings disjoint. What
+    both wings hold but the links' digits leaves what both reach."""
+    sets, rcs, seen = view.als, _hodoku_rcs(view), view.shared(_seen_digits)
+    touching: list[list[int]] = [[] for _ in sets]  # per set, the restricted commons it is in (ascending)
+    for n, (i, j, _) in enumerate(rcs):
+        touching[i].append(n)
+        touching[j].append(n)
+    for n, (i, j, first) in enumerate(rcs):
+        for m in sorted({m for k in (i, j) for m in touching[k] if m > n}):
+            k, k2, second = rcs[m]
+            if len(first) == len(second) == 1 and first == second:
+                continue
+            pivot = i if i in (k, k2) else j
+            a, b = j if pivot == i else i, k2 if k == pivot else k
+            if sets[a].bits & sets[b].bits or not seen[a] & seen[b] & ~_mask((*first, *second)):
+                continue  # overlapping wings, or no digit both could remove
+            if removed := _hodoku_common(view, a, b, (*first, *second)):
+                size = view.size
+                yield _hodoku_step(view, "als_xy_wing", removed, (a, b, pivot),
+                                   f"A={sets[a].text(size)}, B={sets[b].text(size)}, C={sets[pivot].text(size)}, "
+                                   f"X,Y={digits_text((*first, *second))}")
+                return
+
+
+def _hodoku_als_chain(view: View) -> Iterator[Step]:
+    """HoDoKu's best ALS-Chain: its search goes only forward (each set later in the list than the one
+    before), so a chain is a rising sequence of sets, three links or more.
+
+    A link's digit must differ from the one before it. A doubly linked first link counts as either
+    digit; a doubly linked later link uses the digit the one before does not (both when neither is
+    that digit; the link after it is then checked against the first of the two only, as HoDoKu
+    does). The ends' common digits but the first and last links' leave what both ends reach. Among
+    the sets of removals, HoDoKu takes the most removals, then the earliest in the grid (its weighted
+    sum). Searched breadth first per start and first digit over (set, last link's digits), as
+    ``als_chain`` is.
+    """
+    sets = view.als
+    forward: list[list[tuple[int, tuple[Digit, ...]]]] = [[] for _ in sets]
+    for i, j, restricted in _hodoku_rcs(view):
+        forward[i].append((j, restricted))
+    partners = view.shared(_partners)
+    found: dict[tuple[Candidate, ...], tuple[int, int]] = {}
+    for start in range(len(sets)):
+        hopeful = 0
+        for ends in partners[start].values():
+            hopeful |= ends
+        if not hopeful or not forward[start]:
+            continue
+        firsts: dict[Digit, dict[State, int]] = {}
+        for j, restricted in forward[start]:
+            for x in restricted:
+                level = firsts.setdefault(x, {})
+                level[(x, 1 << (x - 1))] = level.get((x, 1 << (x - 1)), 0) | 1 << j
+        for x, level in firsts.items():
+            for (_, used), reached in _chain_ends(forward, level):
+                for end in cells_of(reached & hopeful):
+                    removed = _hodoku_common(view, start, end, (x, *digits_of(used)))
+                    if removed:
+                        key = tuple(sorted(removed, key=lambda c: (c[1], c[0])))
+                        found.setdefault(key, (start, end))
+    if found:
+        best = min(found, key=lambda key: (-len(key), sum(c * (1 + 80 * n) + d for n, (c, d) in enumerate(key))))
+        start, end = found[best]
+        size = view.size
+        yield _hodoku_step(view, "als_chain", best, (start, end),
+                           f"{sets[start].text(size)} - ... - {sets[end].text(size)}")
+
+
+State = tuple[Digit, int]  # the digit the next link is checked against, and the last link's digits (a mask)
+
+
+def _chain_ends(forward: list[list[tuple[int, tuple[Digit, ...]]]], first: dict[State, int]
+                ) -> Iterator[tuple[State, int]]:
+    """From the sets reached by the first link (per state), the sets reached by three links or more,
+    per state of the last link (bitsets; a set may come in several states)."""
+    steps: dict[tuple[int, Digit], dict[State, int]] = {}
+
+    def onward(node: int, against: Digit) -> dict[State, int]:
+        if (node, against) not in steps:
+            out: dict[State, int] = {}
+            for target, restricted in forward[node]:
+                if len(restricted) == 1:
+                    x = restricted[0]
+                    if x == against:
+                        continue
+                    state = (x, 1 << (x - 1))
+                else:
+                    x, y = restricted
+                    state = ((y, 1 << (y - 1)) if against == x else (x, 1 << (x - 1)) if against == y
+                             else (x, 1 << (x - 1) | 1 << (y - 1)))
+                out[state] = out.get(state, 0) | 1 << target
+            steps[node, against] = out
+        return steps[node, against]
+
+    seen: list[dict[State, int]] = [{}, dict(first), {}, {}]
+    level, depth = first, 1
+    while level:
+        depth += 1
+        kept = seen[min(depth, 3)]
+        following: dict[State, int] = {}
+        for (against, _), reached in level.items():
+            for node in cells_of(reached):
+                for state, targets in onward(node, against).items():
+                    if new := targets & ~kept.get(state, 0) & ~following.get(state, 0):
+                        following[state] = following.get(state, 0) | new
+        for state, new in following.items():
+            kept[state] = kept.get(state, 0) | new
+        level = following
+    yield from seen[3].items()
+
+
+def _hodoku_cores(cells: Sequence[Cell]) -> Iterator[tuple[Cell, ...]]:
+    """Pairs and triples of ``cells`` in HoDoKu's order: each pair, then the triples extending it."""
+    for i, a in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            yield a, cells[j]
+            for k in range(j + 1, len(cells)):
+                yield a, cells[j], cells[k]
+
+
+def _prefix_subsets(marks: Sequence[int], cells: Sequence[Cell], core: int, most: int
+                    ) -> Iterator[tuple[tuple[Cell, ...], int]]:
+    """The non-empty subsets of ``cells`` with their candidates, depth first; a subset whose cells
+    outnumber its digits outside ``core`` by more than ``most`` is given but not grown."""
+    def grow(start: int, chosen: tuple[Cell, ...], mask: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
+        for i in range(start, len(cells)):
+            subset, union = (*chosen, cells[i]), mask | marks[cells[i]]
+            yield subset, union
+            if len(subset) - (union & ~core).bit_count() <= most:
+                yield from grow(i + 1, subset, union)
+
+    yield from grow(0, (), 0)
 
 
 # ---- helpers

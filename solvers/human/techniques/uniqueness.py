@@ -16,14 +16,15 @@ record, every cell solved when an avoidable rectangle is first looked for counts
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.graph import peer_bits
+from sudokit.models.graph import bits_of, cells_of, peer_bits, unit_subsets
 from sudokit.models.grid import Cell, Digit, Geometry, geometry
-from sudokit.solvers.human.steps import Step, cells_text, digits_text, removable
+from sudokit.solvers.human import hodoku_queues
+from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import Memo, View
 
 Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners of one row, then of the other
@@ -31,6 +32,9 @@ Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners
 
 def unique_rectangle_1(view: View) -> Iterator[Step]:
     """Three corners hold only ``ab``: the fourth cannot be ``a`` or ``b``."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_1")
+        return
     for ur in _rectangles(view):
         if len(ur.roof) == 1:
             yield from ur.step("unique_rectangle_1", ur.roof, ur.pair)
@@ -38,6 +42,9 @@ def unique_rectangle_1(view: View) -> Iterator[Step]:
 
 def unique_rectangle_2(view: View) -> Iterator[Step]:
     """Two corners of a side hold ``ab`` plus the same ``c``: one is ``c``, so ``c`` leaves cells seeing both."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_2")
+        return
     for ur in _rectangles(view):
         if ur.side_roof and ur.extra.bit_count() == 1:
             yield from ur.step("unique_rectangle_2", ur.seeing_roof(), ur.extra)
@@ -45,6 +52,9 @@ def unique_rectangle_2(view: View) -> Iterator[Step]:
 
 def unique_rectangle_3(view: View) -> Iterator[Step]:
     """The extras of a side's corners form a naked subset with other cells of a unit they share."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_3")
+        return
     for ur in _rectangles(view):
         if not ur.side_roof or ur.extra.bit_count() < 2:
             continue
@@ -65,6 +75,9 @@ def unique_rectangle_3(view: View) -> Iterator[Step]:
 
 def unique_rectangle_4(view: View) -> Iterator[Step]:
     """A side's corners are the only places for ``a`` in a unit they share: neither can be ``b``."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_4")
+        return
     for ur in _rectangles(view):
         if not ur.side_roof:
             continue
@@ -78,6 +91,9 @@ def unique_rectangle_4(view: View) -> Iterator[Step]:
 def unique_rectangle_5(view: View) -> Iterator[Step]:
     """Two diagonal corners, or three corners, hold ``ab`` plus the same ``c``: one is ``c``, so ``c``
     leaves the cells seeing all of them."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_5")
+        return
     peers = peer_bits(view.size)
     for ur in _rectangles(view):
         if ur.extra.bit_count() != 1 or len(ur.roof) not in (2, 3) or ur.side_roof:
@@ -92,6 +108,9 @@ def unique_rectangle_5(view: View) -> Iterator[Step]:
 def unique_rectangle_6(view: View) -> Iterator[Step]:
     """Two diagonal corners hold only ``ab``, and ``a`` lies only in the rectangle in both its rows and
     both its columns: ``a`` would fill one diagonal, which cannot be the other two, so they lose ``a``."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "unique_rectangle_6")
+        return
     for ur in _rectangles(view):
         if len(ur.roof) != 2 or ur.shared_units():
             continue
@@ -105,6 +124,9 @@ def unique_rectangle_6(view: View) -> Iterator[Step]:
 def hidden_rectangle(view: View) -> Iterator[Step]:
     """A corner holds only ``ab`` and the opposite corner's row and column have ``a`` only in the
     rectangle: the opposite corner cannot be ``b``."""
+    if hodoku_queues.following(view):
+        yield from _hodoku_steps(view, "hidden_rectangle")
+        return
     for ur in _rectangles(view):
         for floor in ur.floor:
             far = ur.cells[3 - ur.cells.index(floor)]
@@ -187,14 +209,22 @@ def _givens(view: View) -> int:
     return kept[1]
 
 
-def _solved_rectangles(view: View) -> Iterator[tuple[Rectangle, tuple[Cell, ...]]]:
-    """Rectangles with two or three corners solved, none a given, and the others open: (corners, solved)."""
+def _solved_rectangles(view: View) -> list[tuple[Rectangle, tuple[Cell, ...]]]:
+    """Rectangles with two or three corners solved, none a given, and the others open: (corners, solved);
+    found once per state for both types."""
+    return view.shared(_find_solved_rectangles)
+
+
+def _find_solved_rectangles(view: View) -> list[tuple[Rectangle, tuple[Cell, ...]]]:
     values, givens = view.values, _givens(view)
-    for cells in _corners(view.size):
-        solved = tuple(c for c in cells if values[c])
-        if len(solved) in (2, 3) and not any(givens >> c & 1 for c in solved) \
-                and len({values[c] for c in solved}) == 2:
-            yield cells, solved
+    solved_bits = sum(1 << c for c, v in enumerate(values) if v)
+    found = []
+    for cells, bits in _corner_bits(view.size):
+        if not bits & givens and 2 <= (bits & solved_bits).bit_count() <= 3:
+            solved = tuple(c for c in cells if values[c])
+            if len({values[c] for c in solved}) == 2:
+                found.append((cells, solved))
+    return found
 
 
 def _avoidable(name: str, view: View, cells: Rectangle, pair: tuple[Digit, ...], eliminations) -> Step:
@@ -278,6 +308,12 @@ def _corners(size: int) -> tuple[Rectangle, ...]:
 
 
 @cache
+def _corner_bits(size: int) -> tuple[tuple[Rectangle, int], ...]:
+    """``_corners`` with each rectangle's cells as a bitset."""
+    return tuple((cells, bits_of(cells)) for cells in _corners(size))
+
+
+@cache
 def _corners_of(size: int) -> tuple[tuple[int, ...], ...]:
     """Per cell, the numbers (in ``_corners``) of the rectangles it is a corner of."""
     found: list[list[int]] = [[] for _ in range(size * size)]
@@ -285,3 +321,161 @@ def _corners_of(size: int) -> tuple[tuple[int, ...], ...]:
         for c in cells:
             found[c].append(number)
     return tuple(map(tuple, found))
+
+
+# ---- HoDoKu's rectangles, for its mode
+
+
+def _hodoku_steps(view: View, name: str) -> Iterator[Step]:
+    """The steps of one kind HoDoKu's search for rectangles meets, in its order (its mode takes the first)."""
+    return (step for step in view.shared(_hodoku_all) if step.technique == name)
+
+
+def _hodoku_all(view: View) -> list[Step]:
+    """Every step of HoDoKu's rectangle tests, rectangle by rectangle as its scan meets them, and in
+    a rectangle in the order it tries them: type 1, type 2 (or 5), type 3, type 4, type 6, hidden."""
+    return [step for corners, pair in _hodoku_rectangles(view) for step in _hodoku_tests(view, corners, pair)]
+
+
+def _hodoku_rectangles(view: View) -> Iterator[tuple[Rectangle, tuple[Digit, Digit]]]:
+    """Rectangles as HoDoKu's scan meets them, each once (the pair of the first meeting).
+
+    From each bivalue cell in cell order (its two digits the pair): a second open cell of its box in
+    its row or column (box order), then the opposite side, down the two lines across, outside the
+    box. A corner need not hold both digits: it is enough that no placed digit in its units rules
+    either out (HoDoKu allows missing candidates so). Corners: the first cell, the second, the one
+    across from the first, the one across from the second.
+    """
+    geo, marks, values = view.geometry, view.marks, view.values
+    allowed = _allowed(view)
+    seen: set[frozenset[Cell]] = set()
+    for first in view.bivalue:
+        a, b = digits_of(marks[first])
+        both = allowed[a] & allowed[b]
+        row, column, box = geo.cell_units[first]
+        for second in geo.units[box]:
+            if second == first or not both >> second & 1 or second not in (
+                    *geo.units[row], *geo.units[column]):
+                continue
+            across = column if second in geo.units[row] else row  # the lines leaving the box
+            other = geo.cell_units[second][1 if across == column else 0]
+            for third, fourth in zip(geo.units[across], geo.units[other]):
+                if geo.cell_units[third][2] == box or values[third] or values[fourth] \
+                        or not both >> third & 1 or not both >> fourth & 1:
+                    continue
+                corners = (first, second, third, fourth)
+                if frozenset(corners) not in seen:
+                    seen.add(frozenset(corners))
+                    yield corners, (a, b)
+
+
+def _allowed(view: View) -> list[int]:
+    """Per digit, the open cells (a bitset) no placed digit of their units rules it out of."""
+    peers, values = peer_bits(view.size), view.values
+    open_cells = sum(1 << c for c, v in enumerate(values) if not v)
+    allowed = [open_cells] * (view.size + 1)
+    for cell, digit in enumerate(values):
+        if digit:
+            allowed[digit] &= ~peers[cell]
+    return allowed
+
+
+def _hodoku_tests(view: View, corners: Rectangle, pair: tuple[Digit, Digit]) -> Iterator[Step]:
+    """HoDoKu's tests of one rectangle, in its order; each step's removals in its order."""
+    geo, marks, size = view.geometry, view.marks, view.size
+    peers = peer_bits(size)
+    mask = (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))
+    floor = [c for c in corners if not marks[c] & ~mask]
+    roof = [c for c in corners if marks[c] & ~mask]
+    extra = 0
+    for c in roof:
+        extra |= marks[c] & ~mask
+
+    def step(name: str, removed: Iterable[Candidate], detail: str = "") -> Iterator[Step]:
+        found = tuple(dict.fromkeys((c, d) for c, d in removed if marks[c] >> (d - 1) & 1))
+        if found:
+            text = f"{digits_text(pair).replace(',', '/')} in {cells_text(sorted(corners), size)}{detail}"
+            yield Step(name, size, pair, eliminations=found, cells=tuple(sorted(corners)), pattern=text)
+
+    if len(floor) == 3:
+        yield from step("unique_rectangle_1", [(roof[0], d) for d in pair])
+    if len(floor) in (1, 2) and extra.bit_count() == 1:
+        (z,) = digits_of(extra)
+        seeing = -1
+        for c in roof:
+            seeing &= peers[c]
+        targets = [c for c in cells_of(seeing & view.holding[z]) if c not in corners]
+        side = len(roof) == 2 and geo.sees(*roof) and _line_shared(geo, roof)
+        yield from step("unique_rectangle_2" if side else "unique_rectangle_5", [(c, z) for c in targets])
+    if len(floor) != 2:
+        pass
+    else:
+        yield from _hodoku_type_3(view, corners, pair, roof, extra, step)
+        if _line_shared(geo, roof):
+            seeing = peers[roof[0]] & peers[roof[1]]
+            locked = next((d for d, other in ((pair[0], pair[1]), (pair[1], pair[0]))
+                           if not seeing & view.holding[d]), None)
+            if locked is not None:
+                kept = pair[1] if locked == pair[0] else pair[0]
+                yield from step("unique_rectangle_4", [(c, kept) for c in roof],
+                                f" ({digits_text((locked,))} locked beside them)")
+        else:
+            lines = 0
+            for c in roof:
+                row, column, _ = geo.cell_units[c]
+                lines |= bits_of(geo.units[row]) | bits_of(geo.units[column])
+            lines &= ~bits_of(corners)
+            alone = next((d for d in pair if not lines & view.holding[d]), None)
+            if alone is not None:
+                yield from step("unique_rectangle_6", [(c, alone) for c in sorted(roof)],
+                                f" ({digits_text((alone,))} only in the rectangle in its rows and columns)")
+    if len(floor) in (1, 2) and not (len(floor) == 2 and _line_shared(geo, floor)):
+        for corner in floor:
+            yield from _hodoku_hidden(view, corners, pair, corner, roof, step)
+
+
+def _line_shared(geo: Geometry, cells: Sequence[Cell]) -> bool:
+    """Whether two cells share a row or a column."""
+    a, b = cells
+    return geo.cell_units[a][0] == geo.cell_units[b][0] or geo.cell_units[a][1] == geo.cell_units[b][1]
+
+
+def _hodoku_type_3(view: View, corners: Rectangle, pair: tuple[Digit, Digit], roof: list[Cell], extra: int,
+                   step: Callable[..., Iterator[Step]]) -> Iterator[Step]:
+    """Type 3 as HoDoKu finds it: in each unit the two roof cells share (row, column, box), other cells
+    without the pair's digits, grown depth first, that with the roof (one cell) form a naked subset;
+    in the box, not when all lie in one row or column (the line found it). Removals: the unit's other
+    cells, then, for a line, the box all the subset's cells share."""
+    geo, marks = view.geometry, view.marks
+    mask = (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))
+    for kind, unit in enumerate(geo.cell_units[roof[0]]):
+        if unit == geo.cell_units[roof[1]][kind]:
+            pool = [c for c in geo.units[unit] if c not in corners and marks[c] and not marks[c] & mask]
+            for subset, digits in unit_subsets(marks, pool):  # depth first, as HoDoKu grows them
+                cells, union = (*roof, *subset), digits | extra
+                if kind == 2 and any(len({geo.cell_units[c][k] for c in cells}) == 1 for k in (0, 1)):
+                    continue
+                if union.bit_count() == len(subset) + 1:
+                    removed = [(c, d) for c in geo.units[unit] if c not in cells for d in digits_of(marks[c] & union)]
+                    boxes = {geo.cell_units[c][2] for c in cells}
+                    if kind < 2 and len(boxes) == 1:
+                        removed += [(c, d) for c in geo.units[boxes.pop()] if c not in cells
+                                    for d in digits_of(marks[c] & union)]
+                    yield from step("unique_rectangle_3", removed,
+                                    f" + {digits_text(digits_of(union))} in {cells_text(subset, view.size)}")
+
+
+def _hodoku_hidden(view: View, corners: Rectangle, pair: tuple[Digit, Digit], corner: Cell, roof: list[Cell],
+                   step: Callable[..., Iterator[Step]]) -> Iterator[Step]:
+    """A hidden rectangle from a floor corner: the opposite corner's row and column hold one of the
+    pair only in the rectangle, so that corner loses the other."""
+    geo = view.geometry
+    row, column, _ = geo.cell_units[corner]
+    a, b = roof[0], roof[1]
+    far_row = geo.cell_units[a][0] if geo.cell_units[a][0] != row else geo.cell_units[b][0]
+    far_column = geo.cell_units[a][1] if geo.cell_units[a][1] != column else geo.cell_units[b][1]
+    far = next(c for c in geo.units[far_row] if geo.cell_units[c][1] == far_column)
+    outside = (bits_of(geo.units[far_row]) | bits_of(geo.units[far_column])) & ~bits_of(corners)
+    for kept, lost in ((pair[0], pair[1]), (pair[1], pair[0])):
+        if not outside & view.holding[kept]:
+            yield from step("hidden_rectangle", [(far, lost)])
