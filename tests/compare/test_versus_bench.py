@@ -76,6 +76,7 @@ def test_ratios_are_per_puzzle_over_what_both_solved_with_their_median_and_p90()
 def test_quantiles_reaching_a_timeout_are_infinite():
     assert versus.quantile([1.0, 2.0, math.inf], 50) == 2.0
     assert versus.quantile([1.0, 2.0, math.inf], 90) == math.inf
+    assert versus.quantile([1.0, math.inf, math.inf], 50) == math.inf  # both order statistics infinite
     assert math.isnan(versus.quantile([], 50))
 
 
