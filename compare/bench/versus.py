@@ -21,7 +21,8 @@ from one puzzle to the next, so a busy machine slows them alike; a time is the w
 for the solve (``process_time``). A worker past ``--timeout`` CPU seconds on a puzzle (or five times
 that in wall time) is killed, the puzzle recorded as a timeout, and the worker started and warmed
 again. ``--raw`` keeps every answer (a path as its digest), one puzzle a line, written as they come;
-``--from-raw`` makes the report of such a file (a run stopped part way).
+``--from-raw`` makes the report of such files (a run stopped part way, or the shards of one:
+``--shard I/N`` takes every N-th puzzle of the draw from the I-th).
 
 The report (Markdown, printed and ``--out``): per band and engine the median and p90 CPU, how many
 finished without guessing (and how the others ended), the medians and p90s of per-puzzle ratios
@@ -400,6 +401,14 @@ def preamble(args: argparse.Namespace, argv: Sequence[str], loads: tuple[float, 
     return "\n".join(lines)
 
 
+def shard(text: str) -> tuple[int, int]:
+    """``I/N`` as (I, N), 0 <= I < N."""
+    index, _, count = text.partition("/")
+    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
+        raise argparse.ArgumentTypeError(f"{text!r} is no shard: give I/N with 0 <= I < N, as 1/2")
+    return int(index), int(count)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--larsdoku", help="the Python of an environment with larsdoku")
@@ -411,15 +420,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--forum", type=Path, default=FORUM, help="SE mode's records of the forum's hardest")
     parser.add_argument("--out", type=Path, help="write the report (Markdown) here")
     parser.add_argument("--raw", type=Path, help="write every answer here (JSON Lines), as they come")
-    parser.add_argument("--from-raw", type=Path, help="report on the answers of an earlier run, running nothing")
+    parser.add_argument("--shard", type=shard, default=(0, 1), help="I/N: only every N-th puzzle of the draw from the I-th "
+                        "(N runs at once share the puzzles; --from-raw joins their answers)")
+    parser.add_argument("--from-raw", type=Path, nargs="+", help="report on the answers of earlier runs, running nothing")
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.from_raw:
-        with args.from_raw.open() as lines:
-            text = full_report([json.loads(line) for line in lines if line.strip()], args.timeout)
+        records = [json.loads(line) for path in args.from_raw for line in path.read_text().splitlines() if line.strip()]
+        text = full_report(records, args.timeout)
     else:
         loads, began = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         warm_up, puzzles = choose(load_pools(args.forum), args.per_band, args.seed)
+        puzzles = puzzles[args.shard[0]::args.shard[1]]
         engines = workers(args, [p.line for p in warm_up])
         records = run(puzzles, engines, args.raw)
         text = preamble(args, argv, loads, began, engines) + "\n\n" + full_report(records, args.timeout)

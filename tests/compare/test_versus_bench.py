@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import sys
 
+import pytest
+
 from sudokit.compare.bench import versus
 from sudokit.compare.bench.versus import FORUM_BAND, Puzzle, Worker
 
@@ -124,3 +126,11 @@ def test_run_rotates_the_workers_and_keeps_every_answer(tmp_path):
     assert raw.read_text().count("\n") == 4
     versus.main(["--from-raw", str(raw), "--out", str(tmp_path / "bench.md")])
     assert "| SE 9+ | 1/2 (1 timeout) | 1/2 (1 timeout) |" in (tmp_path / "bench.md").read_text()
+
+
+def test_a_bad_shard_is_refused_in_one_line(capsys):
+    assert versus.shard("1/2") == (1, 2)
+    with pytest.raises(SystemExit) as stopped:
+        versus.main(["--shard", "2/2"])
+    assert stopped.value.code == 2
+    assert "'2/2' is no shard: give I/N with 0 <= I < N" in capsys.readouterr().err
