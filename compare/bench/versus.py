@@ -381,13 +381,13 @@ def workers(args: argparse.Namespace, warm_up: Sequence[str]) -> list[Worker]:
 
 
 def preamble(args: argparse.Namespace, argv: Sequence[str], loads: tuple[float, float, float], began: str,
-             engines: Sequence[Worker]) -> str:
+             code: str, engines: Sequence[Worker]) -> str:
     """How the run was made: the command, the code and versions, the machine's load."""
     lines = [f"Run {began} to {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average at the start "
              f"{loads[0]:.2f} / {loads[1]:.2f} / {loads[2]:.2f} (1 / 5 / 15 min), at the end "
              + " / ".join(f"{x:.2f}" for x in os.getloadavg()) + f"; {os.cpu_count()} cores.", "",
              "    python -m sudokit.compare.bench.versus " + " ".join(argv), "",
-             f"- sudokit: this checkout, commit `{commit(ROOT)}` (numba "
+             f"- sudokit: this checkout, commit `{code}` at the start (numba "
              f"{version(sys.executable, 'numba')}), Python {sys.version.split()[0]}"]
     if args.larsdoku:
         lines.append(f"- larsdoku {version(args.larsdoku, 'larsdoku')} (`{args.larsdoku}`)")
@@ -429,12 +429,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         records = [json.loads(line) for path in args.from_raw for line in path.read_text().splitlines() if line.strip()]
         text = full_report(records, args.timeout)
     else:
-        loads, began = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        loads, began, code = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit(ROOT)
         warm_up, puzzles = choose(load_pools(args.forum), args.per_band, args.seed)
         puzzles = puzzles[args.shard[0]::args.shard[1]]
         engines = workers(args, [p.line for p in warm_up])
         records = run(puzzles, engines, args.raw)
-        text = preamble(args, argv, loads, began, engines) + "\n\n" + full_report(records, args.timeout)
+        text = preamble(args, argv, loads, began, code, engines) + "\n\n" + full_report(records, args.timeout)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")
