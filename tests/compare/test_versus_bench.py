@@ -98,7 +98,7 @@ def test_paths_are_compared_only_where_the_baseline_solved_without_guessing():
 
 
 def test_a_worker_past_the_timeout_is_killed_recorded_and_started_warm_again():
-    worker = Worker("fake", [sys.executable, "-c", FAKE], timeout=0.3, warm_up=["w1", "w2"])
+    worker = Worker("fake", [sys.executable, "-c", FAKE], timeout=0.5, warm_up=["w1", "w2"])
     worker.start()
     try:
         first_process = worker.process
@@ -111,10 +111,19 @@ def test_a_worker_past_the_timeout_is_killed_recorded_and_started_warm_again():
         worker.stop()
 
 
+def test_a_warm_up_puzzle_past_the_timeout_is_left_out():
+    worker = Worker("fake", [sys.executable, "-c", FAKE], timeout=0.5, warm_up=["slow", "w2"])
+    worker.start()
+    try:
+        assert worker.solve("p1")["seen"] == 2  # a fresh process, warmed with "w2" only
+    finally:
+        worker.stop()
+
+
 def test_run_rotates_the_workers_and_keeps_every_answer(tmp_path):
     puzzles = [Puzzle("SE 4–6", "p1", 4.5), Puzzle("SE 9+", "slow", 9.1), Puzzle("SE 9+", "p3", 9.2),
                Puzzle("SE 4–6", "p4", 4.6)]
-    fakes = [Worker(name, [sys.executable, "-c", FAKE], timeout=0.3) for name in ("default", "larsdoku")]
+    fakes = [Worker(name, [sys.executable, "-c", FAKE], timeout=0.5) for name in ("default", "larsdoku")]
     raw = tmp_path / "raw.jsonl"
     records = versus.run(puzzles, fakes, raw, progress=False)
     assert [r["answers"]["default"]["status"] for r in records] == ["solved", "timeout", "solved", "solved"]
