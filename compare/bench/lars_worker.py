@@ -16,7 +16,6 @@ import time
 def main() -> None:
     import larsdoku  # compiles its kernels on import
 
-    print(json.dumps({"ready": True, "version": larsdoku.__version__}), flush=True)
     for line in sys.stdin:
         puzzle = line.strip()
         began = time.process_time()
@@ -24,8 +23,8 @@ def main() -> None:
         seconds = time.process_time() - began
         counts = result.get("technique_counts") or {}
         guessed = any("ORACLE" in name for name in counts)
-        print(json.dumps({"puzzle": puzzle, "status": "solved" if result.get("success") else "stuck",
-                          "guessed": guessed, "seconds": seconds}), flush=True)
+        print(json.dumps({"status": "solved" if result.get("success") else "stuck", "guessed": guessed,
+                          "seconds": seconds}), flush=True)
 
 
 if __name__ == "__main__":
