@@ -319,11 +319,12 @@ class Chaining:
                 outs_off.append(other_off)
                 region_on &= other_on.keys()
                 region_off &= other_off.keys()
-            where = f"{d0 + 1} in {_unit_name(unit)}"
-            for key in _ordered(on_to_on, region_on):
-                self._add(hints, marks, key, outs_on, 6, unit, where)
-            for key in _ordered(on_to_off, region_off):
-                self._add(hints, marks, key, outs_off, 6, unit, where)
+            if region_on or region_off:
+                where = f"{d0 + 1} in {_unit_name(unit)}"
+                for key in _ordered(on_to_on, region_on):
+                    self._add(hints, marks, key, outs_on, 6, unit, where)
+                for key in _ordered(on_to_off, region_off):
+                    self._add(hints, marks, key, outs_off, 6, unit, where)
 
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
              cause: int, where: str) -> None:
