@@ -1,13 +1,15 @@
 """SE mode's speed against an older commit's, old and new timed alternately per puzzle (by hand).
 
-    python -m sudokit.compare.bench.se_speed --old ROOT [--new ROOT] [--hardest N] [--per-band N]
-                                             [--timeout S] [--seed K] [--jsonl PATH] [--data DIR]
+    python -m sudokit.compare.bench.se_speed --old ROOT [--new ROOT] [--old-python PY] [--hardest N]
+                                             [--per-band N] [--easy N] [--timeout S] [--seed K]
+                                             [--jsonl PATH] [--data DIR]
     python -m sudokit.compare.bench.se_speed --report PATH
 
 ``ROOT`` is a checkout of sudokit (``git worktree add --detach /tmp/old 9c3e6da``); ``--new``
 defaults to this checkout. Each side runs in a worker process of its own that imports its
 checkout's code as ``sudokit`` (the project's three folders linked under a temporary ``sudokit``
-folder put first on ``sys.path``); both workers get each puzzle in turn, the first one to go
+folder put first on ``sys.path``), the old one with ``--old-python`` (the interpreter of the old
+checkout's own environment; default: this one); both workers get each puzzle in turn, the first one to go
 alternating from puzzle to puzzle, and report the CPU time (``process_time``) of
 ``solve_logically(grid, mode="se")`` with the whole path it took. Before the timed puzzles each
 worker rates one untimed, the forum list's second (never among ``--hardest``'s): what a rating run
@@ -17,7 +19,7 @@ that needs it.
 The puzzles: ``--hardest`` (40) of the forum's hardest (``tdoku/forum_hardest_1905_11plus.txt``,
 listed as ER 11 and up, so all ER >= 10.5; an even spread over the file) and ``--per-band`` (5)
 puzzles per ER band of the SE-rated sample (``se_rated/se_rated_dev.csv``, drawn at random with
-``--seed``). Printed as Markdown: per group, the CPU median, p90 and max of each side and the ratio
+``--seed``), and ``--easy`` (0) more of its easiest band (ER 1.0-4.0). Printed as Markdown: per group, the CPU median, p90 and max of each side and the ratio
 new/old of the medians (and the median of the per-puzzle ratios); then every puzzle whose path
 differs between the two sides (technique, conclusions, cells, pattern, chain, length, difficulty of
 every step, and ER/EP/ED): with an ``--old`` whose other code paths match, there must be none.
@@ -69,9 +71,9 @@ for line in sys.stdin:
 class Worker:
     """A process rating puzzles in SE mode with one checkout's code."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, python: str = sys.executable):
         self.root = root
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(root)], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([python, "-c", WORKER, str(root)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, cwd="/")
         json.loads(self._line())
 
@@ -124,13 +126,14 @@ def warm_up(data: Path) -> str:
     return _forum(data)[1]
 
 
-def by_band(data: Path, count: int, seed: int) -> list[tuple[str, str]]:
+def by_band(data: Path, count: int, seed: int, bands: tuple[tuple[float, float], ...] = BANDS
+            ) -> list[tuple[str, str]]:
     """``count`` puzzles drawn per ER band of the SE-rated sample, with their band's name."""
     with open(data / "se_rated" / "se_rated_dev.csv") as f:
         rows = [(r["puzzle"], float(r["se_rating"])) for r in csv.DictReader(f)]
     chooser = random.Random(seed)
     found: list[tuple[str, str]] = []
-    for low, high in BANDS:
+    for low, high in bands:
         band = [p for p, er in rows if low <= er < high]
         found.extend((f"ER {low}-{high}", p) for p in chooser.sample(band, min(count, len(band))))
     return found
@@ -186,6 +189,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--new", type=Path, default=HERE)
     parser.add_argument("--hardest", type=int, default=40)
     parser.add_argument("--per-band", type=int, default=5)
+    parser.add_argument("--easy", type=int, default=0)
+    parser.add_argument("--old-python", default=sys.executable)
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jsonl", type=Path)
@@ -199,9 +204,10 @@ def main(argv: list[str] | None = None) -> None:
     for option, root in (("--old", args.old), ("--new", args.new)):
         if not (root / "solvers" / "human" / "engine.py").is_file():
             parser.error(f"{option} {root}: not a checkout of sudokit (no solvers/human/engine.py there)")
-    puzzles = by_band(args.data, args.per_band, args.seed) + [("forum hardest (ER >= 10.5)", p)
-                                                               for p in hardest(args.data, args.hardest)]
-    old, new = Worker(args.old.resolve()), Worker(args.new.resolve())
+    easiest = [(f"{group} (easy)", p) for group, p in by_band(args.data, args.easy, args.seed + 1, BANDS[:1])]
+    puzzles = by_band(args.data, args.per_band, args.seed) + easiest + [("forum hardest (ER >= 10.5)", p)
+                                                                        for p in hardest(args.data, args.hardest)]
+    old, new = Worker(args.old.resolve(), args.old_python), Worker(args.new.resolve())
     try:
         first = warm_up(args.data)
         old.rate(first, args.timeout), new.rate(first, args.timeout)

@@ -23,3 +23,16 @@ def test_a_root_that_is_no_checkout_is_refused(tmp_path, capsys):
         main(["--old", str(tmp_path), "--hardest", "1", "--per-band", "0"])
     assert stopped.value.code == 2
     assert f"--old {tmp_path}: not a checkout of sudokit" in capsys.readouterr().err
+
+
+def test_bands_can_be_chosen(tmp_path):
+    from sudokit.compare.bench.se_speed import by_band
+
+    sample = tmp_path / "se_rated"
+    sample.mkdir()
+    rows = [("1" * 81, 2.0), ("2" * 81, 3.9), ("3" * 81, 4.0), ("4" * 81, 9.5)]
+    (sample / "se_rated_dev.csv").write_text("puzzle,se_rating\n" + "".join(f"{p},{er}\n" for p, er in rows))
+    easy = by_band(tmp_path, 5, 1, ((1.0, 4.0),))
+    assert sorted(p for _, p in easy) == ["1" * 81, "2" * 81]  # 4.0 is the next band's
+    assert {group for group, _ in easy} == {"ER 1.0-4.0"}
+    assert [p for _, p in by_band(tmp_path, 1, 1) if p[0] in "34"] == ["3" * 81, "4" * 81]

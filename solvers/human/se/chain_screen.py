@@ -116,20 +116,31 @@ def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
             np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64))
 
 
+def sink_table() -> np.ndarray:
+    """Per candidate, the "off"s its "on" may imply at once (its digit in its peers, its cell's other
+    digits), as a set of potentials: those of a grid's that imply nothing (not strong) are its sinks."""
+    table = np.zeros((729, WORDS), np.uint64)
+    for cand in range(729):
+        cell, d0 = divmod(cand, 9)
+        for key in [(other * 9 + d0) * 2 for other in PEERS[cell]] + [(cell * 9 + d) * 2 for d in range(9) if d != d0]:
+            table[cand, key >> 6] |= np.uint64(1 << (key & 63))
+    return table
+
+
 def _load() -> Screen | None:
     if not available():
         return None
     units, cell_units, order_cells, order_units = link_tables()
     peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
-    found = Screen(compiled(_analyse), (units, cell_units, peers), compiled(_forcing), compiled(_cycles),
+    found = Screen(compiled(_analyse), (units, cell_units, peers, sink_table()), compiled(_forcing), compiled(_cycles),
                    (units, order_cells, order_units))
     full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now
     found.starts(full), found.meets(full), found.forcing(full, True, [1]), found.cycles(full, True, True, [1])
     return found
 
 
-def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray
-             ) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray,
+             sinks: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
     ``unary_hints`` walks anything, which cells' static chains may meet (all False unless
     ``want_meets``), the returning potentials, the cycles' starts (X, Y, XY) and each potential's
@@ -140,6 +151,10 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
         cell = cand // 9
         if has[cand % 9, cell] and (paired[cand] > 0 or count[cell] == 2):
             strong[cand] = True
+    weak = np.zeros(WORDS, np.uint64)  # the "off"s of the candidates that are not strong (they imply nothing)
+    for cand in range(729):
+        if has[cand % 9, cand // 9] and not strong[cand]:
+            weak[(cand * 2) >> 6] |= np.uint64(1) << np.uint64((cand * 2) & 63)
     # the links among the strong potentials
     succ = np.empty((1458, 28), np.int64)  # an "on": 20 peers, 8 other digits
     fanout = np.zeros(1458, np.int64)
@@ -232,7 +247,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
                     merged[other] = g
                     _merge(row, reach[other])
             if member & 1:
-                _add_sinks(row, member >> 1, has, strong, peers)
+                _add_sinks(row, sinks[member >> 1], weak)
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``)
     returning = np.zeros(1458, np.bool_)
     for cand in range(729):
@@ -322,28 +337,23 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
             if has[d, cell]:
                 chosen[chosen_count] = cell * 9 + d
                 chosen_count += 1
-        if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers):
+        if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers, sinks, weak):
             meets[cell] = True
-            continue
+    for unit in range(27):  # then the regions whose first place is such a cell (whose own chains do not meet)
         for d in range(9):
-            if not has[d, cell]:
+            chosen_count = 0
+            first = 81
+            for i in range(9):
+                other = units[unit, i]
+                if has[d, other]:
+                    chosen[chosen_count] = other * 9 + d
+                    chosen_count += 1
+                    first = min(first, other)
+            if chosen_count < 2 or count[first] < 3 or meets[first]:
                 continue
-            for k in range(3):
-                unit = cell_units[cell, k]
-                chosen_count = 0
-                for i in range(9):
-                    other = units[unit, i]
-                    if has[d, other]:
-                        chosen[chosen_count] = other * 9 + d
-                        chosen_count += 1
-                if chosen_count < 2:
-                    continue
-                first = 81
-                for i in range(chosen_count):
-                    first = min(first, chosen[i] // 9)
-                if first == cell and _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong,
-                                           group, reach, peers):
-                    meets[cell] = True
+            if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers, sinks,
+                     weak):
+                meets[first] = True
     return walks, meets, returning, starting, group
 
 
@@ -558,18 +568,11 @@ def _pairs(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray
 
 
 @compiled
-def _add_sinks(row: np.ndarray, cand: int, has: np.ndarray, strong: np.ndarray,
-               peers: np.ndarray) -> None:  # pragma: no cover - compiled
-    """The weak "off"s (they imply nothing) that "on" ``cand`` implies, added to ``row``."""
-    cell, d0 = cand // 9, cand % 9
-    for i in range(20):
-        other = peers[cell, i] * 9 + d0
-        if has[d0, other // 9] and not strong[other]:
-            row[(other * 2) >> 6] |= np.uint64(1) << np.uint64((other * 2) & 63)
-    for d in range(9):
-        other = cell * 9 + d
-        if d != d0 and has[d, cell] and not strong[other]:
-            row[(other * 2) >> 6] |= np.uint64(1) << np.uint64((other * 2) & 63)
+def _add_sinks(row: np.ndarray, sinks: np.ndarray, weak: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The weak "off"s (they imply nothing) that an "on" implies (``sinks``: its row of ``sink_table``;
+    ``weak``: the grid's "off"s that are not strong), added to ``row``."""
+    for w in range(WORDS):
+        row[w] |= sinks[w] & weak[w]
 
 
 @compiled
@@ -580,7 +583,7 @@ def _holds(row: np.ndarray, key: int) -> bool:  # pragma: no cover - compiled
 @compiled
 def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarray, known: np.ndarray,
           common: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray, reach: np.ndarray,
-          peers: np.ndarray) -> bool:  # pragma: no cover - compiled
+          peers: np.ndarray, sinks: np.ndarray, weak: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Whether the "on" walks from the candidates ``chosen[:size]`` meet one contradiction or all
     reach something in common (what each reaches found once, in ``on_reach``)."""
     common[:] = ~np.uint64(0)
@@ -589,7 +592,7 @@ def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarra
         if not known[cand]:
             known[cand] = True
             on_reach[cand] = 0
-            absurd[cand] = _on_reach(cand, on_reach[cand], has, strong, group, reach, peers)
+            absurd[cand] = _on_reach(cand, on_reach[cand], has, strong, group, reach, peers, sinks, weak)
         if absurd[cand]:
             return True
         row = on_reach[cand]
@@ -603,7 +606,8 @@ def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarra
 
 @compiled
 def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray,
-              reach: np.ndarray, peers: np.ndarray) -> bool:  # pragma: no cover - compiled
+              reach: np.ndarray, peers: np.ndarray, sinks: np.ndarray, weak: np.ndarray
+              ) -> bool:  # pragma: no cover - compiled
     """What "on" ``cand`` reaches (``StaticLinks.reach_of``), into ``row``; whether that holds a
     candidate both on and off."""
     cell, d0 = cand // 9, cand % 9
@@ -612,7 +616,7 @@ def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, g
         _merge(row, reach[group[on]])
     else:
         row[on >> 6] |= np.uint64(1) << np.uint64(on & 63)
-        _add_sinks(row, cand, has, strong, peers)
+        _add_sinks(row, sinks[cand], weak)
         for i in range(20):
             other = peers[cell, i] * 9 + d0
             if strong[other]:

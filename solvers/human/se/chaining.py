@@ -194,8 +194,8 @@ class Chaining:
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
-            cell_on: dict[int, None] | None = None  # what all its candidates imply (keys)
-            cell_off: dict[int, None] = {}
+            cell_on: set[int] | None = None  # what all its candidates imply (keys; in the first's order below)
+            cell_off: set[int] = set()
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
                 on_to_on, on_to_off, absurd = self._run(marks, have, key, runs, advanced, y_links)
@@ -207,14 +207,16 @@ class Chaining:
                                   runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
-                    cell_on, cell_off = dict.fromkeys(on_to_on), dict.fromkeys(on_to_off)
+                    cell_on, cell_off = set(on_to_on), set(on_to_off)
                 else:
-                    cell_on = {k: None for k in cell_on if k in on_to_on}
-                    cell_off = {k: None for k in cell_off if k in on_to_off}
+                    cell_on &= on_to_on.keys()
+                    cell_off &= on_to_off.keys()
             if not self.nishio and cell_on is not None and (count == 2 or (self.multiple and count > 2)):
-                for by_value, keys in ((value_on, cell_on), (value_off, cell_off)):
+                for by_value, common in ((value_on, cell_on), (value_off, cell_off)):
+                    if not common:
+                        continue
                     outcomes = [by_value[d0] for d0 in BITS[marks[cell]]]
-                    for key in keys:
+                    for key in _ordered(outcomes[0], common):
                         self._add(hints, marks, key, outcomes, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
         if self._kept and not hints:
             self._runs = grid, runs
@@ -310,18 +312,19 @@ class Chaining:
             if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
-            region_on, region_off = dict.fromkeys(on_to_on), dict.fromkeys(on_to_off)
+            region_on, region_off = set(on_to_on), set(on_to_off)
             for other in places[1:]:
                 other_on, other_off, _ = self._run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
-                region_on = {k: None for k in region_on if k in other_on}
-                region_off = {k: None for k in region_off if k in other_off}
-            where = f"{d0 + 1} in {_unit_name(unit)}"
-            for key in region_on:
-                self._add(hints, marks, key, outs_on, 6, unit, where)
-            for key in region_off:
-                self._add(hints, marks, key, outs_off, 6, unit, where)
+                region_on &= other_on.keys()
+                region_off &= other_off.keys()
+            if region_on or region_off:
+                where = f"{d0 + 1} in {_unit_name(unit)}"
+                for key in _ordered(on_to_on, region_on):
+                    self._add(hints, marks, key, outs_on, 6, unit, where)
+                for key in _ordered(on_to_off, region_off):
+                    self._add(hints, marks, key, outs_off, 6, unit, where)
 
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
              cause: int, where: str) -> None:
@@ -463,6 +466,13 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
     a grid met again (by another start, level or step) is not searched again. The static ones
     screen the grids (thousands per search, most holding nothing: ``chain_screen``)."""
     return Chaining(multiple, dynamic, level=level, screened=True)
+
+
+def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:
+    """The keys of ``common`` in ``outcome``'s order (the first start's: SE's gathering order)."""
+    if not common:
+        return []
+    return [key for key in outcome if key in common]
 
 
 def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:

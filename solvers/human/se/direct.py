@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell, Digit, symbol
-from sudokit.solvers.human.se.singles import se_units
+from sudokit.solvers.human.se.singles import se_units, unit_bits
 from sudokit.solvers.human.steps import Step, cells_text, digits_text
 from sudokit.solvers.human.view import View
 
@@ -49,51 +50,55 @@ def direct_hidden_triplet(view: View) -> Iterator[Step]:
 
 
 def _direct_locking(view: View, name: str, rating: float, kinds) -> Iterator[Step]:
-    units = view.geometry.units
+    bits, holding = unit_bits(view.size), view.holding  # (a unit's cells, ascending, are its order)
     for first_kind, second_kind in kinds:
         for first in first_kind:
             for second in second_kind:
-                crossing = set(units[first]) & set(units[second])
+                crossing = bits[first] & bits[second]
                 if not crossing:
                     continue
-                for digit, cells in sorted(view.places(first).items()):
-                    if len(cells) > 1 and crossing.issuperset(cells):
-                        yield from _following_singles(view, name, rating, first_kind, first, second, digit, cells)
+                for digit in range(1, view.size + 1):
+                    places = holding[digit] & bits[first]
+                    if places & (places - 1) and not places & ~crossing:
+                        yield from _following_singles(view, name, rating, first_kind, first, second, digit,
+                                                      cells_of(places))
 
 
 def _following_singles(view: View, name: str, rating: float, kind, first: int, second: int, digit: Digit,
                        cells: list[Cell]) -> Iterator[Step]:
     """The hidden singles the locked digit leaves in the other units of ``first``'s kind crossing ``second``."""
-    units, geo = view.geometry.units, view.geometry
-    through = set(units[second])
+    bits, geo = unit_bits(view.size), view.geometry
+    through = bits[second]
     for third in kind:
-        if third == first or not through & set(units[third]):
+        if third == first or not through & bits[third]:
             continue
-        places = view.places(third).get(digit, [])
-        rest = [c for c in places if c not in through]
-        if len(places) > 1 and len(rest) == 1:
+        places = view.holding[digit] & bits[third]
+        rest = places & ~through
+        if places & (places - 1) and rest and not rest & (rest - 1):
             pattern = (f"{symbol(digit)} in {geo.unit_name(first)} locked in {geo.unit_name(second)}, "
                        f"one place left in {geo.unit_name(third)}")
-            yield Step(name, view.size, (digit,), placements=((rest[0], digit),), cells=tuple(cells),
+            yield Step(name, view.size, (digit,), placements=((rest.bit_length() - 1, digit),), cells=tuple(cells),
                        units=(first, second, third), pattern=pattern, difficulty=rating)
 
 
 def _direct_hidden_set(view: View, degree: int, name: str, rating: float) -> Iterator[Step]:
-    geo = view.geometry
+    geo, bits, holding = view.geometry, unit_bits(view.size), view.holding
     for unit in se_units(geo):
         if sum(1 for c in geo.units[unit] if not view.values[c]) <= degree:
             continue
-        places = view.places(unit)
-        digits = sorted(d for d, cells in places.items() if len(cells) > 1)
-        for subset in combinations(digits, degree):
-            held = {c for d in subset for c in places[d]}
-            if len(held) != degree:
+        places = {d: p for d in range(1, view.size + 1) if (p := holding[d] & bits[unit]) & (p - 1)}  # two or more
+        for subset in combinations(places, degree):
+            held = 0
+            for d in subset:
+                held |= places[d]
+            if held.bit_count() != degree:
                 continue
-            for other in sorted(set(places) - set(subset)):
-                rest = [c for c in places[other] if c not in held]
-                if len(places[other]) > 1 and len(rest) == 1:
-                    pattern = (f"{digits_text(subset)} in {cells_text(sorted(held), view.size)}, "
+            for other, where in places.items():
+                rest = where & ~held
+                if other not in subset and rest and not rest & (rest - 1):
+                    cells = cells_of(held)
+                    pattern = (f"{digits_text(subset)} in {cells_text(cells, view.size)}, "
                                f"one place left for {symbol(other)} in {geo.unit_name(unit)}")
-                    yield Step(name, view.size, subset, placements=((rest[0], other),), cells=tuple(sorted(held)),
-                               units=(unit,), pattern=pattern, difficulty=rating)
+                    yield Step(name, view.size, subset, placements=((rest.bit_length() - 1, other),),
+                               cells=tuple(cells), units=(unit,), pattern=pattern, difficulty=rating)
                     break  # SE reports one single per subset

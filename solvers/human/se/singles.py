@@ -17,8 +17,10 @@ engine's ``naked_single`` (cells in row-major order, as SE scans them).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
+from operator import itemgetter
 
-from sudokit.models.grid import Geometry, symbol
+from sudokit.models.grid import Geometry, geometry, symbol
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
@@ -31,21 +33,51 @@ def se_units(geo: Geometry) -> tuple[int, ...]:
     return (*range(2 * n, 3 * n), *range(n, 2 * n), *range(n))
 
 
+@cache
+def unit_bits(size: int) -> tuple[int, ...]:
+    """Per unit of a size×size grid, its cells as a bitset."""
+    return tuple(sum(1 << c for c in cells) for cells in geometry(size).units)
+
+
 def is_box(geo: Geometry, unit: int) -> bool:
     return unit >= 2 * geo.size
 
 
 def hidden_single(view: View) -> Iterator[Step]:
     """Every hidden single, SE's order and rating: last cells first, then boxes, columns, rows."""
-    geo, values = view.geometry, view.values
+    geo, values, marks = view.geometry, view.values, view.marks
+    singles = []  # per unit (SE's order) with a digit of one place: whether it has one open cell, those digits
+    for unit, cells, of_unit in _se_units_read(view.size):
+        once = twice = 0
+        for m in of_unit(marks):
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        if single:
+            placed = 0  # (a placed digit has no place: ``View.places``)
+            for v in of_unit(values):
+                if v:
+                    placed |= 1 << (v - 1)
+            if single & ~placed:
+                singles.append((unit, cells, sum(1 for v in of_unit(values) if not v) == 1, single & ~placed))
     for alone in (True, False):
-        for unit in se_units(geo):
-            if (sum(1 for c in geo.units[unit] if not values[c]) == 1) != alone:
+        for unit, cells, last, single in singles:
+            if last != alone:
                 continue
-            for digit, cells in sorted(view.places(unit).items()):
-                if len(cells) == 1:
-                    rating = LAST_CELL if alone else IN_BOX if is_box(geo, unit) else IN_LINE
-                    where = "last cell of" if alone else f"{symbol(digit)} in"
-                    yield Step("se_hidden_single", view.size, (digit,), placements=((cells[0], digit),),
-                               cells=(cells[0],), units=(unit,), pattern=f"{where} {geo.unit_name(unit)}",
-                               difficulty=rating)
+            while single:
+                low = single & -single
+                single ^= low
+                digit = low.bit_length()
+                cell = next(c for c in cells if marks[c] & low)
+                rating = LAST_CELL if alone else IN_BOX if is_box(geo, unit) else IN_LINE
+                where = "last cell of" if alone else f"{symbol(digit)} in"
+                yield Step("se_hidden_single", view.size, (digit,), placements=((cell, digit),),
+                           cells=(cell,), units=(unit,), pattern=f"{where} {geo.unit_name(unit)}",
+                           difficulty=rating)
+
+
+@cache
+def _se_units_read(size: int) -> tuple[tuple[int, tuple[int, ...], itemgetter], ...]:
+    """The units in SE's order, each with its cells and what reads their entries of a grid's tuple."""
+    geo = geometry(size)
+    return tuple((unit, geo.units[unit], itemgetter(*geo.units[unit])) for unit in se_units(geo))
