@@ -1,6 +1,6 @@
 """The default measurement beside BenchExec's, record by record: ``results/measurements.md``.
 
-    python -m sudokit.compare.bench.tree_cpu DB DEFAULT_RUN RUNEXEC_RUN [--set top95] [--baseline solved8]
+    python -m sudokit.compare.bench.tree_cpu DB DEFAULT_RUN[,…] RUNEXEC_RUN[,…] [--set top95] [--baseline solved8]
 
 Both runs solve the same puzzles with the same backends, one with the default measurement, one with
 ``--measure runexec``. A runexec record's CPU time is a whole fresh process's: besides the solve, it
@@ -12,7 +12,9 @@ either the default run's figure (as the user sees it: a warm worker) or, with ``
 sudokit's figure inside the process runexec measured (the same work, cold alike). Printed per
 backend: the records answered in both, the median of those ratios, the ratio of the totals, the
 Theil–Sen slope (median of pairwise slopes: independent of any start-up), the start-up, and the
-median runexec CPU. With ``--repeat R`` a record's figure is the sum of its R repeats.
+median runexec CPU. With ``--repeat R`` a record's figure is the sum of its R repeats. Several runs
+on each side (comma-separated names) are taken together: short runs alternating between the two
+measurements, so that a change of the machine's load falls on both (``results/measurements.md``).
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ def ours(record: Record, inside: bool) -> float | None:
     return record.extra.get("inprocess_cpu_seconds") if inside else record.cpu_seconds
 
 
-def by_key(store: Store, run: str, set_name: str) -> dict[tuple[str, int], Record]:
-    return {(r.backend, r.puzzle_index): r for r in store.records(store.run(run))
+def by_key(store: Store, runs: str, set_name: str) -> dict[tuple[str, str], Record]:
+    """The measured records of SET_NAME in RUNS (names, comma-separated), by backend and puzzle."""
+    return {(r.backend, r.puzzle): r for run in runs.split(",") for r in store.records(store.run(run))
             if r.set_name == set_name and r.cpu_seconds is not None}
 
 
