@@ -152,8 +152,15 @@ SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.nak
            "h1": hodoku_queues.Queues.hidden_single}
 
 # Rows whose steps the mode finds with HoDoKu's own search, not the registry's finder: HoDoKu's
-# remote pairs are paths, sudokit's clusters (``hodoku_chains``).
-OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,)}
+# remote pairs are paths, sudokit's clusters; its nice loops and AICs come from its implication
+# tables, one chain per fact reached, not sudokit's shortest chain per conclusion (``hodoku_chains``).
+OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,),
+                                              "nl": (hodoku_chains.nice_loops,),
+                                              "gnl": (hodoku_chains.grouped_nice_loops,)}
+
+# Rows whose own finder gives its steps in HoDoKu's order (its comparison applied to its list as
+# found, where ties keep that list's order): the first is taken.
+RANKED = frozenset({"nl", "gnl"})
 
 # Rows whose chains HoDoKu's default solver builds without almost locked sets as nodes.
 WITHOUT_ALS = frozenset({"gnl", "fc", "fn"})
@@ -249,6 +256,8 @@ def _choose(view: View, finders: Sequence[Finder], queues: hodoku_queues.Queues)
         step: Step | None
         if code in SINGLES:
             step = SINGLES[code](queues)
+        elif code in RANKED:
+            step = next(_accepted_steps(view, code, group), None)
         elif code in EXHAUSTIVE:
             step = min(_accepted_steps(view, code, group), key=preference, default=None)
         elif code in hodoku_order.SCAN:
