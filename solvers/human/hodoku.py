@@ -8,8 +8,9 @@ order where sudokit's finder scans otherwise: ``hodoku_order.SCAN``), except for
 searches exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing
 chains and nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that
 places the most cells, then the one that removes the most candidates, then the one whose
-eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs are
-HoDoKu's own search (``OWN_FINDERS``, ``hodoku_chains``). Two kinds of step it does not take
+eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs, nice
+loops and AICs are HoDoKu's own searches (``OWN_FINDERS``, ``hodoku_chains``); the loops come in
+HoDoKu's order already (``RANKED``). Two kinds of step it does not take
 (``accepted``): a chain or net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked
 Pair or Triple that removes nothing from its line outside the box or nothing from its box (a Naked
 Pair or Triple to HoDoKu, found later). Several registry techniques can share one row of the table

@@ -1,7 +1,7 @@
-"""Remote pairs as HoDoKu finds them (its chains are paths, not clusters).
+"""Remote pairs, nice loops and AICs as HoDoKu finds them (its chains come from its own searches).
 
-sudokit's own remote pair (``techniques/chains.py``) takes a whole cluster of cells holding one pair;
-HoDoKu walks simple paths of such cells instead and takes what one path proves:
+Remote pairs: sudokit's own remote pair (``techniques/chains.py``) takes a whole cluster of cells
+holding one pair; HoDoKu walks simple paths of such cells instead and takes what one path proves:
 
 - a path starts at any cell holding only the pair, with either digit first, and goes from cell to
   a cell it sees that holds the same pair (its row, column, then box, cells in order; a box cell
@@ -11,8 +11,13 @@ HoDoKu walks simple paths of such cells instead and takes what one path proves:
   opposite parity (an odd number of steps apart, three or more);
 - of the paths removing the same candidates the shortest is kept, and HoDoKu takes the step that
   removes the most, then the one whose removals come first (``hodoku.preference``).
-"""
 
+Nice loops and AICs (plain and grouped): sudokit's finders keep the shortest chain per conclusion;
+HoDoKu fills a table per candidate said true and per candidate said false with everything it
+implies, breadth first, and reads its loops and AICs off those tables, one chain per fact reached
+(``_table_loops``). So it misses some chains sudokit finds and finds some it does not; the mode
+takes HoDoKu's (``hodoku.OWN_FINDERS``).
+"""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -220,7 +225,7 @@ class _Loop:
 
 
 def nice_loops(view: View) -> Iterator[Step]:
-    """Nice loops and AICs on candidates as HoDoKu finds them, best first (``_ranked``)."""
+    """Nice loops and AICs on candidates as HoDoKu finds them, best first (``_compare``)."""
     return _table_loops(view, groups=False)
 
 
