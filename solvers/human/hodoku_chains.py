@@ -1,4 +1,4 @@
-"""Remote pairs, nice loops and AICs as HoDoKu finds them (its chains come from its own searches).
+"""Remote pairs, nice loops, AICs and forcing chains as HoDoKu finds them (its own searches).
 
 Remote pairs: sudokit's own remote pair (``techniques/chains.py``) takes a whole cluster of cells
 holding one pair; HoDoKu walks simple paths of such cells instead and takes what one path proves:
@@ -15,14 +15,15 @@ holding one pair; HoDoKu walks simple paths of such cells instead and takes what
 Nice loops and AICs (plain and grouped): sudokit's finders keep the shortest chain per conclusion;
 HoDoKu fills a table per candidate said true and per candidate said false with everything it
 implies, breadth first, and reads its loops and AICs off those tables, one chain per fact reached
-(``_table_loops``). So it misses some chains sudokit finds and finds some it does not; the mode
-takes HoDoKu's (``hodoku.OWN_FINDERS``).
+(``_table_loops``), and its forcing chains too (``forcing_chains``). So it misses some chains
+sudokit finds and finds some it does not; the mode takes HoDoKu's (``hodoku.OWN_FINDERS``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cmp_to_key
+from itertools import pairwise
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import CellNode, GroupNode, bits_of, cells_name, cells_of, peer_bits
@@ -109,8 +110,8 @@ class _Tables:
                                                            for d in range(1, size + 1)]
         self.direct: list[list[int]] = [[] for _ in range(2 * len(self.nodes))]
         direct = self.direct
-        count = [[(holding[d] & _unit_bits(view, unit)).bit_count() for d in range(size + 1)]
-                 for unit in range(3 * size)]
+        units = _units_bits(size)
+        count = [[(held & unit).bit_count() for held in holding] for unit in units]
         for cell, mask in enumerate(marks):
             if not mask:
                 continue
@@ -130,19 +131,21 @@ class _Tables:
         if groups:
             self._add_groups(view)
         self.reach = [bits_of(facts) for facts in self.direct]  # each fact's direct list as a bitset
+        self.searched: dict[int, tuple[list[int], dict[int, int]]] = {}
 
     def candidate(self, cell: Cell, digit: int) -> int:
         return cell * self.size + digit - 1
 
     def _add_groups(self, view: View) -> None:
         size, holding = view.size, view.holding
+        units = _units_bits(size)
         found: list[tuple[tuple[Cell, ...], int, int, int]] = []  # cells, digit, line unit, box unit
         for line in range(2 * size):
             for d in range(1, size + 1):
-                if not holding[d] & _unit_bits(view, line):
+                if not holding[d] & units[line]:
                     continue
                 for box in range(2 * size, 3 * size):
-                    cells = tuple(cells_of(holding[d] & _unit_bits(view, line) & _unit_bits(view, box)))
+                    cells = tuple(cells_of(holding[d] & units[line] & units[box]))
                     if len(cells) >= 2:
                         found.append((cells, d, line, box))
         first = len(self.nodes)
@@ -163,7 +166,7 @@ class _Tables:
                     on.append(2 * self.candidate(c, d))
                     direct[2 * self.candidate(c, d) + 1].append(2 * (first + i))
                 for unit in (box, line):
-                    if (alone := visible & _unit_bits(view, unit)).bit_count() == 1:
+                    if (alone := visible & units[unit]).bit_count() == 1:
                         c = alone.bit_length() - 1
                         off.append(2 * self.candidate(c, d) + 1)
                         direct[2 * self.candidate(c, d)].append(2 * (first + i) + 1)
@@ -177,12 +180,17 @@ class _Tables:
             for unit in (line, box):  # the only other group of a unit with no other place: true
                 if len(shared[unit]) == 1:
                     j = shared[unit][0]
-                    if not holding[d] & _unit_bits(view, unit) & ~where[i] & ~where[j]:
+                    if not holding[d] & units[unit] & ~where[i] & ~where[j]:
                         off.append(2 * (first + j) + 1)
 
     def search(self, premise: int) -> tuple[list[int], dict[int, int]]:
         """The facts the premise implies, breadth first (HoDoKu's table for it: at most
-        ``TABLE_SIZE`` entries), each with the fact it was first reached from."""
+        ``TABLE_SIZE`` entries), each with the fact it was first reached from (kept)."""
+        if premise not in self.searched:
+            self.searched[premise] = self._search(premise)
+        return self.searched[premise]
+
+    def _search(self, premise: int) -> tuple[list[int], dict[int, int]]:
         direct, reach = self.direct, self.reach
         order = [premise]
         parent = {premise: -1}
@@ -202,8 +210,13 @@ class _Tables:
 TABLE_SIZE = 1000  # HoDoKu's table holds this many entries
 
 
-def _unit_bits(view: View, unit: int) -> int:
-    return _units_bits(view.size)[unit]
+def _plain_tables(view: View) -> _Tables:
+    return _Tables(view, groups=False)
+
+
+def _grouped_tables(view: View) -> _Tables:
+    """The tables with groups: the grouped loops and the forcing chains of a state share them."""
+    return _Tables(view, groups=True)
 
 
 @cache
@@ -249,7 +262,7 @@ def _table_loops(view: View, groups: bool) -> Iterator[Step]:
     other) each end's digit from the other end. Of the chains of one kind removing the same
     candidates the first shortest is kept (a shorter one found later is added beside it).
     """
-    tables = _Tables(view, groups)
+    tables = view.shared(_grouped_tables if groups else _plain_tables)
     marks, holding, size = view.marks, view.holding, view.size
     peers = peer_bits(size)
     found: list[_Loop] = []
@@ -428,3 +441,178 @@ def _loop_step(tables: _Tables, view: View, loop: _Loop) -> Step:
 def _node(tables: _Tables, fact: int) -> CellNode | GroupNode:
     cells, digit = tables.nodes[fact >> 1]
     return CellNode(cells[0], digit) if len(cells) == 1 else GroupNode(cells, digit)
+
+
+# ---- forcing chains as HoDoKu's tables find them
+
+
+@dataclass
+class _Forcing:
+    """A forcing chain HoDoKu's tables prove: its kind, what it places or removes, its chains."""
+
+    kind: str
+    placed: tuple[Candidate, ...]
+    removed: tuple[Candidate, ...]
+    chains: list[list[int]]
+
+    @property
+    def length(self) -> int:
+        return sum(len(chain) for chain in self.chains)
+
+
+class _Reached:
+    """What one premise's table holds: its facts breadth first, where each came from, and the cells
+    of each digit it makes true and false (bitsets; candidates only)."""
+
+    def __init__(self, tables: _Tables, premise: int):
+        self.premise = premise
+        self.order, self.parent = tables.search(premise)
+        size, nodes = tables.size, tables.nodes
+        self.on, self.off = [0] * (size + 1), [0] * (size + 1)
+        count = size ** 3
+        for fact in self.order:
+            if fact >> 1 < count:
+                cell, digit = nodes[fact >> 1][0][0], nodes[fact >> 1][1]
+                (self.on if fact & 1 else self.off)[digit] |= 1 << cell
+
+    def chain(self, tables: _Tables, cell: Cell, digit: int, true: bool) -> list[int]:
+        return _path(self.parent, 2 * tables.candidate(cell, digit) + true)
+
+
+def forcing_chains(view: View) -> Iterator[Step]:
+    """Forcing chains as HoDoKu's tables prove them (groups as nodes), best first (``_compare_forcing``).
+
+    Per candidate, in order, its table said true, then said false, is looked at for a
+    contradiction, which removes the candidate (said true) or places it (said false): the premise's
+    own opposite reached; a candidate reached both true and false, or two digits true in one cell
+    (the first such cell only); a digit true twice in a unit; a cell left with no candidate; a unit
+    where every cell the placed digits leave open for a digit loses it. Then verities: what a
+    candidate's two tables both reach (outside its cell), what every candidate of a cell reaches,
+    and what every place of a digit in a unit reaches. Of the steps of one kind and conclusion the
+    first is kept, replaced by a shorter one where found later; a chain is the path of first
+    discoveries from its premise, and a step's length the sum of its chains'.
+    """
+    tables = view.shared(_grouped_tables)  # the grouped loops' tables, when they were searched here
+    size, marks, values, holding = view.size, view.marks, view.values, view.holding
+    units = _units_bits(size)
+    found: list[_Forcing] = []
+    kept: dict[tuple, int] = {}
+
+    def offer(step: _Forcing) -> None:
+        key = (step.kind, tuple(sorted(step.removed, key=lambda c: (c[1], c[0]))), tuple(sorted(step.placed)))
+        if key in kept:
+            if found[kept[key]].length > step.length:
+                found[kept[key]] = step
+            return
+        kept[key] = len(found)
+        found.append(step)
+
+    candidates = [(c, d) for c in range(size * size) for d in digits_of(marks[c])]
+    tables_of = {(c, d, truth): _Reached(tables, 2 * tables.candidate(c, d) + truth)
+                 for c, d in candidates for truth in (True, False)}
+    open_cells = sum(1 << c for c in range(size * size) if not values[c])
+    allowed = [open_cells] * (size + 1)  # per digit: the open cells no placed one sees
+    peers = peer_bits(size)
+    for c in range(size * size):
+        if values[c]:
+            allowed[values[c]] &= ~peers[c]
+    for c, d in candidates:
+        for truth in (True, False):
+            for step in _contradictions(tables, view, tables_of[c, d, truth], c, d, truth, open_cells, allowed):
+                offer(step)
+    for c, d in candidates:
+        both = (tables_of[c, d, True], tables_of[c, d, False])
+        for true in (True, False):
+            for digit in range(1, size + 1):
+                sets = [(r.on if true else r.off)[digit] for r in both]
+                for cell in cells_of(sets[0] & sets[1] & ~(1 << c)):
+                    offer(_verity(tables, both, cell, digit, true))
+    groups = [[tables_of[c, d, True] for d in digits_of(marks[c])] for c in range(size * size) if marks[c]]
+    groups += [[tables_of[c, d, True] for c in cells_of(units[u] & holding[d])]
+               for u in range(3 * size) for d in range(1, size + 1) if units[u] & holding[d]]
+    for group in groups:
+        for digit in range(1, size + 1):
+            for true in (True, False):
+                common = -1
+                for r in group:
+                    common &= (r.on if true else r.off)[digit]
+                for cell in cells_of(common):
+                    offer(_verity(tables, group, cell, digit, true))
+    for step in sorted(found, key=cmp_to_key(_compare_forcing)):
+        links = tuple(ChainLink(_node(tables, a), _node(tables, b), bool(b & 1))
+                      for chain in step.chains for a, b in pairwise(chain))
+        yield Step(step.kind, size, tuple(sorted({d for _, d in step.placed + step.removed})),
+                   placements=step.placed, eliminations=step.removed, length=step.length, chain=links)
+
+
+def _verity(tables: _Tables, group: Sequence[_Reached], cell: Cell, digit: int, true: bool) -> _Forcing:
+    conclusion = ((cell, digit),)
+    return _Forcing("forcing_chain_verity", conclusion if true else (), () if true else conclusion,
+                    [r.chain(tables, cell, digit, true) for r in group])
+
+
+def _contradictions(tables: _Tables, view: View, reached: _Reached, cell: Cell, digit: int, true: bool,
+                    open_cells: int, allowed: list[int]) -> Iterator[_Forcing]:
+    """The contradictions one premise's table holds, in HoDoKu's order of checks (``allowed``: per
+    digit, the open cells no placed one sees)."""
+    size, marks, holding = view.size, view.marks, view.holding
+    units = _units_bits(size)
+    on, off = reached.on, reached.off
+    premise = ((cell, digit),)
+
+    def step(*chains: tuple[Cell, int, bool]) -> _Forcing:
+        return _Forcing("forcing_chain_contradiction", () if true else premise, premise if true else (),
+                        [reached.chain(tables, c, d, t) for c, d, t in chains])
+
+    if (off if true else on)[digit] >> cell & 1:
+        yield step((cell, digit, not true))
+    for d in range(1, size + 1):
+        if both := on[d] & off[d]:
+            first = (both & -both).bit_length() - 1
+            yield step((first, d, False), (first, d, True))
+    holds = [d for d in range(1, size + 1) if on[d]]
+    for i, d in enumerate(holds):
+        for e in holds[i + 1:]:
+            if both := on[d] & on[e]:
+                first = (both & -both).bit_length() - 1
+                yield step((first, d, True), (first, e, True))
+    for kind in range(3):  # rows, columns, boxes
+        for d in holds:
+            if on[d].bit_count() > 1:
+                for u in range(kind * size, (kind + 1) * size):
+                    if (twice := units[u] & on[d]).bit_count() > 1:
+                        yield step(*((c, d, True) for c in cells_of(twice)))
+    empty = open_cells
+    for d in range(1, size + 1):
+        empty &= (off[d] | ~holding[d]) & ~on[d]
+    for c in cells_of(empty):
+        yield step(*((c, d, False) for d in digits_of(marks[c])))
+    for kind in range(3):
+        for d in range(1, size + 1):
+            if off[d]:
+                for u in range(kind * size, (kind + 1) * size):
+                    if (places := units[u] & allowed[d]) and not places & ~off[d]:
+                        yield step(*((c, d, False) for c in cells_of(places)))
+
+
+def _compare_forcing(one: _Forcing, other: _Forcing) -> int:
+    """HoDoKu's order of forcing chains (its comparison, applied to the list as found): placements
+    first, the most first, then by cells (equal sums: the later first, as HoDoKu's comparison says);
+    removals, the most first, then by candidates digit by digit; the shorter chains."""
+    if bool(one.placed) != bool(other.placed):
+        return -1 if one.placed else 1
+    same_kind = one.kind == other.kind
+    if one.placed:
+        if len(one.placed) != len(other.placed):
+            return len(other.placed) - len(one.placed)
+        if not (same_kind and {c for c, _ in one.placed} == {c for c, _ in other.placed}):
+            first, second = sum(c for c, _ in one.placed), sum(c for c, _ in other.placed)
+            return 1 if first == second else first - second
+        return one.length - other.length
+    if len(one.removed) != len(other.removed):
+        return len(other.removed) - len(one.removed)
+    if not (same_kind and set(one.removed) == set(other.removed)):
+        for a, b in zip(sorted(one.removed, key=lambda c: (c[1], c[0])), sorted(other.removed, key=lambda c: (c[1], c[0]))):
+            if a != b:
+                return (a[0] * 10 + a[1]) - (b[0] * 10 + b[1])
+    return one.length - other.length

@@ -69,7 +69,7 @@ def test_the_path_is_hodokus_step_by_step_on_a_sample():
 @pytest.mark.manual
 def test_score_level_and_hardest_step_are_hodokus_on_every_puzzle():
     shares = agreement(VERDICTS)
-    assert shares["level"] >= 0.99 and shares["score"] >= 0.95 and shares["hardest"] >= 0.975, shares
+    assert shares["level"] >= 0.99 and shares["score"] >= 0.975 and shares["hardest"] >= 0.99, shares
 
 
 def test_rate_names_the_hardest_step_by_hodokus_own_code():
@@ -123,10 +123,11 @@ def test_remote_pairs_are_hodokus_paths_not_clusters():
     assert [divergence(v) for v in chosen] == [None] * 3
 
 
-# Positions of the reference where sudokit's own loop finders took another step than HoDoKu (the
-# first step where the path parted before the mode used HoDoKu's tables), by the rule of HoDoKu's
-# search that decides them: puzzle, the step's index in HoDoKu's path, HoDoKu's kind of step there.
-LOOP_RULES = {
+# Positions of the reference where sudokit's own loop and forcing-chain finders took another step
+# than HoDoKu (the first step where the path parted before the mode used HoDoKu's tables), by the
+# rule of HoDoKu's search that decides them: puzzle, the step's index in HoDoKu's path, HoDoKu's
+# kind of step there.
+TABLE_RULES = {
     # the chain to a fact is the one breadth-first path that reached it first: HoDoKu's path from
     # r4c6<>4 to r4c6=4 passes r3c9 twice (a lasso) and is dropped, so the Discontinuous Nice Loop
     # sudokit finds there (three removals) is not HoDoKu's, which takes an AIC removing two
@@ -149,12 +150,18 @@ LOOP_RULES = {
     # one (dropped), so an ALS-XZ came first; HoDoKu's grouped loop is found now
     "no ALS nodes": ("..17.83...........3.......1....6....7...5...6..4.1.2...3..8..2.21.5.3.695.62.17.3", 20,
                      "GROUPED_DISCONTINUOUS_NICE_LOOP"),
+    # HoDoKu's forcing chains run on the same tables, groups as nodes: r1c7=1 leaves r7c7 empty (its 3
+    # through the group r23c7), a contradiction sudokit's forcing chains miss; removing one candidate
+    # as theirs does, it comes first in the grid
+    "forcing chains on the tables": (
+        "...3.....81...4...6...5..742.9....43..7.9.5..35....2.994..7...6...4...57.....6...", 20,
+        "FORCING_CHAIN_CONTRADICTION"),
 }
 
 
-@pytest.mark.parametrize("rule", LOOP_RULES)
-def test_nice_loops_and_aics_are_those_hodokus_tables_find(rule: str):
-    puzzle, index, kind = LOOP_RULES[rule]
+@pytest.mark.parametrize("rule", TABLE_RULES)
+def test_loops_aics_and_forcing_chains_are_those_hodokus_tables_find(rule: str):
+    puzzle, index, kind = TABLE_RULES[rule]
     verdict = next(v for v in VERDICTS if v.puzzle == puzzle)
     assert verdict.path[index].name == kind
     assert divergence(verdict, until=index + 1) is None
