@@ -154,13 +154,14 @@ class Divergence:
         return self.theirs.name, (hodoku.code_of(self.ours.technique) or self.ours.technique) if self.ours else "-"
 
 
-def divergence(verdict: Verdict) -> Divergence | None:
-    """Replay HoDoKu's path, asking the mode for its step in each state; the first that differs."""
+def divergence(verdict: Verdict, until: int | None = None) -> Divergence | None:
+    """Replay HoDoKu's path, asking the mode for its step in each state; the first that differs
+    (among the first ``until`` steps when given)."""
     state = Candidates.from_grid(Grid.parse(verdict.puzzle))
     memo = Memo()
     remember_givens(memo, state.values)
     finders = [technique(name).find for name in mode("hodoku").techniques]
-    for index, move in enumerate(verdict.path):
+    for index, move in enumerate(verdict.path[:until]):
         ours = hodoku.choose(View(state, memo), finders)
         if ours is None or not move.matches(ours):
             return Divergence(index, move, ours)

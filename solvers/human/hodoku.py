@@ -8,8 +8,9 @@ order where sudokit's finder scans otherwise: ``hodoku_order.SCAN``), except for
 searches exhaustively and sorts (remote pairs, turbot fish, chains, nice loops, ALS moves, forcing
 chains and nets, Franken/Mutant and Kraken fish: ``EXHAUSTIVE``): there it takes the step that
 places the most cells, then the one that removes the most candidates, then the one whose
-eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs are
-HoDoKu's own search (``OWN_FINDERS``, ``hodoku_chains``). Two kinds of step it does not take
+eliminations come first in the grid, then the shortest chain (``preference``). Remote pairs, nice
+loops, AICs and forcing chains are HoDoKu's own searches (``OWN_FINDERS``, ``hodoku_chains``); the
+loops and forcing chains come in HoDoKu's order already (``RANKED``). Two kinds of step it does not take
 (``accepted``): a chain or net with an almost locked set as a node (``WITHOUT_ALS``), and a Locked
 Pair or Triple that removes nothing from its line outside the box or nothing from its box (a Naked
 Pair or Triple to HoDoKu, found later). Several registry techniques can share one row of the table
@@ -152,8 +153,16 @@ SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.nak
            "h1": hodoku_queues.Queues.hidden_single}
 
 # Rows whose steps the mode finds with HoDoKu's own search, not the registry's finder: HoDoKu's
-# remote pairs are paths, sudokit's clusters (``hodoku_chains``).
-OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,)}
+# remote pairs are paths, sudokit's clusters; its nice loops, AICs and forcing chains come from its
+# implication tables, one chain per fact reached, not sudokit's own searches (``hodoku_chains``).
+OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,),
+                                              "nl": (hodoku_chains.nice_loops,),
+                                              "gnl": (hodoku_chains.grouped_nice_loops,),
+                                              "fc": (hodoku_chains.forcing_chains,)}
+
+# Rows whose own finder gives its steps in HoDoKu's order (its comparison applied to its list as
+# found, where ties keep that list's order): the first is taken.
+RANKED = frozenset({"nl", "gnl", "fc"})
 
 # Rows whose chains HoDoKu's default solver builds without almost locked sets as nodes.
 WITHOUT_ALS = frozenset({"gnl", "fc", "fn"})
@@ -249,6 +258,8 @@ def _choose(view: View, finders: Sequence[Finder], queues: hodoku_queues.Queues)
         step: Step | None
         if code in SINGLES:
             step = SINGLES[code](queues)
+        elif code in RANKED:
+            step = next(_accepted_steps(view, code, group), None)
         elif code in EXHAUSTIVE:
             step = min(_accepted_steps(view, code, group), key=preference, default=None)
         elif code in hodoku_order.SCAN:

@@ -69,7 +69,7 @@ def test_the_path_is_hodokus_step_by_step_on_a_sample():
 @pytest.mark.manual
 def test_score_level_and_hardest_step_are_hodokus_on_every_puzzle():
     shares = agreement(VERDICTS)
-    assert shares["level"] >= 0.99 and shares["score"] >= 0.95 and shares["hardest"] >= 0.975, shares
+    assert shares["level"] >= 0.99 and shares["score"] >= 0.975 and shares["hardest"] >= 0.99, shares
 
 
 def test_rate_names_the_hardest_step_by_hodokus_own_code():
@@ -121,3 +121,47 @@ def test_remote_pairs_are_hodokus_paths_not_clusters():
     chosen = [v for v in VERDICTS if v.puzzle in puzzles]
     assert len(chosen) == 3 and all(any(m.name == "REMOTE_PAIR" for m in v.path) for v in chosen)
     assert [divergence(v) for v in chosen] == [None] * 3
+
+
+# Positions of the reference where sudokit's own loop and forcing-chain finders took another step
+# than HoDoKu (the first step where the path parted before the mode used HoDoKu's tables), by the
+# rule of HoDoKu's search that decides them: puzzle, the step's index in HoDoKu's path, HoDoKu's
+# kind of step there.
+TABLE_RULES = {
+    # the chain to a fact is the one breadth-first path that reached it first: HoDoKu's path from
+    # r4c6<>4 to r4c6=4 passes r3c9 twice (a lasso) and is dropped, so the Discontinuous Nice Loop
+    # sudokit finds there (three removals) is not HoDoKu's, which takes an AIC removing two
+    "a lasso is dropped": ("3....2..7.4...5.8...513.9..93....2....2...8....7....49..3.467...5.9...3.6..2....8", 14, "AIC"),
+    # in a bivalue cell the other digit is reached by the link inside the cell, one link long: no
+    # loop closes there, so the continuous loop through r1c5 sudokit finds is not HoDoKu's
+    "the link inside the cell comes first": (
+        "9....3..7..1..73...3.5..16....3.....5..218..3.....4....57..2.9...28..7..3..9....8", 24,
+        "DISCONTINUOUS_NICE_LOOP"),
+    # from r9c7<>7 to r9c7=4: two strong ends of different digits make a continuous loop (r9c7 keeps
+    # 4 and 7), which removes nine candidates
+    "strong ends of two digits: continuous": (
+        "8...1...7.2.....4....5.3....3.1.7.8...96.23..6...5...1..5.3.8....14.59...........", 4,
+        "GROUPED_CONTINUOUS_NICE_LOOP"),
+    # an AIC ends on a candidate, never a group: sudokit's grouped AIC removing two candidates is
+    # not HoDoKu's, which takes a loop removing one
+    "an AIC ends on a candidate": ("..5..8..18......9.......78....4.....64....9......53..2.6.........138..5....9.714.", 9,
+                                   "GROUPED_DISCONTINUOUS_NICE_LOOP"),
+    # HoDoKu builds grouped loops without almost locked sets: sudokit's shortest chain for r2c1<>9 has
+    # one (dropped), so an ALS-XZ came first; HoDoKu's grouped loop is found now
+    "no ALS nodes": ("..17.83...........3.......1....6....7...5...6..4.1.2...3..8..2.21.5.3.695.62.17.3", 20,
+                     "GROUPED_DISCONTINUOUS_NICE_LOOP"),
+    # HoDoKu's forcing chains run on the same tables, groups as nodes: r1c7=1 leaves r7c7 empty (its 3
+    # through the group r23c7), a contradiction sudokit's forcing chains miss; removing one candidate
+    # as theirs does, it comes first in the grid
+    "forcing chains on the tables": (
+        "...3.....81...4...6...5..742.9....43..7.9.5..35....2.994..7...6...4...57.....6...", 20,
+        "FORCING_CHAIN_CONTRADICTION"),
+}
+
+
+@pytest.mark.parametrize("rule", TABLE_RULES)
+def test_loops_aics_and_forcing_chains_are_those_hodokus_tables_find(rule: str):
+    puzzle, index, kind = TABLE_RULES[rule]
+    verdict = next(v for v in VERDICTS if v.puzzle == puzzle)
+    assert verdict.path[index].name == kind
+    assert divergence(verdict, until=index + 1) is None
