@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
 from sudokit.models.grid import geometry
 from sudokit.solvers.human import hodoku_chains, hodoku_order, hodoku_queues, rating
 from sudokit.solvers.human.registry import LEVELS, MODE_ONLY, TECHNIQUES, Technique, technique
 from sudokit.solvers.human.steps import Finder, Step
+from sudokit.solvers.human.techniques import als, uniqueness
 from sudokit.solvers.human.view import View
 
 
@@ -145,8 +146,9 @@ NAMES = {
 }
 
 # Rows whose steps HoDoKu collects in full and sorts before taking one (the others: first found).
+# (Franken fish: the first HoDoKu's scan meets, ``hodoku_order.FRANKEN``.)
 EXHAUSTIVE = frozenset({"rp", "tf", "x", "xyc", "nl", "gnl", "axz", "axy", "ach", "db", "kf", "fc", "fn"}
-                       | {f"{kind}{size}" for kind in ("ff", "fff", "mf", "fmf") for size in range(2, 8)})
+                       | {f"{kind}{size}" for kind in ("mf", "fmf") for size in range(2, 8)})
 
 # The singles, found as HoDoKu finds them: from its queues.
 SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.naked_single,
@@ -154,11 +156,19 @@ SINGLES = {"fh": hodoku_queues.Queues.full_house, "n1": hodoku_queues.Queues.nak
 
 # Rows whose steps the mode finds with HoDoKu's own search, not the registry's finder: HoDoKu's
 # remote pairs are paths, sudokit's clusters; its nice loops, AICs and forcing chains come from its
-# implication tables, one chain per fact reached, not sudokit's own searches (``hodoku_chains``).
-OWN_FINDERS: dict[str, tuple[Finder, ...]] = {"rp": (hodoku_chains.remote_pairs,),
-                                              "nl": (hodoku_chains.nice_loops,),
-                                              "gnl": (hodoku_chains.grouped_nice_loops,),
-                                              "fc": (hodoku_chains.forcing_chains,)}
+# implication tables, one chain per fact reached, not sudokit's own searches (``hodoku_chains``);
+# its Sue de Coq, ALS moves and rectangles from its own scans, parts and limits (``als.hodoku_*``,
+# ``uniqueness.hodoku_rectangles``).
+OWN_FINDERS: dict[str, tuple[Finder, ...]] = {
+    "rp": (hodoku_chains.remote_pairs,), "nl": (hodoku_chains.nice_loops,),
+    "gnl": (hodoku_chains.grouped_nice_loops,), "fc": (hodoku_chains.forcing_chains,),
+    "sdc": (als.hodoku_sue_de_coq,), "axz": (als.hodoku_als_xz,), "axy": (als.hodoku_als_xy_wing,),
+    "ach": (als.hodoku_als_chain,),
+    **{code: (partial(uniqueness.hodoku_rectangles, name=name),) for code, name in (
+        ("u1", "unique_rectangle_1"), ("u2", "unique_rectangle_2"), ("u3", "unique_rectangle_3"),
+        ("u4", "unique_rectangle_4"), ("u5", "unique_rectangle_5"), ("u6", "unique_rectangle_6"),
+        ("hr", "hidden_rectangle"))},
+}
 
 # Rows whose own finder gives its steps in HoDoKu's order (its comparison applied to its list as
 # found, where ties keep that list's order): the first is taken.

@@ -22,8 +22,6 @@ removed in its order. The singles are then:
 
 ``Queues`` is that bookkeeping beside the engine's own state; ``follow`` brings it to the state
 after a step and rebuilds it when the state is not the one it expects (a guess, another start).
-Where HoDoKu's own search for a technique finds other steps than sudokit's finder, the finder asks
-``following`` (whether HoDoKu mode is choosing the state's step) and searches as HoDoKu does.
 """
 
 from __future__ import annotations
@@ -174,11 +172,6 @@ def follow(view: View) -> Queues:
     queues = Queues.load(view)
     taken(view, queues, None)
     return queues
-
-
-def following(view: View) -> bool:
-    """Whether HoDoKu mode is choosing this state's step (its queues are kept in the solve's memo)."""
-    return view.memo.recall(_SLOT) is not None
 
 
 def taken(view: View, queues: Queues, step: Step | None) -> None:

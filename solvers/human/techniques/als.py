@@ -36,16 +36,12 @@ from itertools import combinations
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
 from sudokit.models.grid import Cell, Digit, Geometry
-from sudokit.solvers.human import hodoku_queues
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
 
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_als_xz(view)
-        return
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
@@ -66,9 +62,6 @@ def als_xz(view: View) -> Iterator[Step]:
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_als_xy_wing(view)
-        return
     sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
     seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
@@ -92,9 +85,6 @@ def als_chain(view: View) -> Iterator[Step]:
     so each end is reached by its shortest chain of three links or more; only ends that could
     share an elimination with the start are looked at; one step per elimination set.
     """
-    if hodoku_queues.following(view):
-        yield from _hodoku_als_chain(view)
-        return
     sets, sight, holders = view.als, view.shared(_sights), view.holding
     neighbours, partners = view.shared(_neighbours), view.shared(_partners)
     seen: set[tuple[Candidate, ...]] = set()
@@ -154,9 +144,6 @@ def death_blossom(view: View) -> Iterator[Step]:
 
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_sue_de_coq(view)
-        return
     geo, marks = view.geometry, view.marks
     for box in range(2 * view.size, 3 * view.size):
         for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
@@ -197,7 +184,7 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
                                pattern=parts, als=(core, d, e))
 
 
-def _hodoku_sue_de_coq(view: View) -> Iterator[Step]:
+def hodoku_sue_de_coq(view: View) -> Iterator[Step]:
     """Sue de Coq as HoDoKu searches it, in its order (its mode takes the first).
 
     Rows, then columns; per line, the boxes in order; in their intersection, the cores (the first
@@ -311,7 +298,7 @@ def _hodoku_step(view: View, name: str, removed: Iterable[Candidate], chain: Seq
     return _step(view, name, tuple(dict.fromkeys(removed)), [sets[k] for k in chain], pattern)
 
 
-def _hodoku_als_xz(view: View) -> Iterator[Step]:
+def hodoku_als_xz(view: View) -> Iterator[Step]:
     """The first ALS-XZ of HoDoKu's scan (it takes the first): restricted commons in order; with two
     digits, the other common digits for each, then each set locked."""
     sets = view.als
@@ -327,7 +314,7 @@ def _hodoku_als_xz(view: View) -> Iterator[Step]:
             return
 
 
-def _hodoku_als_xy_wing(view: View) -> Iterator[Step]:
+def hodoku_als_xy_wing(view: View) -> Iterator[Step]:
     """The first ALS-XY-Wing of HoDoKu's scan: pairs of restricted commons in order (the first, then a
     later one) sharing a set, the pivot; not both the same single digit; the wings disjoint. What
     both wings hold but the links' digits leaves what both reach."""
@@ -353,7 +340,7 @@ def _hodoku_als_xy_wing(view: View) -> Iterator[Step]:
                 return
 
 
-def _hodoku_als_chain(view: View) -> Iterator[Step]:
+def hodoku_als_chain(view: View) -> Iterator[Step]:
     """HoDoKu's best ALS-Chain: its search goes only forward (each set later in the list than the one
     before), so a chain is a rising sequence of sets, three links or more.
 

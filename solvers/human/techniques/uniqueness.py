@@ -23,7 +23,6 @@ from itertools import combinations
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import bits_of, cells_of, peer_bits, unit_subsets
 from sudokit.models.grid import Cell, Digit, Geometry, geometry
-from sudokit.solvers.human import hodoku_queues
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import Memo, View
 
@@ -32,9 +31,6 @@ Rectangle = tuple[Cell, Cell, Cell, Cell]  # in row-major order: the two corners
 
 def unique_rectangle_1(view: View) -> Iterator[Step]:
     """Three corners hold only ``ab``: the fourth cannot be ``a`` or ``b``."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_1")
-        return
     for ur in _rectangles(view):
         if len(ur.roof) == 1:
             yield from ur.step("unique_rectangle_1", ur.roof, ur.pair)
@@ -42,9 +38,6 @@ def unique_rectangle_1(view: View) -> Iterator[Step]:
 
 def unique_rectangle_2(view: View) -> Iterator[Step]:
     """Two corners of a side hold ``ab`` plus the same ``c``: one is ``c``, so ``c`` leaves cells seeing both."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_2")
-        return
     for ur in _rectangles(view):
         if ur.side_roof and ur.extra.bit_count() == 1:
             yield from ur.step("unique_rectangle_2", ur.seeing_roof(), ur.extra)
@@ -52,9 +45,6 @@ def unique_rectangle_2(view: View) -> Iterator[Step]:
 
 def unique_rectangle_3(view: View) -> Iterator[Step]:
     """The extras of a side's corners form a naked subset with other cells of a unit they share."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_3")
-        return
     for ur in _rectangles(view):
         if not ur.side_roof or ur.extra.bit_count() < 2:
             continue
@@ -75,9 +65,6 @@ def unique_rectangle_3(view: View) -> Iterator[Step]:
 
 def unique_rectangle_4(view: View) -> Iterator[Step]:
     """A side's corners are the only places for ``a`` in a unit they share: neither can be ``b``."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_4")
-        return
     for ur in _rectangles(view):
         if not ur.side_roof:
             continue
@@ -91,9 +78,6 @@ def unique_rectangle_4(view: View) -> Iterator[Step]:
 def unique_rectangle_5(view: View) -> Iterator[Step]:
     """Two diagonal corners, or three corners, hold ``ab`` plus the same ``c``: one is ``c``, so ``c``
     leaves the cells seeing all of them."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_5")
-        return
     peers = peer_bits(view.size)
     for ur in _rectangles(view):
         if ur.extra.bit_count() != 1 or len(ur.roof) not in (2, 3) or ur.side_roof:
@@ -108,9 +92,6 @@ def unique_rectangle_5(view: View) -> Iterator[Step]:
 def unique_rectangle_6(view: View) -> Iterator[Step]:
     """Two diagonal corners hold only ``ab``, and ``a`` lies only in the rectangle in both its rows and
     both its columns: ``a`` would fill one diagonal, which cannot be the other two, so they lose ``a``."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "unique_rectangle_6")
-        return
     for ur in _rectangles(view):
         if len(ur.roof) != 2 or ur.shared_units():
             continue
@@ -124,9 +105,6 @@ def unique_rectangle_6(view: View) -> Iterator[Step]:
 def hidden_rectangle(view: View) -> Iterator[Step]:
     """A corner holds only ``ab`` and the opposite corner's row and column have ``a`` only in the
     rectangle: the opposite corner cannot be ``b``."""
-    if hodoku_queues.following(view):
-        yield from _hodoku_steps(view, "hidden_rectangle")
-        return
     for ur in _rectangles(view):
         for floor in ur.floor:
             far = ur.cells[3 - ur.cells.index(floor)]
@@ -326,7 +304,7 @@ def _corners_of(size: int) -> tuple[tuple[int, ...], ...]:
 # ---- HoDoKu's rectangles, for its mode
 
 
-def _hodoku_steps(view: View, name: str) -> Iterator[Step]:
+def hodoku_rectangles(view: View, name: str) -> Iterator[Step]:
     """The steps of one kind HoDoKu's search for rectangles meets, in its order (its mode takes the first)."""
     return (step for step in view.shared(_hodoku_all) if step.technique == name)
 
