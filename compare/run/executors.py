@@ -49,7 +49,7 @@ PARENT_CHECK_SECONDS = 0.5  # how often an idle worker checks that its parent is
 SEND_SECONDS = 0.05  # a busy worker sends its answers this often
 HOLD_SECONDS = 0.25  # a worker takes more chunks while it holds less work than this (at its pace)
 HOLD_TASKS = 2048  # and fewer tasks than this
-STARTUP_SECONDS = 30.0  # more time for a worker's first task while the worker is not ready yet
+STARTUP_SECONDS = 180.0  # more time for a worker's first task while it is not ready yet (numba compiling on a fresh install)
 STARTING_CHECK_SECONDS = 0.05  # how often the parent looks at a worker that is starting
 STOP_SECONDS = 5.0  # how long a worker told to stop may take to clean up before it is killed
 RETRIES = 2  # times a task is tried again when its worker dies under it (a kill from outside, or a crash)
@@ -553,7 +553,9 @@ class SolvingProcess:
         tree = processes.tree_seconds(self.process.pid) if on_task and self.process.pid else None
         self.kill()
         cpu = None if tree is None else max(0.0, tree - self.progress.cpu.value)
-        return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=used, message="killed after the timeout"), cpu)
+        message = "killed after the timeout" if on_task else \
+            "killed: its worker was still creating or warming up the backend at the timeout"
+        return self._verdict(SolveResult(Status.TIMEOUT, solve_seconds=used, message=message), cpu)
 
     def stop(self) -> None:
         """Tell the worker to finish (it kills what its backends left running, and leaves its cgroup);
