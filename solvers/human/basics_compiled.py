@@ -14,6 +14,8 @@ where its eliminations lie in ``removed`` (rows of cell, digit); a single places
 
 from __future__ import annotations
 
+import numpy as np
+
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import (
     CELL_COUNT,
@@ -33,6 +35,7 @@ from sudokit.solvers.human.singles_compiled import (
 FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED_PAIR, LOCKED_TRIPLE, POINTING, CLAIMING = range(7)
 NAKED_PAIR, NAKED_TRIPLE, HIDDEN_PAIR, HIDDEN_TRIPLE, NAKED_QUAD, HIDDEN_QUAD = range(7, 13)
 X_WING, SWORDFISH, JELLYFISH = range(13, 16)
+_NO_UNIT, _ONE = np.int64(-1), np.int64(1)  # typed constants: literals would compile a callee once per value
 _SUBSET_SIZE = (2, 3, 2, 3, 4, 4)  # naked pair, naked triple, hidden pair, ... hidden quad: how many cells
 
 
@@ -112,14 +115,14 @@ def _singles(rung, values, marks, units, found, row, at, scratch):
                 mask = marks[last]
                 if mask and not mask & (mask - 1):
                     cells[0] = last
-                    _record(found, row, rung, mask, unit, -1, cells, 1, at, at)
+                    _record(found, row, rung, mask, unit, _NO_UNIT, cells, _ONE, at, at)
                     return True
     elif rung == NAKED_SINGLE:
         for cell in range(values.shape[0]):
             mask = marks[cell]
             if mask and not mask & (mask - 1):
                 cells[0] = cell
-                _record(found, row, rung, mask, -1, -1, cells, 1, at, at)
+                _record(found, row, rung, mask, _NO_UNIT, _NO_UNIT, cells, _ONE, at, at)
                 return True
     else:
         for unit in range(units.shape[0]):
@@ -133,7 +136,7 @@ def _singles(rung, values, marks, units, found, row, at, scratch):
                 for cell in units[unit]:
                     if marks[cell] & bit:
                         cells[0] = cell
-                        _record(found, row, rung, bit, unit, -1, cells, 1, at, at)
+                        _record(found, row, rung, bit, unit, _NO_UNIT, cells, _ONE, at, at)
                         return True
     return False
 
@@ -288,7 +291,7 @@ def _naked(k, rung, marks, units, found, row, removed, at, scratch):
                         count += 1
                 end = _remove(marks, targets, count, union, removed, at)
                 if end > at:
-                    _record(found, row, rung, union, unit, -1, group, k, at, end)
+                    _record(found, row, rung, union, unit, _NO_UNIT, group, k, at, end)
                     return end
             more = next_combination(index, k, n)
     return -1
@@ -333,7 +336,7 @@ def _hidden(k, rung, values, marks, units, found, row, removed, at, scratch):
                         count += 1
                 end = _remove(marks, group, count, ~mask, removed, at)
                 if end > at:
-                    _record(found, row, rung, mask, unit, -1, group, k, at, end)
+                    _record(found, row, rung, mask, unit, _NO_UNIT, group, k, at, end)
                     return end
             more = next_combination(index, k, n)
     return -1
@@ -388,7 +391,7 @@ def _fish(k, rung, marks, found, row, removed, at, scratch):
                                 if lines[line] >> cross & 1:
                                     cells[named] = line * size + cross if by_rows else cross * size + line
                                     named += 1
-                        _record(found, row, rung, bit, -1, -1, cells, named, at, end)
+                        _record(found, row, rung, bit, _NO_UNIT, _NO_UNIT, cells, named, at, end)
                         found[row, UNIT_COUNT] = 2 * k
                         crosses = 0
                         for j in range(k):
@@ -425,7 +428,7 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
     to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it ended)."""
     size = units.shape[1]
     full = (1 << size) - 1
-    count, at = 0, 0
+    count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
     while True:
         for cell in range(values.shape[0]):  # a cell left without a digit
             if values[cell] == 0 and marks[cell] == 0:
