@@ -46,7 +46,7 @@ def agreement(verdicts: Sequence[Verdict]) -> dict[str, float]:
 
 
 def test_the_reference_is_big_and_varied():
-    assert len(VERDICTS) >= 1500
+    assert len(VERDICTS) >= 3000
     assert {v.level for v in VERDICTS} == {"easy", "medium", "hard", "unfair", "extreme"}
     assert all(hodoku.row_of_code(m.name) is not None for v in VERDICTS for m in v.path)  # kinds of HoDoKu's table
 
@@ -69,7 +69,7 @@ def test_the_path_is_hodokus_step_by_step_on_a_sample():
 @pytest.mark.manual
 def test_score_level_and_hardest_step_are_hodokus_on_every_puzzle():
     shares = agreement(VERDICTS)
-    assert shares["level"] >= 0.99 and shares["score"] >= 0.975 and shares["hardest"] >= 0.99, shares
+    assert shares["level"] >= 0.99 and shares["score"] >= 0.99 and shares["hardest"] >= 0.99, shares
 
 
 def test_rate_names_the_hardest_step_by_hodokus_own_code():
