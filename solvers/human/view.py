@@ -165,6 +165,7 @@ class View:
     def shared(self, derive: Callable[[View], T]) -> T:
         """``derive(self)``, computed once for this state."""
         if derive not in self._shared:
+            self.poll()  # (what is derived can take seconds on a big grid: the deadline is looked at first)
             self._shared[derive] = derive(self)
         return self._shared[derive]
 
@@ -176,9 +177,14 @@ class View:
         """``derive(self, *args)`` for a function of the candidates of ``cells`` alone (a unit's, a
         box-line's): kept for later states where those cells' candidates are the same."""
         marks = self.marks
-        return self.memo.get((derive, *args), tuple([marks[c] for c in cells]), lambda: derive(self, *args))
+        return self.memo.get((derive, *args), tuple([marks[c] for c in cells]), lambda: self._polled(derive, *args))
 
     def per_digit(self, derive: Callable[..., T], digit: Digit, *args: Hashable) -> T:
         """``derive(self, digit, *args)`` for a function of the digit's candidates alone: kept for
         later states where the digit's candidates are the same."""
-        return self.memo.get((derive, digit, *args), self.holding[digit], lambda: derive(self, digit, *args))
+        return self.memo.get((derive, digit, *args), self.holding[digit], lambda: self._polled(derive, digit, *args))
+
+    def _polled(self, derive: Callable[..., T], *args: Hashable) -> T:
+        """``derive(self, *args)`` once the deadline has been looked at (``poll``)."""
+        self.poll()
+        return derive(self, *args)

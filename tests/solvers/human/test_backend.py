@@ -110,3 +110,16 @@ def test_a_repeated_given_is_unsat_at_once_in_every_mode(name):
     assert result.status is Status.UNSAT
     assert result.message == "r2c6 and r2c8 both hold 1"
     assert result.seconds < 2
+
+
+def test_a_finder_s_long_search_keeps_the_time_limit():
+    """Fuzzing found the empty 16×16 past a 5 s limit by 10-15 s: the deadline was looked at only
+    between finders, and one (complex fish) searched for seconds; what finders derive now looks first."""
+    import time
+
+    from sudokit.models.grid import Grid
+
+    start = time.perf_counter()
+    result = HumanSolver().solve(Grid.empty(16), limit=2, time_limit=5.0)
+    assert result.status is Status.TIMEOUT
+    assert time.perf_counter() - start < 5.0 + 1.0  # (room for a loaded machine)
