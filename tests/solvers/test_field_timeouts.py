@@ -116,11 +116,18 @@ for limit in (0.002, 0.01, 0.03, 0.1):
 
 def test_a_choco_search_stopped_by_its_limit_is_never_a_proof():
     """CI saw Choco's 0.05 s on a solvable 25×25 come back UNSAT: CPMpy judges Choco's status by the
-    wall time it measured, and called a search Choco had stopped complete. (In a process of its own:
-    Choco's native runtime once took a test worker down with it.)"""
+    wall time it measured, and called a search Choco had stopped complete.
+
+    In a process of its own, tried up to three times: in two of CI's runs (never here, in 80 tries,
+    idle and at load 5) Choco's native runtime died at start-up with "Fatal error: Unhandled
+    exception", once taking a test worker with it. Such a death is Choco's, not a verdict on the
+    status; a wrong status fails at once."""
     pytest.importorskip("pychoco")
-    run = subprocess.run([sys.executable, "-c", CHOCO_STOPPED], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-2000:]
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", CHOCO_STOPPED], capture_output=True, text=True, timeout=120)
+        if run.returncode == 0 or "Fatal error" not in run.stderr:
+            break
+    assert run.returncode == 0, run.stderr[:1500] + "\n…\n" + run.stderr[-1500:]
 
 
 @pytest.mark.parametrize("grid", [Grid.empty(9), Grid.parse("1" + "." * 80),
