@@ -39,6 +39,7 @@ import math
 import os
 import queue
 import random
+import shlex
 import subprocess
 import sys
 import threading
@@ -375,6 +376,8 @@ def workers(args: argparse.Namespace, warm_up: Sequence[str]) -> list[Worker]:
                              decode=hodoku_answer))
     if args.baseline:
         chosen.append(Worker("baseline", [args.baseline, human, "default"]))
+    if args.engines:
+        chosen = [worker for worker in chosen if worker.name in args.engines]
     for worker in chosen:
         worker.timeout, worker.warm_up = args.timeout, warm_up
     return chosen
@@ -386,7 +389,7 @@ def preamble(args: argparse.Namespace, argv: Sequence[str], loads: tuple[float, 
     lines = [f"Run {began} to {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average at the start "
              f"{loads[0]:.2f} / {loads[1]:.2f} / {loads[2]:.2f} (1 / 5 / 15 min), at the end "
              + " / ".join(f"{x:.2f}" for x in os.getloadavg()) + f"; {os.cpu_count()} cores.", "",
-             "    python -m sudokit.compare.bench.versus " + " ".join(argv), "",
+             "    python -m sudokit.compare.bench.versus " + shlex.join(argv), "",
              f"- sudokit: this checkout, commit `{code}` at the start (numba "
              f"{version(sys.executable, 'numba')}), Python {sys.version.split()[0]}"]
     if args.larsdoku:
@@ -399,6 +402,16 @@ def preamble(args: argparse.Namespace, argv: Sequence[str], loads: tuple[float, 
                  "workers restarted after a timeout: "
                  + (", ".join(f"{w.name} {w.restarts}" for w in engines if w.restarts) or "none"))
     return "\n".join(lines)
+
+
+def names(known: Sequence[str]) -> Callable[[str], list[str]]:
+    """A parser of a comma-separated choice among ``known``."""
+    def parse(text: str) -> list[str]:
+        chosen = [name.strip() for name in text.split(",")]
+        if unknown := [name for name in chosen if name not in known]:
+            raise argparse.ArgumentTypeError(f"unknown: {', '.join(unknown)}; choose among {', '.join(known)}")
+        return chosen
+    return parse
 
 
 def shard(text: str) -> tuple[int, int]:
@@ -422,6 +435,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--raw", type=Path, help="write every answer here (JSON Lines), as they come")
     parser.add_argument("--shard", type=shard, default=(0, 1), help="I/N: only every N-th puzzle of the draw from the I-th "
                         "(N runs at once share the puzzles; --from-raw joins their answers)")
+    parser.add_argument("--bands", type=names(BANDS), help="only these bands, comma-separated (all)")
+    parser.add_argument("--engines", type=names(ENGINES), help="only these engines, comma-separated (all asked for)")
     parser.add_argument("--from-raw", type=Path, nargs="+", help="report on the answers of earlier runs, running nothing")
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
@@ -431,7 +446,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     else:
         loads, began, code = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit(ROOT)
         warm_up, puzzles = choose(load_pools(args.forum), args.per_band, args.seed)
-        puzzles = puzzles[args.shard[0]::args.shard[1]]
+        puzzles = [p for p in puzzles if not args.bands or p.band in args.bands][args.shard[0]::args.shard[1]]
         engines = workers(args, [p.line for p in warm_up])
         records = run(puzzles, engines, args.raw)
         text = preamble(args, argv, loads, began, code, engines) + "\n\n" + full_report(records, args.timeout)

@@ -143,3 +143,11 @@ def test_a_bad_shard_is_refused_in_one_line(capsys):
         versus.main(["--shard", "2/2"])
     assert stopped.value.code == 2
     assert "'2/2' is no shard: give I/N with 0 <= I < N" in capsys.readouterr().err
+
+
+def test_bands_and_engines_are_chosen_by_name_and_an_unknown_one_is_refused(capsys):
+    assert versus.names(versus.BANDS)("SE 9+, ER ≥ 10.6") == ["SE 9+", "ER ≥ 10.6"]
+    with pytest.raises(SystemExit) as stopped:
+        versus.main(["--engines", "default,larsdok"])
+    assert stopped.value.code == 2
+    assert "unknown: larsdok; choose among default, SE mode" in capsys.readouterr().err
