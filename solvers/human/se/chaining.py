@@ -60,13 +60,14 @@ numba; the same analysis as ``chain_static``'s, the same answers) first tells th
 it has nothing to walk, where to start the walks, and walks the forcing chains and the cycles;
 the simple techniques there are compiled too (``rules_compiled``). Once those are loaded, every
 producer follows its assumptions in compiled code (``propagate_compiled``) as far as they go
-without inner techniques, a (+) or nested chain going on in Python from there. Until the compiled code is
-ready (numba's first compile after an install takes tens of seconds, in a thread), the Python
-code runs. SE asks a level only where the levels before found nothing, and a level's chains
-are those of the level before (when its inner techniques come first in this one's: (+) after
-dynamic, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they stopped: so a level
-takes the level before's chains of the same grid and goes on from their ends, asking there only
-the techniques the level before did not have.
+without inner techniques, a nested chain going on in Python from there; a (+) chain is walked
+whole there, its simple techniques asked in the kernel where it is stuck. Until the compiled
+code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
+Python code runs. SE asks a level only where the levels before found nothing, and a level's
+chains are those of the level before (when its inner techniques come first in this one's: (+)
+after dynamic in Python, 2 and 4 after (+), 3 after 2, 5 after 4) gone on from where they
+stopped: so a level takes the level before's chains of the same grid and goes on from their
+ends, asking there only the techniques the level before did not have.
 """
 
 from __future__ import annotations
@@ -239,10 +240,12 @@ class Chaining:
     def _started(self, marks: list[int], have: list[int], key: int, advanced: Callable | None,
                  y_links: bool) -> Run:
         """The chain from ``key``; once the compiled walks are loaded, followed by them as far as
-        it goes without inner techniques, then (a (+) or nested chain) in Python from there."""
+        it goes without inner techniques (a (+) chain: with its simple techniques), then (a nested
+        chain) in Python from there."""
         if self._walk is not None:
-            to_on, to_off, absurd = self._walk(key, y_links, self.dynamic)
-            if absurd is None and advanced is not None:
+            plus = self.level == 1
+            to_on, to_off, absurd = self._walk(key, y_links, self.dynamic, plus)
+            if absurd is None and advanced is not None and not plus:
                 absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
                                    resume=advanced)
             return to_on, to_off, absurd
@@ -255,7 +258,10 @@ class Chaining:
     def _resumed(self, marks: list[int], have: list[int], key: int, advanced: Callable | None) -> Run | None:
         """The chain from ``key`` gone on from where the prefix producer's stopped, when it has
         just searched this grid (a chain that met a contradiction is over: it is the same). Where
-        it stopped, the prefix's inner techniques found nothing: only the others are asked."""
+        it stopped, the prefix's inner techniques found nothing: only the others are asked. (A (+)
+        chain the compiled walks follow whole, from the start: the same chain.)"""
+        if self.level == 1 and self._walk is not None:
+            return None
         prefix = self.prefix
         before = prefix._runs if prefix is not None else None
         if prefix is None or before is None or advanced is None or before[0] != tuple(marks):

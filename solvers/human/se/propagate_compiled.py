@@ -22,13 +22,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import CELL, Pot, Run
+from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, Pot, Run
 from sudokit.solvers.human.se.chain_screen import link_tables
 from sudokit.solvers.human.se.jit import available, compiled
-from sudokit.solvers.human.se.rules_compiled import bit_count
+from sudokit.solvers.human.se.rules_compiled import bit_count, rule_hints, rule_tables
 
 ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
-Walk = Callable[[int, bool, bool], Run]  # (key, y_links, dynamic)
+Walk = Callable[[int, bool, bool, bool], Run]  # (key, y_links, dynamic, plus)
 Walks = Callable[[list[int]], Walk]
 
 
@@ -97,18 +97,21 @@ def _load() -> Walks | None:
     if not available():
         return None
     units, cell_units, order_cells, order_units = link_tables()
+    _, _, cell_places, locking = rule_tables()
     follow = compiled(_propagate)
 
     def walks(marks: list[int]) -> Walk:
         """The walks in ``marks`` (81 candidate masks)."""
         grid = np.array(marks, dtype=np.int64)
 
-        def walk(key: int, y_links: bool, dynamic: bool) -> Run:
+        def walk(key: int, y_links: bool, dynamic: bool, plus: bool = False) -> Run:
             """What assuming ``key`` implies, as ``propagate(marks, to_on, to_off, y_links=y_links,
             dynamic=dynamic)`` from the one potential ``Pot(key)`` (static chains: as with the
-            grid's ``StaticLinks``), its outcomes ``Outcome``s."""
+            grid's ``StaticLinks``), its outcomes ``Outcome``s; ``plus`` (a dynamic chain with
+            Y-links): as a (+) chain (level 1) follows it, the simple techniques asked where it
+            is stuck (``Chaining._advanced`` with the compiled ``first_rules``)."""
             table, extra, count, absurd_on, absurd_off = follow(
-                grid, key, y_links, dynamic, units, cell_units, order_cells, order_units)
+                grid, key, y_links, dynamic, plus, units, cell_units, order_cells, order_units, cell_places, locking)
             found = Found(key, table, extra)
             to_on, to_off = Outcome(), Outcome()
             to_on._found = to_off._found = found
@@ -124,17 +127,19 @@ def _load() -> Walks | None:
 
         return walk
 
-    walks([511] * 81)(1, True, True)  # compiled (or read from numba's cache) now
+    walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     return walks
 
 
-def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, units: np.ndarray,
-               cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray, int, int, int]:  # pragma: no cover - compiled
+def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus: bool, units: np.ndarray,
+               cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+               locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int, int]:  # pragma: no cover - compiled
     """The potentials found from ``start``, numbered as found: a row each (key, cause, the number
     of the potential it is reached from, where its other parents begin and end in the second
     array); how many (the last one is the contradiction's new potential when there is one); the
-    contradiction's "on" and "off" potentials (-1 when none)."""
+    contradiction's "on" and "off" potentials (-1 when none). ``plus``: where nothing is left to
+    follow, the first simple technique with hints (``rule_hints``) turns their removals "off", each
+    with the chain's removals its hint needs as parents (cause ``ADVANCED``), and the walk goes on."""
     grid = marks.copy()  # as the chain reduces it (dynamic chains)
     number = np.full(1458, -1, np.int64)  # per key, its kept potential
     table = np.empty((1460, 5), np.int64)
@@ -183,7 +188,33 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, unit
                     pending_off[off_last] = count - 1
                     off_last += 1
         elif off_first == off_last:
-            return table[:count].copy(), extra[:filled].copy(), count, -1, -1
+            if plus:
+                removals, removal_ends, parents, parent_ends = rule_hints(grid, marks, units, cell_units,
+                                                                          cell_places, locking)
+                first_removal = first_parent = 0
+                for h in range(len(removal_ends)):
+                    for r in range(first_removal, removal_ends[h], 2):
+                        key = (removals[r] * 9 + removals[r + 1] - 1) * 2
+                        if number[key] >= 0:
+                            continue
+                        table[count, 0], table[count, 1], table[count, 2], table[count, 3] = key, ADVANCED, -1, filled
+                        for i in range(first_parent, parent_ends[h]):  # (its first parent: the "reached from")
+                            q = number[parents[i]]
+                            if q < 0:
+                                continue
+                            if table[count, 2] < 0:
+                                table[count, 2] = q
+                            else:
+                                extra[filled] = q
+                                filled += 1
+                        table[count, 4] = filled
+                        number[key] = count
+                        pending_off[off_last] = count
+                        off_last += 1
+                        count += 1
+                    first_removal, first_parent = removal_ends[h], parent_ends[h]
+            if off_first == off_last:
+                return table[:count].copy(), extra[:filled].copy(), count, -1, -1
         else:  # then an "off": what it turns on, in the grid before it is removed
             p = pending_off[off_first]
             off_first += 1

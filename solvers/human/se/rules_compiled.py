@@ -21,17 +21,24 @@ from sudokit.solvers.human.se.jit import available, compiled
 FirstRules = Callable[[list[int], list[int]], list[RuleHint]]
 
 
-def _load() -> FirstRules | None:
-    if not available():
-        return None
+def rule_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tables ``_first_rules`` takes: the units' cells, each cell's units and its place in each,
+    and SE's (base, cover) pairs of locking with the base's places in the cover and the cover's
+    outside the base."""
     units = np.array(UNITS, dtype=np.int64)
     cell_units = np.array(CELL_UNITS, dtype=np.int64)
     cell_places = np.array([[UNITS[unit].index(cell) for unit in CELL_UNITS[cell]] for cell in range(81)],
                            dtype=np.int64)
     locking = np.array([(base, cover, _places(base, UNITS[cover]), _places(cover, set(range(81)) - set(UNITS[base])))
-                        for base, cover in LOCKING], dtype=np.int64)  # SE's order: the base's places in the
-    # cover and the cover's outside the base
-    search = compiled(_first_rules)
+                        for base, cover in LOCKING], dtype=np.int64)
+    return units, cell_units, cell_places, locking
+
+
+def _load() -> FirstRules | None:
+    if not available():
+        return None
+    units, cell_units, cell_places, locking = rule_tables()
+    search = rule_hints
     source: list[tuple[list[int], np.ndarray]] = []  # the last ``initial``, and as an array
 
     def first_rules(marks: list[int], initial: list[int]) -> list[RuleHint]:
@@ -240,5 +247,8 @@ def _arrays(removals: list[int], removal_ends: list[int], parents: list[int], pa
         out[3][i] = parent_ends[i]
     return out
 
+
+rule_hints = compiled(_first_rules)
+"""``_first_rules`` compiled, for kernels that ask it inside a chain (``propagate_compiled``)."""
 
 first_rules: FirstRules | None = _load()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.solvers.human.se.chain_core import Pot, propagate
+from sudokit.solvers.human.se.chain_core import ADVANCED, Pot, propagate
+from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import static_links
 
 from .test_chain_static import states
@@ -65,4 +66,49 @@ def test_every_assumption_followed_as_in_python():
                         met["parents from removals"] += any(len(got_on[k].parents) > 1 for k in got_on)
         again = [_shape(r) for r in walk(key, True, True)[:2]]  # the walks left their grid as it was
         assert again == [_shape(r) for r in propagate_compiled.walks(marks)(key, True, True)[:2]]
+    assert all(met.values()), met
+
+
+def _simple_techniques(marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
+                       source_have: list[int]) -> list[Pot]:
+    """What a (+) chain adds where it is stuck (SE's getAdvancedPotentials at level 1), from the
+    pure-Python simple techniques: the first technique's removals whose hints need the chain's."""
+    for group in simple_rules(marks, source, have, source_have):
+        found = [Pot((cell * 9 + digit - 1) * 2, [to_off[k] for k in hint.parents if k in to_off], ADVANCED)
+                 for hint in group for cell, digit in hint.removable]
+        if found:
+            return found
+    return []
+
+
+def test_plus_chains_followed_as_in_python():
+    """A (+) chain walked whole (its simple techniques asked in the kernel) is the Python chain."""
+    grids = states()
+    grids += [marks for source in grids[:3] for marks in reduced(source, 30)]
+    met = {"absurd": 0, "whole": 0, "simple technique used": 0, "its removals followed": 0}
+    for marks in grids:
+        walk = propagate_compiled.walks(marks)
+        for cell, m in enumerate(marks):
+            if m.bit_count() < 2:
+                continue
+            for d0 in range(9):
+                if not m >> d0 & 1:
+                    continue
+                for key in (cell * 18 + d0 * 2 + 1, cell * 18 + d0 * 2):
+                    to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
+                    to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
+                    work = marks[:]
+                    absurd = propagate(work, to_on, to_off, dynamic=True, advanced=_simple_techniques)
+                    assert work == marks
+                    got_on, got_off, got_absurd = walk(key, True, True, True)
+                    for outcome in (got_off, got_on):  # made when read: the last first
+                        for k in reversed(outcome):
+                            assert outcome[k] is outcome[k] and outcome[k].key == k
+                    assert _shape(got_on) == _shape(to_on), (marks, key)
+                    assert _shape(got_off) == _shape(to_off), (marks, key)
+                    assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key)
+                    met["absurd" if absurd else "whole"] += 1
+                    advanced = [p for p in to_off.values() if p.cause == ADVANCED]
+                    met["simple technique used"] += bool(advanced)
+                    met["its removals followed"] += any(q.cause == ADVANCED for p in to_on.values() for q in p.parents)
     assert all(met.values()), met
