@@ -15,7 +15,9 @@ its value and an empty mask. Every size the grid model supports (4x4 … 25x25) 
 from __future__ import annotations
 
 import re
+from array import array
 from functools import cache
+from math import isqrt
 
 from sudokit.models.grid import (
     BLANKS,
@@ -146,7 +148,12 @@ class Candidates:
         return all(self.values)
 
     def contradiction(self) -> str | None:
-        """Why this state has no solution, when that is plain: a cell or a unit left without a digit."""
+        """Why this state has no solution, when that is plain: a cell or a unit left without a digit.
+
+        Asked after every step of a solve: whether there is one is read at C speed from whole-grid
+        integers (``_plain``), the reason only when there is."""
+        if not _plain(self.size, self.marks, self.values):
+            return None
         for cell, mask in enumerate(self.marks):
             if not mask and not self.values[cell]:
                 return f"{cell_name(cell, self.size)} has no candidate left"
@@ -221,6 +228,68 @@ class Candidates:
         from sudokit.models.picture import draw
 
         return draw(self).svg()
+
+
+def _plain(size: int, marks: list[int], values: list[Digit]) -> bool:
+    """Whether a cell has neither value nor candidate, or a unit shows a digit nowhere (as a value or
+    a candidate): ``Candidates.contradiction``'s test, on integers holding the whole grid.
+
+    Each cell is a field of ``width`` bytes: the grid's marks as one integer, its values' bits as
+    another (made from the values by byte tables), which cells are open as a third. A cell with
+    neither is a zero field of their OR; what a cell shows is its value's bit when placed, else its
+    candidates, and a unit's digits are the OR of its cells' fields, gathered for every unit of a kind
+    at once by shifting the grid onto itself (field ``r·N`` ends up with row r's, field ``c`` with
+    column c's, a box's top-left field with the box's)."""
+    width, code, bit_bytes, open_byte, ones, tops, folds, full = _layout(size)
+    placed = bytes(values)
+    grid = bytearray(width * len(values))
+    for k, table in enumerate(bit_bytes):
+        grid[k::width] = placed.translate(table)
+    bits = int.from_bytes(grid, "little")
+    candidates = int.from_bytes(array(code, marks).tobytes(), "little")
+    either = candidates | bits
+    if (either - ones) & ~either & tops:  # a zero field (each is below its top bit)
+        return True
+    opened = placed.translate(open_byte)
+    for k in range(width):
+        grid[k::width] = opened
+    shown = candidates & int.from_bytes(grid, "little") | bits
+    for shifts, whole in zip(folds, full, strict=True):
+        gathered = shown
+        for shift in shifts:
+            gathered |= gathered >> shift
+        if gathered & whole != whole:
+            return True
+    return False
+
+
+def _gathering(stride: int, count: int) -> tuple[int, ...]:
+    """Shifts that OR ``count`` fields ``stride`` bits apart onto the first, each shift applied to the
+    result so far: doubling the span up to a power of two, then one shift over the rest (overlapping)."""
+    shifts, span = [], 1
+    while 2 * span <= count:
+        shifts.append(stride * span)
+        span *= 2
+    return (*shifts, stride * (count - span)) if span < count else tuple(shifts)
+
+
+@cache
+def _layout(size: int):
+    """``_plain``'s tables for a size: the field width in bytes and its array type code, per byte of
+    a field the byte of each value's bit, the byte of an open cell, each field's 1 and top bit, per
+    kind of unit (rows, columns, boxes) the shifts that gather a unit onto its first field and the
+    full digit mask in each unit's first field."""
+    width = 2 if size < 16 else 4
+    code = next(c for c in "HIL" if array(c).itemsize == width)
+    bit_bytes = [bytes(((1 << v - 1) >> 8 * k & 255) if v else 0 for v in range(256)) for k in range(width)]
+    open_byte = bytes([255] + [0] * 255)
+    cells, step, box, digits = size * size, 8 * width, isqrt(size), (1 << size) - 1
+    ones = sum(1 << step * c for c in range(cells))
+    tops = ones << step - 1
+    folds = (_gathering(step, size), _gathering(step * size, size), _gathering(step, box) + _gathering(step * size, box))
+    firsts = (range(0, cells, size), range(size), [br * box * size + bc * box for br in range(box) for bc in range(box)])
+    full = tuple(sum(digits << step * cell for cell in first) for first in firsts)
+    return width, code, bit_bytes, open_byte, ones, tops, folds, full
 
 
 def _read_mask(text: str, cell: Cell, size: int) -> int:
