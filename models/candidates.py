@@ -232,28 +232,26 @@ class Candidates:
 
 def _plain(size: int, marks: list[int], values: list[Digit]) -> bool:
     """Whether a cell has neither value nor candidate, or a unit shows a digit nowhere (as a value or
-    a candidate): ``Candidates.contradiction``'s test, on integers holding the whole grid.
+    a candidate), read at C speed from integers holding the whole grid; also True for a placed cell
+    with candidates (``contradiction``'s loop, run whenever this is True, then decides).
 
-    Each cell is a field of ``width`` bytes: the grid's marks as one integer, its values' bits as
-    another (made from the values by byte tables), which cells are open as a third. A cell with
-    neither is a zero field of their OR; what a cell shows is its value's bit when placed, else its
-    candidates, and a unit's digits are the OR of its cells' fields, gathered for every unit of a kind
-    at once by shifting the grid onto itself (field ``r·N`` ends up with row r's, field ``c`` with
-    column c's, a box's top-left field with the box's)."""
-    width, code, bit_bytes, open_byte, ones, tops, folds, full = _layout(size)
-    placed = bytes(values)
-    grid = bytearray(width * len(values))
+    Each cell is a field of 32 bits, in one integer for the grid's marks and one for its values'
+    bits (made from the values by byte tables). A cell with neither is a zero field of their OR,
+    which is what the cells show; a unit's digits are the OR of its cells' fields, gathered for every
+    unit of a kind at once by shifting the grid onto itself (field ``r·N`` ends up with row r's, field
+    ``c`` with column c's, a box's top-left field with the box's)."""
+    code, bit_bytes, ones, tops, below, folds, full = _layout(size)
+    placed = bytearray(values)
+    grid = bytearray(4 * len(values))
     for k, table in enumerate(bit_bytes):
-        grid[k::width] = placed.translate(table)
+        grid[k::4] = placed.translate(table)
     bits = int.from_bytes(grid, "little")
-    candidates = int.from_bytes(array(code, marks).tobytes(), "little")
-    either = candidates | bits
-    if (either - ones) & ~either & tops:  # a zero field (each is below its top bit)
+    candidates = int.from_bytes(array(code, marks), "little")
+    shown = candidates | bits
+    if (shown - ones) & ~shown & tops:  # a zero field (each is below its top bit)
         return True
-    opened = placed.translate(open_byte)
-    for k in range(width):
-        grid[k::width] = opened
-    shown = candidates & int.from_bytes(grid, "little") | bits
+    if (candidates + below) & (bits + below) & tops:  # (a field plus ``below`` reaches its top bit unless 0)
+        return True
     for shifts, whole in zip(folds, full, strict=True):
         gathered = shown
         for shift in shifts:
@@ -274,22 +272,20 @@ def _gathering(stride: int, count: int) -> tuple[int, ...]:
 
 
 @cache
-def _layout(size: int):
-    """``_plain``'s tables for a size: the field width in bytes and its array type code, per byte of
-    a field the byte of each value's bit, the byte of an open cell, each field's 1 and top bit, per
+def _layout(size: int) -> tuple[str, list[bytes], int, int, int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``_plain``'s tables for a size: the array type code of 32-bit fields, per byte of a field that
+    digits use the byte of each value's bit, each field's 1, its top bit and the bits below it, per
     kind of unit (rows, columns, boxes) the shifts that gather a unit onto its first field and the
     full digit mask in each unit's first field."""
-    width = 2 if size < 16 else 4
-    code = next(c for c in "HIL" if array(c).itemsize == width)
-    bit_bytes = [bytes(((1 << v - 1) >> 8 * k & 255) if v else 0 for v in range(256)) for k in range(width)]
-    open_byte = bytes([255] + [0] * 255)
-    cells, step, box, digits = size * size, 8 * width, isqrt(size), (1 << size) - 1
-    ones = sum(1 << step * c for c in range(cells))
-    tops = ones << step - 1
-    folds = (_gathering(step, size), _gathering(step * size, size), _gathering(step, box) + _gathering(step * size, box))
+    code = next(c for c in "IL" if array(c).itemsize == 4)  # ("I" reads a list faster than "H")
+    bit_bytes = [bytes(((1 << v - 1) >> 8 * k & 255) if v else 0 for v in range(256)) for k in range(-(-size // 8))]
+    cells, box, digits = size * size, isqrt(size), (1 << size) - 1
+    ones = sum(1 << 32 * c for c in range(cells))
+    tops, below = ones << 31, ones * (2**31 - 1)
+    folds = (_gathering(32, size), _gathering(32 * size, size), _gathering(32, box) + _gathering(32 * size, box))
     firsts = (range(0, cells, size), range(size), [br * box * size + bc * box for br in range(box) for bc in range(box)])
-    full = tuple(sum(digits << step * cell for cell in first) for first in firsts)
-    return width, code, bit_bytes, open_byte, ones, tops, folds, full
+    full = tuple(sum(digits << 32 * cell for cell in first) for first in firsts)
+    return code, bit_bytes, ones, tops, below, folds, full
 
 
 def _read_mask(text: str, cell: Cell, size: int) -> int:

@@ -298,7 +298,10 @@ def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     technique = row[TECHNIQUE]
     if technique == _SINGLE:
-        return single_step(geo, row[UNITS], row[PLACE], row[DIGIT], bool(row[ALONE]))
+        key = (geo.size, row[UNITS], row[PLACE], row[DIGIT], row[ALONE])
+        if (single := _SINGLES.get(key)) is None:
+            single = _SINGLES[key] = single_step(geo, row[UNITS], row[PLACE], row[DIGIT], bool(row[ALONE]))
+        return single
     cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
     if technique in (_POINTING, _CLAIMING):
         name, rating = POINTING if technique == _POINTING else CLAIMING
@@ -308,6 +311,9 @@ def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
         name, rating = HIDDEN_PAIR if technique == _PAIR else HIDDEN_TRIPLET
         return hidden_set_step(geo, name, rating, row[UNITS], digits_of(row[DIGITS]), cells, row[DIGIT], row[PLACE])
     return ladder_step(geo.size, row, removed)
+
+
+_SINGLES: dict[tuple[int, ...], Step] = {}  # each hidden single met, kept: a step is immutable, and easy paths are mostly singles
 
 
 def load() -> Callable[[Candidates, int], tuple[list[Step], bool]]:
