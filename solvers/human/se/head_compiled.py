@@ -71,30 +71,35 @@ def _se_unit(k, size):
 
 @compiled
 def _hidden_single(values, marks, units, found, row):  # pragma: no cover - compiled
-    """SE's first hidden single (``singles.hidden_single``): a unit's last open cell first, then boxes,
-    columns, rows; within a unit the lowest digit, its first cell."""
+    """SE's first hidden single (``singles.hidden_single``): in the first unit (boxes, columns, rows)
+    with one open cell if any has a digit of one place, else in the first unit with one; the unit's
+    lowest such digit, its first cell."""
     size = units.shape[1]
-    for alone in (True, False):
-        for k in range(3 * size):
-            unit = _se_unit(k, size)
-            once = twice = placed = 0
-            open_cells = 0
-            for cell in units[unit]:
-                twice |= once & marks[cell]
-                once |= marks[cell]
-                if values[cell]:
-                    placed |= 1 << (values[cell] - 1)
-                else:
-                    open_cells += 1
-            single = once & ~twice & ~placed
-            if single and (open_cells == 1) == alone:
-                bit = single & -single
-                for cell in units[unit]:
-                    if marks[cell] & bit:
-                        found[row, UNITS], found[row, UNIT_COUNT], found[row, ALONE] = unit, 1, alone
-                        _place(found, row, cell, bit)
-                        return True
-    return False
+    chosen, chosen_bit, chosen_alone = -1, 0, False
+    for k in range(3 * size):
+        unit = _se_unit(k, size)
+        once = twice = placed = 0
+        open_cells = 0
+        for cell in units[unit]:
+            twice |= once & marks[cell]
+            once |= marks[cell]
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+            else:
+                open_cells += 1
+        single = once & ~twice & ~placed
+        if single and (chosen < 0 or open_cells == 1):  # (the search ends at a unit with one open cell)
+            chosen, chosen_bit, chosen_alone = unit, single & -single, open_cells == 1
+            if chosen_alone:
+                break
+    if chosen < 0:
+        return False
+    for cell in units[chosen]:
+        if marks[cell] & chosen_bit:
+            found[row, UNITS], found[row, UNIT_COUNT], found[row, ALONE] = chosen, 1, chosen_alone
+            _place(found, row, cell, chosen_bit)
+            break
+    return True
 
 
 @compiled
@@ -119,8 +124,8 @@ def _crosses(units, cell_units, unit, other):
 @compiled
 def _direct_locking(claiming, marks, units, cell_units, found, row):  # pragma: no cover - compiled
     """The first direct pointing (boxes against columns, then rows) or claiming (columns, then rows,
-    against boxes) (``direct._direct_locking``): a digit of the first unit in its crossing with the
-    second, leaving one place in a third unit of the first's kind through the second."""
+    against boxes) (``direct._direct_locking``): a digit with two places or more in the first unit, all
+    where it crosses the second, leaving one place in a third unit of the first's kind through the second."""
     size = units.shape[1]
     for pair in range(2):
         line = 1 - pair  # columns, then rows
@@ -129,16 +134,21 @@ def _direct_locking(claiming, marks, units, cell_units, found, row):  # pragma: 
             first_kind, second_kind = 2, line
         for first in range(first_kind * size, (first_kind + 1) * size):
             for second in range(second_kind * size, (second_kind + 1) * size):
-                if not _crosses(units, cell_units, first, second):
+                once = twice = outside = 0
+                crossing = False
+                for cell in units[first]:
+                    if cell_units[cell, second_kind] == second:
+                        crossing = True
+                        twice |= once & marks[cell]
+                        once |= marks[cell]
+                    else:
+                        outside |= marks[cell]
+                locked = twice & ~outside  # the digits with two places or more in first, all in second
+                if not crossing or not locked:
                     continue
                 for digit in range(1, size + 1):
                     bit = 1 << (digit - 1)
-                    places, inside = 0, True
-                    for cell in units[first]:
-                        if marks[cell] & bit:
-                            places += 1
-                            inside = inside and cell_units[cell, second_kind] == second
-                    if places < 2 or not inside:
+                    if not locked & bit:
                         continue
                     for third in range(first_kind * size, (first_kind + 1) * size):
                         if third == first or not _crosses(units, cell_units, third, second):
@@ -171,7 +181,7 @@ def _direct_hidden_set(degree, values, marks, units, found, row, scratch):  # pr
     more open cells than ``degree``, subsets of the digits with two places or more in the unit (their
     combinations in order) confined to ``degree`` cells, leaving another such digit one place."""
     size = units.shape[1]
-    digits, spots, index = scratch[0], scratch[1], scratch[3]
+    digits, spots, index, few = scratch[0], scratch[1], scratch[3], scratch[4]
     for k in range(3 * size):
         unit = _se_unit(k, size)
         unit_cells = units[unit]
@@ -181,7 +191,7 @@ def _direct_hidden_set(degree, values, marks, units, found, row, scratch):  # pr
                 open_cells += 1
         if open_cells <= degree:
             continue
-        n = 0
+        n = m = 0  # the digits with two places or more; those of them with at most ``degree`` (``few``)
         for digit in range(1, size + 1):
             where = 0
             for i in range(size):
@@ -189,13 +199,16 @@ def _direct_hidden_set(degree, values, marks, units, found, row, scratch):  # pr
                     where |= 1 << i
             if where & (where - 1):
                 digits[n], spots[n] = digit, where
+                if popcount(where) <= degree:  # (a subset with any other digit covers too many cells)
+                    few[m] = n
+                    m += 1
                 n += 1
-        more = first_combination(index, degree, n)
+        more = first_combination(index, degree, m)
         while more:
             held = mask = 0
             for j in range(degree):
-                held |= spots[index[j]]
-                mask |= 1 << (digits[index[j]] - 1)
+                held |= spots[few[index[j]]]
+                mask |= 1 << (digits[few[index[j]]] - 1)
             if popcount(held) == degree:
                 for j in range(n):
                     rest = spots[j] & ~held
@@ -213,7 +226,7 @@ def _direct_hidden_set(degree, values, marks, units, found, row, scratch):  # pr
                         i += 1
                     found[row, PLACE], found[row, DIGIT] = unit_cells[i], digits[j]
                     return True
-            more = next_combination(index, degree, n)
+            more = next_combination(index, degree, m)
     return False
 
 
