@@ -11,6 +11,8 @@ by column, then row by row (intersections: box/column, box/row pairs, then colum
   line crossing that box.
 - Direct Hidden Pair (2.0) / Triplet (2.5): two (three) digits confined to as many cells of a unit
   leave another digit one place in that unit.
+
+These finders are the reference; ``head_compiled`` runs the same searches as compiled code.
 """
 
 from __future__ import annotations

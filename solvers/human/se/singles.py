@@ -3,7 +3,8 @@
 SE rates the last open cell of a unit 1.0, a hidden single in a box 1.2 and one in a row or
 column 1.5, and looks for them in that order: last cells (boxes, columns, rows), then hidden
 singles in boxes, in columns, in rows; within a unit, digits 1 to 9. Its naked single (2.3) is the
-engine's ``naked_single`` (cells in row-major order, as SE scans them).
+engine's ``naked_single`` (cells in row-major order, as SE scans them). ``hidden_single`` is the
+reference of ``head_compiled``'s compiled search.
 
 >>> from sudokit.models.candidates import Candidates
 >>> from sudokit.models.grid import Grid
