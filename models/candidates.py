@@ -15,7 +15,9 @@ its value and an empty mask. Every size the grid model supports (4x4 … 25x25) 
 from __future__ import annotations
 
 import re
+from array import array
 from functools import cache
+from math import isqrt
 
 from sudokit.models.grid import (
     BLANKS,
@@ -146,7 +148,12 @@ class Candidates:
         return all(self.values)
 
     def contradiction(self) -> str | None:
-        """Why this state has no solution, when that is plain: a cell or a unit left without a digit."""
+        """Why this state has no solution, when that is plain: a cell or a unit left without a digit.
+
+        Asked after every step of a solve: whether there is one is read at C speed from whole-grid
+        integers (``_plain``), the reason only when there is."""
+        if not _plain(self.size, self.marks, self.values):
+            return None
         for cell, mask in enumerate(self.marks):
             if not mask and not self.values[cell]:
                 return f"{cell_name(cell, self.size)} has no candidate left"
@@ -221,6 +228,64 @@ class Candidates:
         from sudokit.models.picture import draw
 
         return draw(self).svg()
+
+
+def _plain(size: int, marks: list[int], values: list[Digit]) -> bool:
+    """Whether a cell has neither value nor candidate, or a unit shows a digit nowhere (as a value or
+    a candidate), read at C speed from integers holding the whole grid; also True for a placed cell
+    with candidates (``contradiction``'s loop, run whenever this is True, then decides).
+
+    Each cell is a field of 32 bits, in one integer for the grid's marks and one for its values'
+    bits (made from the values by byte tables). A cell with neither is a zero field of their OR,
+    which is what the cells show; a unit's digits are the OR of its cells' fields, gathered for every
+    unit of a kind at once by shifting the grid onto itself (field ``r·N`` ends up with row r's, field
+    ``c`` with column c's, a box's top-left field with the box's)."""
+    code, bit_bytes, ones, tops, below, folds, full = _layout(size)
+    placed = bytearray(values)
+    grid = bytearray(4 * len(values))
+    for k, table in enumerate(bit_bytes):
+        grid[k::4] = placed.translate(table)
+    bits = int.from_bytes(grid, "little")
+    candidates = int.from_bytes(array(code, marks), "little")
+    shown = candidates | bits
+    if (shown - ones) & ~shown & tops:  # a zero field (each is below its top bit)
+        return True
+    if (candidates + below) & (bits + below) & tops:  # (a field plus ``below`` reaches its top bit unless 0)
+        return True
+    for shifts, whole in zip(folds, full, strict=True):
+        gathered = shown
+        for shift in shifts:
+            gathered |= gathered >> shift
+        if gathered & whole != whole:
+            return True
+    return False
+
+
+def _gathering(stride: int, count: int) -> tuple[int, ...]:
+    """Shifts that OR ``count`` fields ``stride`` bits apart onto the first, each shift applied to the
+    result so far: doubling the span up to a power of two, then one shift over the rest (overlapping)."""
+    shifts, span = [], 1
+    while 2 * span <= count:
+        shifts.append(stride * span)
+        span *= 2
+    return (*shifts, stride * (count - span)) if span < count else tuple(shifts)
+
+
+@cache
+def _layout(size: int) -> tuple[str, list[bytes], int, int, int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``_plain``'s tables for a size: the array type code of 32-bit fields, per byte of a field that
+    digits use the byte of each value's bit, each field's 1, its top bit and the bits below it, per
+    kind of unit (rows, columns, boxes) the shifts that gather a unit onto its first field and the
+    full digit mask in each unit's first field."""
+    code = next(c for c in "IL" if array(c).itemsize == 4)  # ("I" reads a list faster than "H")
+    bit_bytes = [bytes(((1 << v - 1) >> 8 * k & 255) if v else 0 for v in range(256)) for k in range(-(-size // 8))]
+    cells, box, digits = size * size, isqrt(size), (1 << size) - 1
+    ones = sum(1 << 32 * c for c in range(cells))
+    tops, below = ones << 31, ones * (2**31 - 1)
+    folds = (_gathering(32, size), _gathering(32 * size, size), _gathering(32, box) + _gathering(32 * size, box))
+    firsts = (range(0, cells, size), range(size), [br * box * size + bc * box for br in range(box) for bc in range(box)])
+    full = tuple(sum(digits << 32 * cell for cell in first) for first in firsts)
+    return code, bit_bytes, ones, tops, below, folds, full
 
 
 def _read_mask(text: str, cell: Cell, size: int) -> int:

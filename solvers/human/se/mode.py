@@ -24,12 +24,14 @@ ED the first step (``rating.rate``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from sudokit.models.candidates import Candidates
 from sudokit.solvers.human.rating import Rating, rate, se_rating
 from sudokit.solvers.human.registry import TECHNIQUES
+from sudokit.solvers.human.se.jit import Background, cached
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.view import View
 
@@ -88,6 +90,7 @@ def _base(rating: float) -> float:
 
 PRODUCERS: tuple[Producer, ...] = (*_BEFORE_CHAINS, *chain_producers())
 TECHNIQUE_NAMES: tuple[str, ...] = tuple(name for p in PRODUCERS for name in p.techniques)
+HEAD = TECHNIQUE_NAMES[:TECHNIQUE_NAMES.index("hidden_triple") + 1]  # what ``head_compiled`` runs: up to 4.0
 UNIQUENESS = frozenset({"se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_3", "se_unique_loop_4",
                         "se_bug_1", "se_bug_2", "se_bug_3", "se_bug_4"})
 
@@ -95,8 +98,19 @@ UNIQUENESS = frozenset({"se_unique_loop_1", "se_unique_loop_2", "se_unique_loop_
 def choose(view: View, finders: Sequence[Finder]) -> Step | None:
     """SE's next step: the first hint of the first producer that has one (its easiest, for a
     producer that sorts its hints: its finders report their steps easiest first, so a finder's
-    steps are only read until one is harder than the best so far)."""
-    for group, easiest in _grouped(tuple(finders)):
+    steps are only read until one is harder than the best so far).
+
+    Where the finders start with SE's first producers (``HEAD``) and their compiled loop is ready
+    (``head_compiled``), that loop finds their steps, several states ahead (``_Plan``)."""
+    listed = tuple(finders)
+    if head := _head(listed):
+        view.poll()
+        planned, asked = _planned(view, head)
+        if planned is not None:
+            return planned
+        if asked:  # none of the head's producers fires here
+            listed = listed[head:]
+    for group, easiest in _grouped(listed):
         if easiest:
             best: Step | None = None
             for find in dict.fromkeys(group):  # a producer's techniques may share one finder
@@ -114,6 +128,75 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
                 for step in find(view):
                     return step
     return None
+
+
+class _Plan:
+    """The compiled head's steps from a state on, handed out while the state asked about is the one
+    the next step was found in (kept in the solve's memo: a guess's branch, or any other state, is
+    planned afresh)."""
+
+    def __init__(self, state: Candidates, steps: list[Step], none_fires: bool):
+        """``none_fires``: none of the head's techniques fires in the state after the steps."""
+        self.state, self.steps, self.none_fires, self.next = state, steps, none_fires, 0
+
+    def ahead(self, view: View) -> tuple[Step | None, bool]:
+        """The step planned for the view's state and whether the plan knows that state ((None, False):
+        another state)."""
+        state = self.state
+        if view.marks != tuple(state.marks) or view.values != tuple(state.values):
+            return None, False
+        if self.next == len(self.steps):
+            return None, self.none_fires
+        step = self.steps[self.next]
+        self.next += 1
+        for cell, digit in step.placements:  # (the engine's ``apply_step``)
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+        return step, True
+
+
+def _planned(view: View, head: int) -> tuple[Step | None, bool]:
+    """The head's step in the view's state, and whether the head was asked (False: it is not ready)."""
+    slot = (_Plan, head)
+    kept = view.memo.recall(slot)
+    if kept is None:  # a solve's first state
+        _SOLVES[0] += 1
+        view.memo.store(slot, None, None)
+    elif kept[1] is not None:
+        step, known = kept[1].ahead(view)
+        if known:
+            return step, True
+    run = HEAD_RUN.get(start=_SOLVES[0] >= WARM_AFTER)
+    if run is None:
+        return None, False
+    state = view.candidates()
+    plan = _Plan(state, *run(state, head))
+    view.memo.store(slot, None, plan)
+    return plan.ahead(view)
+
+
+def _load_head() -> Callable[[Candidates, int], tuple[list[Step], bool]]:
+    from sudokit.solvers.human.se.head_compiled import load
+
+    return load()
+
+
+HEAD_RUN: Background[Callable[[Candidates, int], tuple[list[Step], bool]]] = Background(
+    _load_head, lambda: cached("head_compiled"))
+WARM_AFTER = 2  # SE solves in a process before the compiled head is built (a single one never waits for numba)
+_SOLVES = [0]  # SE solves begun in this process
+
+
+@lru_cache(maxsize=32)
+def _head(finders: tuple[Finder, ...]) -> int:
+    """How many finders a list starts with that are ``HEAD``'s, in its order."""
+    shared = 0
+    for find, name in zip(finders, HEAD, strict=False):
+        if find is not TECHNIQUES[name].find:
+            break
+        shared += 1
+    return shared
 
 
 def rate_path(steps: Sequence[Step]) -> Rating:

@@ -3,7 +3,8 @@
 SE rates the last open cell of a unit 1.0, a hidden single in a box 1.2 and one in a row or
 column 1.5, and looks for them in that order: last cells (boxes, columns, rows), then hidden
 singles in boxes, in columns, in rows; within a unit, digits 1 to 9. Its naked single (2.3) is the
-engine's ``naked_single`` (cells in row-major order, as SE scans them).
+engine's ``naked_single`` (cells in row-major order, as SE scans them). ``hidden_single`` is the
+reference of ``head_compiled``'s compiled search.
 
 >>> from sudokit.models.candidates import Candidates
 >>> from sudokit.models.grid import Grid
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from functools import cache
 from operator import itemgetter
 
-from sudokit.models.grid import Geometry, geometry, symbol
+from sudokit.models.grid import Cell, Digit, Geometry, geometry, symbol
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
@@ -68,12 +69,15 @@ def hidden_single(view: View) -> Iterator[Step]:
                 low = single & -single
                 single ^= low
                 digit = low.bit_length()
-                cell = next(c for c in cells if marks[c] & low)
-                rating = LAST_CELL if alone else IN_BOX if is_box(geo, unit) else IN_LINE
-                where = "last cell of" if alone else f"{symbol(digit)} in"
-                yield Step("se_hidden_single", view.size, (digit,), placements=((cell, digit),),
-                           cells=(cell,), units=(unit,), pattern=f"{where} {geo.unit_name(unit)}",
-                           difficulty=rating)
+                yield single_step(geo, unit, next(c for c in cells if marks[c] & low), digit, alone)
+
+
+def single_step(geo: Geometry, unit: int, cell: Cell, digit: Digit, alone: bool) -> Step:
+    """The hidden single of ``digit`` at ``cell`` in ``unit`` (``alone``: the unit's last open cell)."""
+    rating = LAST_CELL if alone else IN_BOX if is_box(geo, unit) else IN_LINE
+    where = "last cell of" if alone else f"{symbol(digit)} in"
+    return Step("se_hidden_single", geo.size, (digit,), placements=((cell, digit),), cells=(cell,), units=(unit,),
+                pattern=f"{where} {geo.unit_name(unit)}", difficulty=rating)
 
 
 @cache
