@@ -7,7 +7,10 @@ ends is true. The search walks the states (node, whether the next link must be s
 ``max_links`` (``MAX_LINKS`` for the nice loops) bounds its length. A shortest walk may use a
 candidate twice; the search then reruns without that use. The walk runs on numbered neighbour
 lists read off the networkx graphs once per state (``networkx.bfs_predecessors`` over a
-materialised state graph took three times as long on the SE sample's stuck states).
+materialised state graph took three times as long on the SE sample's stuck states). The nice
+loops' search, with the quick test of each end and the chain to it, also runs compiled
+(``loops_compiled``, the ``fast`` extra) once loaded: the same ends, in the same order, with the
+same chains; this Python code is the reference.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
@@ -34,7 +37,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations, pairwise
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -701,14 +703,7 @@ def _load_loops() -> ModuleType:
     return loops_compiled
 
 
-_LOOPS: Background[ModuleType] = Background(_load_loops, lambda: _compiled_in_cache("loops_compiled"))
-
-
-def _compiled_in_cache(module: str) -> bool:
-    """Whether numba's cache holds code of a module of this package compiled since its source changed."""
-    here = Path(__file__).parent.parent
-    stamps = [index.stat().st_mtime for index in (here / "__pycache__").glob(f"{module}.*.nbi")]
-    return bool(stamps) and max(stamps) >= (here / f"{module}.py").stat().st_mtime
+_LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
 
 
 def _given(chain: Chain | None) -> Maker:
