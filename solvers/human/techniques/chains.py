@@ -7,7 +7,10 @@ ends is true. The search walks the states (node, whether the next link must be s
 ``max_links`` (``MAX_LINKS`` for the nice loops) bounds its length. A shortest walk may use a
 candidate twice; the search then reruns without that use. The walk runs on numbered neighbour
 lists read off the networkx graphs once per state (``networkx.bfs_predecessors`` over a
-materialised state graph took three times as long on the SE sample's stuck states).
+materialised state graph took three times as long on the SE sample's stuck states). The nice
+loops' search, with the quick test of each end and the chain to it, also runs compiled
+(``loops_compiled``, the ``fast`` extra) once loaded: the same ends, in the same order, with the
+same chains; this Python code is the reference.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
@@ -34,7 +37,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations, pairwise
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import (
@@ -49,6 +53,7 @@ from sudokit.models.graph import (
     seeing_bits,
 )
 from sudokit.models.grid import Cell, Digit, cell_name, symbol
+from sudokit.solvers.human.se.jit import Background
 from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, removable
 from sudokit.solvers.human.view import View
 
@@ -65,6 +70,9 @@ Writer = Callable[[Chain, int], str]  # writes a chain (of a grid of some size) 
 ROOT = -1  # in a search's record of where each state was reached from: the start, or a banned state
 # A search's record, per truth value (false, true): node -> where it was reached from (None: not reached)
 Searched = tuple[list[int | None], list[int | None]]
+# an end worth a closer look: the chain's length, its end, whether it may prove something, whether
+# it closes a loop, and the chain
+End = tuple[int, int, bool, bool, "Maker"]
 
 
 def remote_pair(view: View) -> Iterator[Step]:
@@ -196,13 +204,15 @@ class _Links:
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
         self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
+        self.arrays: Any = None  # what the compiled search reads (``loops_compiled.Arrays``), made on first use
         self.digit: list[Digit] = []
         self.cell: list[int] = []
         self.sees: list[int] = []
         self.bits: list[int] = []
         fresh = nodes
+        self.numbers, self.known = numbers, 0
         if numbers is not None:  # what the solve's numbers know, and the rest
-            known = min(numbers.count, len(nodes))
+            known = self.known = min(numbers.count, len(nodes))
             self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
                                                            numbers.sees[:known], numbers.bits[:known])
             fresh = nodes[known:]
@@ -315,6 +325,59 @@ class _Links:
             frontier, on = following, not on
         return reached, proved
 
+    def loop_ends(self) -> Iterator[tuple[int, list[End]]]:
+        """Per start with any, the ends worth a closer look (length, end, whether it may prove
+        something, whether a weak link closes it into a loop, the chain to it made on demand), by
+        length, as the search entered them. What may prove something (``conclusions`` finds it)
+        is tested quickly here: an end in the start's cell (another digit of it must be left), of
+        the start's digit (something must see both), or else the start's cell holding the end's
+        digit and seeing the end, or the reverse."""
+        view, peers = self.view, peer_bits(self.view.size)
+        marks, holding = view.marks, view.holding
+        cell, digit, bits, sees = self.cell, self.digit, self.bits, self.sees
+        for start in self.starts():
+            reached, proved = self.search(start, MAX_LINKS)
+            closing = set(self.weak[start])  # the ends a weak link closes into a loop
+            cs, ds = cell[start], digit[start]
+            holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
+            others = holds & ~(1 << (ds - 1))
+            seen = peers[cs] if cs != ROOT else 0
+            near = sees[start] & holding[ds]  # what an end of the start's digit must see to prove something
+            found: list[End] = []
+            for length, ends in proved:
+                loops = closing if length >= 3 else set()
+                for end in ends:
+                    ce, de = cell[end], digit[end]
+                    if ce == cs != ROOT:
+                        useful = bool(others & ~(1 << (de - 1)))
+                    elif de == ds:
+                        useful = bool(near & sees[end])
+                    else:
+                        useful = bool((holds >> (de - 1) & 1 and not bits[end] & ~seen)
+                                      or (ce != ROOT and near >> ce & 1))
+                    if useful or end in loops:
+                        found.append((length, end, useful, end in loops,
+                                      self.chain_maker(reached, start, end, MAX_LINKS)))
+            if found:
+                yield start, found
+
+    def compiled_ends(self, kernels: ModuleType) -> Iterator[tuple[int, list[End]]]:
+        """``loop_ends`` by the compiled search (``loops_compiled``): the same, in the same order, with
+        the same chains (made there for every end)."""
+        starts = self.starts()
+        rows, walks = kernels.loop_ends(self, starts, MAX_LINKS)
+        nodes = self.nodes
+        i = 0
+        while i < len(rows):
+            position = rows[i][0]
+            found: list[End] = []
+            while i < len(rows) and rows[i][0] == position:
+                _, end, length, useful, loop, first, last = rows[i]
+                chain = tuple([nodes[k] for k in walks[first:last]]) if last > first else None
+                found.append((length, end, bool(useful), bool(loop), _given(chain)))
+                i += 1
+            yield starts[position], found
+
     def path(self, reached: Searched, end: int) -> Walk | None:
         """The walk the search found to ``end`` (true), if it reached it."""
         if reached[True][end] is None:
@@ -415,6 +478,7 @@ class _Numbers:
         self.sees: list[int] = list(sees)
         self.bits: list[int] = list(bits)
         self.groups: dict[Node, int] = {}
+        self.arrays: Any = None  # the compiled search's arrays of the numbers so far (``loops_compiled``)
 
     @property
     def count(self) -> int:
@@ -611,39 +675,38 @@ def _grouped_loops(view: View) -> list[_Found]:
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
     best = _Best(view)
-    marks, holding, peers = view.marks, view.holding, peer_bits(view.size)
-    cell, digit, bits, sees = links.cell, links.digit, links.bits, links.sees
-    for start in links.starts():
-        reached, proved = links.search(start, MAX_LINKS)
-        closing = set(links.weak[start])  # the ends a weak link closes into a loop
-        cs, ds = cell[start], digit[start]
-        holds = marks[cs] if cs != ROOT else 0  # the start's cell's candidates
-        others = holds & ~(1 << (ds - 1))
-        seen = peers[cs] if cs != ROOT else 0
-        near = sees[start] & holding[ds]  # what an end of the start's digit must see to prove something
-        for length, ends in proved:
-            loops = closing if length >= 3 else set()
-            for end in ends:  # what ``_Links.conclusions`` finds, tested quickly first
-                ce, de = cell[end], digit[end]
-                if ce == cs != ROOT:
-                    useful = others & ~(1 << (de - 1))
-                elif de == ds:
-                    useful = near & sees[end]
-                else:  # the start's cell holding the end's digit and seeing the end, or the reverse
-                    useful = (holds >> (de - 1) & 1 and not bits[end] & ~seen) or (ce != ROOT and near >> ce & 1)
-                if not useful and end not in loops:
-                    continue
-                chain = keep(links.chain_maker(reached, start, end, MAX_LINKS))
-                if useful:
-                    for kind, eliminations, text in links.conclusions(start, end):
-                        best.offer(prefix + kind, eliminations, length, chain, text)
-                if end in loops and (loop := chain()) is not None:
-                    best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, loop), length + 1,
-                               _given(loop), _loop_text)
+    compiled = _compiled_loops()
+    for start, ends in (links.compiled_ends(compiled) if compiled else links.loop_ends()):
+        for length, end, useful, loop, made in ends:
+            chain = keep(made)
+            if useful:
+                for kind, eliminations, text in links.conclusions(start, end):
+                    best.offer(prefix + kind, eliminations, length, chain, text)
+            if loop and (nodes := chain()) is not None:
+                best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, nodes), length + 1,
+                           _given(nodes), _loop_text)
     return best.found_steps()
 
 
-def _given(chain: Chain) -> Maker:
+def _compiled_loops() -> ModuleType | None:
+    """The compiled search (``loops_compiled``) once it is ready: loaded once the default ladder's
+    compiled parts are (``singles_compiled.LOADER``), in the background; None until then."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    return _LOOPS.get() if LOADER.value is not None else None
+
+
+def _load_loops() -> ModuleType:
+    from sudokit.solvers.human import loops_compiled
+
+    loops_compiled.warm()
+    return loops_compiled
+
+
+_LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
+
+
+def _given(chain: Chain | None) -> Maker:
     return lambda: chain
 
 
