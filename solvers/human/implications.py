@@ -11,7 +11,10 @@ The propagation is its own (a breadth-first search over literals, so each chain 
 one) rather than the graph view: a net's links change as it grows. ``Implications`` follows every
 premise of a state at once to tell which fail and what the others imply (``Closure``), and one
 premise breadth first (``consequences``) for a step that shows it; a ``View`` computes it once
-and the four forcing techniques share it.
+and the four forcing techniques share it. Where the engine runs compiled code (the ``fast`` extra),
+``nets_compiled`` follows every premise as ``consequences`` does, in one pass, to tell which fail
+and how dearly and which groups of premises agree; the closure is then not needed, and Python
+follows only the premises a step shows (the same steps: ``tests/.../test_nets_compiled.py``).
 
 Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
@@ -240,8 +243,8 @@ class Implications:
     Every premise is followed at once (``Closure``, found when first asked for): that tells which
     fail and what each of the others reaches. A premise's ``Outcome`` (the order it reached literals
     in, their parents, the contradiction met first) is followed when first asked for (``outcomes``),
-    for the steps that show it. With the compiled search (``nets_compiled``, ``costs``), which
-    premises fail and how dearly is found without the closure.
+    for the steps that show it. With the compiled search (``nets_compiled.Search``), which premises
+    fail and how dearly, and which groups agree, are found without the closure.
     """
 
     def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Callable[[], Closure], dynamic: bool,
@@ -335,13 +338,14 @@ def _literals(size: int) -> tuple[Literal, ...]:
 
 
 def _build() -> ModuleType:
+    """The compiled search, its kernels compiled (or loaded from numba's cache)."""
     from sudokit.solvers.human import nets_compiled
 
     nets_compiled.warm()
     return nets_compiled
 
 
-# The compiled search of contradictions, built in a thread of its own when first asked for.
+# The compiled search, built in a thread of its own when first asked for (the pure code runs meanwhile).
 COMPILED: Background[ModuleType] = Background(_build, ready=lambda: False)
 
 
