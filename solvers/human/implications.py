@@ -11,7 +11,10 @@ The propagation is its own (a breadth-first search over literals, so each chain 
 one) rather than the graph view: a net's links change as it grows. ``Implications`` follows every
 premise of a state at once to tell which fail and what the others imply (``Closure``), and one
 premise breadth first (``consequences``) for a step that shows it; a ``View`` computes it once
-and the four forcing techniques share it.
+and the four forcing techniques share it. Where the engine runs compiled code (the ``fast`` extra),
+``nets_compiled`` follows every premise as ``consequences`` does, in one pass, to tell which fail
+and how dearly and which groups of premises agree; the closure is then not needed, and Python
+follows only the premises a step shows (the same steps: ``tests/.../test_nets_compiled.py``).
 
 Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
@@ -25,16 +28,19 @@ Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import CellNode
 from sudokit.models.grid import Cell, Digit, cell_name, geometry, symbol
+from sudokit.solvers.human.se.jit import Background
 
 if TYPE_CHECKING:
+    from sudokit.solvers.human.nets_compiled import Search
     from sudokit.solvers.human.view import View
 
 
@@ -234,14 +240,17 @@ def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
 class Implications:
     """Where every premise of a state (each candidate set, and removed) leads, by chains or by nets.
 
-    Every premise is followed at once (``Closure``): that tells which fail and what each of the
-    others reaches. A premise's ``Outcome`` (the order it reached literals in, their parents, the
-    contradiction met first) is followed when first asked for (``outcomes``), for the steps that
-    show it.
+    Every premise is followed at once (``Closure``, found when first asked for): that tells which
+    fail and what each of the others reaches. A premise's ``Outcome`` (the order it reached literals
+    in, their parents, the contradiction met first) is followed when first asked for (``outcomes``),
+    for the steps that show it. With the compiled search (``nets_compiled.Search``), which premises
+    fail and how dearly, and which groups agree, are found without the closure.
     """
 
-    def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Closure, dynamic: bool):
-        self.links, self.premises, self.closure, self.dynamic = links, premises, closure, dynamic
+    def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Callable[[], Closure], dynamic: bool,
+                 search: Search | None = None):
+        self.links, self.premises, self.dynamic = links, premises, dynamic
+        self._closure, self._search = closure, search
         self.outcomes = _Outcomes(self)
 
     @classmethod
@@ -254,34 +263,98 @@ class Implications:
 
     @classmethod
     def of(cls, view: View, dynamic: bool) -> Implications:
-        links = view.shared(Links.of)  # the same for chains and nets
-        premises = tuple(premise for cell, mask in enumerate(view.marks) for digit in digits_of(mask)
-                         for premise in (Literal(cell, digit, True), Literal(cell, digit, False)))
+        kernels = compiled()
+        links = view.shared(kernels.links_of)[0] if kernels else view.shared(Links.of)  # the same for chains and nets
+        premises, codes = view.shared(_premises)
+        closure: Callable[[], Closure]
         if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
-            chains = view.computed(Implications.chains)
-            closure = Closure.nets(links, chains.closure if chains else None)
+            def closure() -> Closure:
+                chains = view.computed(Implications.chains)
+                return Closure.nets(links, chains.closure if chains else None)
         else:
-            closure = Closure.chains(links)
-        return cls(links, premises, closure, dynamic)
+            closure = partial(Closure.chains, links)
+        return cls(links, premises, closure, dynamic, kernels.Search(view, codes, dynamic) if kernels else None)
 
-    def common(self, premises: Iterable[Literal]) -> int:
-        """The literals every one of some premises implies (their codes' bits); none when one fails."""
+    @cached_property
+    def closure(self) -> Closure:
+        return self._closure()
+
+    def agreeing(self) -> Iterator[tuple[int | None, tuple[Literal, ...]]]:
+        """The groups of premises of which one is true whose premises all imply some literal in common,
+        none failing: a candidate set or removed (the premises' pairs), a cell's candidates, a digit's
+        places in a unit (``links.groups`` of two or more), in that order; each with its unit (None but
+        for a unit's places)."""
+        links, premises = self.links, self.premises
+        if self._search is not None:
+            pairs, groups = self._search.agreeing()
+        else:
+            pairs = [self._common(premises[i:i + 2]) for i in range(0, len(premises), 2)]
+            literals = _literals(links.size)
+            groups = [len(group) > 1 and self._common([literals[k + 1] for k in group]) for group in links.groups]
+        for i in [i for i, agree in enumerate(pairs) if agree]:
+            yield None, premises[2 * i:2 * i + 2]
+        literals = _literals(links.size)
+        for number in [n for n, agree in enumerate(groups) if agree]:
+            yield links.units[number], tuple(literals[k + 1] for k in links.groups[number])
+
+    def _common(self, premises: Iterable[Literal]) -> bool:
+        """Whether every one of some premises implies some literal in common (none fails)."""
         code, failed, reached = self.links.code, self.closure.failed, self.closure.reached
         common = -1
         for premise in premises:
             k = code(premise)
             if failed >> k & 1:
-                return 0
+                return False
             common &= reached[k]
-        return common
+        return bool(common)
 
-    def contradictions(self) -> list[Outcome]:
+    def contradictions(self) -> Iterator[Outcome]:
         """The outcomes of the premises that fail, by the summed distances of the literals that show
-        their contradiction, then in premise order."""
-        code, failed, outcomes = self.links.code, self.closure.failed, self.outcomes
+        their contradiction, then in premise order (by the compiled search, each followed when its
+        turn comes)."""
+        outcomes = self.outcomes
+        if self._search is not None:
+            costs = self._search.costs()
+            return (outcomes[self.premises[i]] for _, i in sorted((c, i) for i, c in enumerate(costs) if c >= 0))
+        code, failed = self.links.code, self.closure.failed
         found = [outcomes[p] for p in self.premises if failed >> code(p) & 1]
         found.sort(key=lambda o: o.cost(o.shown))
-        return found
+        return iter(found)
+
+
+def _premises(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
+    """Every premise of a state, each candidate set then removed, and their codes (shared by chains and nets)."""
+    size = view.size
+    codes = tuple(k for cell, mask in enumerate(view.marks) for digit in digits_of(mask)
+                  for base in (2 * (cell * size + digit - 1),) for k in (base + 1, base))
+    literals = _literals(size)
+    return tuple([literals[k] for k in codes]), codes
+
+
+@cache
+def _literals(size: int) -> tuple[Literal, ...]:
+    """Every literal of a grid of a size, by code (``Links.code``)."""
+    return tuple(Literal((k >> 1) // size, (k >> 1) % size + 1, bool(k & 1)) for k in range(2 * size ** 3))
+
+
+def _build() -> ModuleType:
+    """The compiled search, its kernels compiled (or loaded from numba's cache)."""
+    from sudokit.solvers.human import nets_compiled
+
+    nets_compiled.warm()
+    return nets_compiled
+
+
+# The compiled search, built in a thread of its own when first asked for (the pure code runs meanwhile).
+COMPILED: Background[ModuleType] = Background(_build, ready=lambda: False)
+
+
+def compiled() -> ModuleType | None:
+    """The compiled search (``nets_compiled``) when the engine runs its compiled parts (the ladder's
+    head, ``singles_compiled``: never in a process's first few solves) and it is built; else None."""
+    from sudokit.solvers.human import singles_compiled
+
+    return COMPILED.get() if singles_compiled.LOADER.value is not None else None
 
 
 class _Outcomes(dict[Literal, Outcome]):

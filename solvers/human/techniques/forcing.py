@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 
-from sudokit.models.candidates import digits_of
 from sudokit.models.grid import cell_name, symbol
 from sudokit.solvers.human.implications import Literal, eureka
 from sudokit.solvers.human.steps import ChainLink, Step
@@ -85,9 +84,7 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
     outcomes = implications.outcomes
     best: dict[Literal, tuple[int, int | None, tuple[Literal, ...]]] = {}
     cheapest: dict[int, int] = {}
-    for unit, premises in _groups(view):
-        if not implications.common(premises):
-            continue  # nothing in common, or a contradiction (a step of its own)
+    for unit, premises in implications.agreeing():  # (a contradiction is a step of its own)
         branches = [outcomes[p] for p in premises]
         common = set(branches[0].reached).intersection(*(b.reached for b in branches[1:]))
         links = branches[0].links
@@ -113,23 +110,8 @@ def _verities(view: View, name: str, dynamic: bool) -> Iterator[Step]:
                    length=sum(len(b.proof(target)) for b in branches))
 
 
-def _groups(view: View) -> Iterator[tuple[int | None, tuple[Literal, ...]]]:
-    """Premises of which one is true: a candidate set or removed, a cell's candidates, a digit's places
-    in a unit; with that unit (None for the others)."""
-    for cell, mask in enumerate(view.marks):
-        for digit in digits_of(mask):
-            yield None, (Literal(cell, digit, True), Literal(cell, digit, False))
-    for cell, mask in enumerate(view.marks):
-        if mask & (mask - 1):
-            yield None, tuple([Literal(cell, d, True) for d in digits_of(mask)])
-    for unit in range(len(view.geometry.units)):
-        for digit, places in view.places(unit).items():
-            if len(places) > 1:
-                yield unit, tuple([Literal(c, digit, True) for c in places])
-
-
 def _heading(view: View, unit: int | None, premises: tuple[Literal, ...]) -> str:
-    """What a group of premises (of ``_groups``) says: ``r1c2 is 4 or not``, ``r1c2 is 4 or 7``,
+    """What a group of premises (of ``Implications.agreeing``) says: ``r1c2 is 4 or not``, ``r1c2 is 4 or 7``,
     ``4 of r1 is in r1c2 or r1c5``."""
     size = view.size
     cell, digit, _ = premises[0]

@@ -74,7 +74,7 @@ def test_contradictions_come_cheapest_first_each_as_followed_alone():
     premise is false in the solution, and the literals shown break a rule in the state."""
     view = View(STATES[0])
     implications = view.implications(dynamic=True)
-    found = implications.contradictions()
+    found = list(implications.contradictions())
     links = implications.links
     alone = [consequences(links, p, True) for p in implications.premises]
     expected = sorted((o for o in alone if o.shown), key=lambda o: o.cost(o.shown))

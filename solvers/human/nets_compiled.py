@@ -1,0 +1,240 @@
+"""Forcing chains' and nets' search, compiled (numba): ``follow`` follows every premise of a state as
+``implications.consequences`` does (breadth first, the same links in the same order, until the first
+contradiction), on the state's links as arrays (``build``, in ``Links.of``'s order). It gives each
+premise the cost ``Implications.contradictions`` sorts by (the summed distances of the literals that
+show its contradiction; -1: none) and, for the others, the literals it reaches, whose intersections
+tell the verities' groups of premises that imply something in common (``agreeing``). The caller
+follows in Python (``consequences``, the reference) only the premises it shows, so the steps are
+built as before. Imported only when the compiled code is built (it loads numba).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from sudokit.solvers.human.se.jit import compiled
+from sudokit.solvers.human.singles_compiled import geometry_arrays
+
+if TYPE_CHECKING:
+    from sudokit.solvers.human.implications import Links
+    from sudokit.solvers.human.view import View
+
+Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setting's) start, and them; its groups'; the groups'
+
+
+def links_of(view: View) -> tuple[Links, Arrays]:
+    """A state's links (``Links.of``'s), and as the kernels read them (computed once per state, for
+    chains and nets)."""
+    from sudokit.solvers.human.implications import Links
+
+    units, cell_units, peers = geometry_arrays(view.size)
+    built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
+    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = (a.tolist() for a in built)
+    removes = {code: tuple(rem[rem_start[code]:rem_start[code + 1]]) for code in range(1, len(rem_start) - 1, 2)
+               if mem_start[code - 1] < mem_start[code]}
+    member_of = {code - 1: tuple(mem[mem_start[code - 1]:mem_start[code]]) for code in removes}
+    groups = [tuple(grp[grp_start[n]:grp_start[n + 1]]) for n in range(len(grp_unit))]
+    links = Links(view.size, removes, member_of, groups, [None if u < 0 else u for u in grp_unit], list(map(len, groups)))
+    return links, built[:6]
+
+
+class Search:
+    """Every premise of a state followed once, by chains or by nets (when first asked)."""
+
+    def __init__(self, view: View, premises: Sequence[int], dynamic: bool):
+        self.view, self.premises, self.dynamic = view, premises, dynamic
+
+    @cached_property
+    def _followed(self) -> tuple[np.ndarray, np.ndarray]:
+        links = self.view.shared(links_of)[1]
+        costs = np.empty(len(self.premises), dtype=np.int64)
+        reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
+        follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
+        return costs, reached
+
+    def costs(self) -> list[int]:
+        """Per premise: the cost of the contradiction it leads to, or -1 when it leads to none."""
+        return self._followed[0].tolist()
+
+    def agreeing(self) -> tuple[list[bool], list[bool]]:
+        """Whether the premises of a group all reach some literal in common, none failing: per pair of
+        premises (a candidate set, removed), and per group of the links (its members set; never one
+        of fewer than two)."""
+        costs, reached = self._followed
+        grp_start, grp = self.view.shared(links_of)[1][4:]
+        pairs = np.empty(len(self.premises) // 2, dtype=np.bool_)
+        groups = np.empty(len(grp_start) - 1, dtype=np.bool_)
+        agreeing(costs, reached, np.array(self.premises, dtype=np.int64), grp_start, grp, pairs, groups)
+        return pairs.tolist(), groups.tolist()
+
+
+def warm() -> None:
+    """Compile the kernels (or load them from numba's cache)."""
+    one, none = np.zeros(2, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    costs, reached = np.empty(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
+    follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached)
+    agreeing(costs, reached, none, one[:1], none, np.empty(0, dtype=np.bool_), np.empty(0, dtype=np.bool_))
+    build(one[:1], one[:1], np.zeros((1, 1), dtype=np.int64), np.zeros((1, 1), dtype=np.int64),
+          np.zeros((1, 0), dtype=np.int64))
+
+
+@compiled
+def build(marks, values, units, cell_units, peers):
+    """A state's links as ``Links.of`` makes them, in its order: per literal code the start of a
+    setting's removals (the rest of its cell, then its peers' copies, peers ascending) and of a
+    removal's groups (its cell's, then its units' for its digit), and them; the groups' starts and
+    members (each cell's candidates, then per unit each digit not placed there: its places); and each
+    group's unit (-1: a cell)."""
+    cells, size = marks.shape[0], units.shape[1]
+    length, most = 2 * cells * size, cells + units.shape[0] * size
+    number = np.full(most, -1, dtype=np.int64)  # a cell's group, then a unit's for a digit (cells + unit * size + digit)
+    grp_start = np.zeros(most + 1, dtype=np.int64)
+    grp = np.empty(cells * size * (1 + cell_units.shape[1]), dtype=np.int64)
+    grp_unit = np.empty(most, dtype=np.int64)
+    groups, at = 0, 0
+    for cell in range(cells):
+        if marks[cell]:
+            number[cell], grp_unit[groups] = groups, -1
+            for digit in range(size):
+                if marks[cell] >> digit & 1:
+                    grp[at] = 2 * (cell * size + digit)
+                    at += 1
+            groups += 1
+            grp_start[groups] = at
+    for unit in range(units.shape[0]):
+        placed = 0
+        for cell in units[unit]:
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+        for digit in range(size):
+            if not placed >> digit & 1:
+                number[cells + unit * size + digit], grp_unit[groups] = groups, unit
+                for cell in units[unit]:
+                    if marks[cell] >> digit & 1:
+                        grp[at] = 2 * (cell * size + digit)
+                        at += 1
+                groups += 1
+                grp_start[groups] = at
+    rem_start = np.zeros(length + 1, dtype=np.int64)
+    rem = np.empty(cells * size * (size + peers.shape[1]), dtype=np.int64)
+    mem_start = np.zeros(length + 1, dtype=np.int64)
+    mem = np.empty(cells * size * (1 + cell_units.shape[1]), dtype=np.int64)
+    r, m = 0, 0
+    for code in range(length):
+        cell, digit = code // 2 // size, code // 2 % size
+        if marks[cell] >> digit & 1:
+            if code & 1:
+                for other in range(size):
+                    if other != digit and marks[cell] >> other & 1:
+                        rem[r] = 2 * (cell * size + other)
+                        r += 1
+                for peer in peers[cell]:
+                    if marks[peer] >> digit & 1:
+                        rem[r] = 2 * (peer * size + digit)
+                        r += 1
+            else:
+                mem[m] = number[cell]
+                m += 1
+                for unit in cell_units[cell]:
+                    mem[m] = number[cells + unit * size + digit]
+                    m += 1
+        rem_start[code + 1], mem_start[code + 1] = r, m
+    return rem_start, rem[:r], mem_start, mem[:m], grp_start[:groups + 1], grp[:at], grp_unit[:groups]
+
+
+@compiled
+def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, out, reached):
+    """Fill ``out`` with each premise's cost (``consequences``' contradiction, its literals' summed
+    distances from the premise), or -1; and ``reached`` (zeros) with the literals (bits of their codes)
+    that each premise without a contradiction reaches."""
+    length, groups = rem_start.shape[0] - 1, grp_start.shape[0] - 1
+    depth = np.full(length, -1, dtype=np.int64)  # per literal reached: its distance (-1: not reached)
+    left = np.empty(groups, dtype=np.int64)  # per group: its removals not yet implied
+    queue = np.empty(length, dtype=np.int64)  # the literals in the order reached
+    for p in range(premises.shape[0]):
+        for number in range(groups):
+            left[number] = grp_start[number + 1] - grp_start[number]
+        start = premises[p]
+        depth[start], queue[0] = 0, start
+        begin, end, tail, distance, cost = 0, 1, 1, 0, -1
+        while begin < end and cost < 0:
+            for i in range(begin, end):
+                code = queue[i]
+                if code & 1:
+                    for j in range(rem_start[code], rem_start[code + 1]):
+                        removal = rem[j]
+                        if depth[removal] < 0:
+                            depth[removal], queue[tail] = distance + 1, removal
+                            tail += 1
+                            if depth[removal + 1] >= 0:  # a candidate set and removed
+                                cost = depth[removal + 1] + distance + 1
+                                break
+                else:
+                    for j in range(mem_start[code], mem_start[code + 1]):
+                        number = mem[j]
+                        left[number] -= 1
+                        count = left[number]
+                        if count > 1:
+                            continue
+                        first, stop = grp_start[number], grp_start[number + 1]
+                        if count == 0:  # a group emptied
+                            cost = 0
+                            for k in range(first, stop):
+                                cost += depth[grp[k]]
+                            break
+                        last = -1
+                        for k in range(first, stop):
+                            if depth[grp[k]] < 0:
+                                last = grp[k]
+                                break
+                        if last < 0 or depth[last + 1] >= 0:
+                            continue
+                        if dynamic or stop - first == 2:
+                            depth[last + 1], queue[tail] = distance + 1, last + 1
+                            tail += 1
+                if cost >= 0:
+                    break
+            begin, end, distance = end, tail, distance + 1
+        out[p] = cost
+        for i in range(tail):
+            code = queue[i]
+            depth[code] = -1
+            if cost < 0:
+                reached[p, code >> 6] |= np.int64(1) << (code & 63)
+
+
+@compiled
+def agreeing(costs, reached, premises, grp_start, grp, pairs, groups):
+    """Fill ``pairs`` (per pair of premises in a row) and ``groups`` (per group of two or more members:
+    the settings of its members) with whether the premises all reach a literal in common, none failing."""
+    row = np.full(reached.shape[1] * 64, -1, dtype=np.int64)  # per literal code: its premise's index
+    for i in range(premises.shape[0]):
+        row[premises[i]] = i
+    rows = np.empty(max(grp.shape[0], 2), dtype=np.int64)
+    for k in range(pairs.shape[0]):
+        rows[0], rows[1] = 2 * k, 2 * k + 1
+        pairs[k] = _meet(costs, reached, rows, 2)
+    for n in range(groups.shape[0]):
+        count = grp_start[n + 1] - grp_start[n]
+        for j in range(count):
+            rows[j] = row[grp[grp_start[n] + j] + 1]
+        groups[n] = count > 1 and _meet(costs, reached, rows, count)
+
+
+@compiled
+def _meet(costs, reached, rows, count):
+    """Whether no premise of ``rows[:count]`` fails and the literals they reach intersect."""
+    for j in range(count):
+        if costs[rows[j]] >= 0:
+            return False
+    for w in range(reached.shape[1]):
+        word = reached[rows[0], w]
+        for j in range(1, count):
+            word &= reached[rows[j], w]
+        if word:
+            return True
+    return False
