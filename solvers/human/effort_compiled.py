@@ -43,7 +43,8 @@ def _counts(values, marks, units, peers, moves, ends, singles, out):
                         count += 1
             for unit in range(units.shape[0]):
                 once = twice = placed = 0
-                for cell in units[unit]:
+                for k in range(size):
+                    cell = units[unit, k]
                     twice |= once & marks[cell]
                     once |= marks[cell]
                     if values[cell]:
@@ -52,7 +53,8 @@ def _counts(values, marks, units, peers, moves, ends, singles, out):
                 while alone:
                     bit = alone & -alone
                     alone ^= bit
-                    for cell in units[unit]:
+                    for k in range(size):
+                        cell = units[unit, k]
                         if marks[cell] & bit:
                             slot = cell * size + popcount(bit - 1)
                             if stamps[slot] != i + 1:
@@ -69,8 +71,8 @@ def _counts(values, marks, units, peers, moves, ends, singles, out):
             if marks[cell] & bit:  # (as ``effort.effort``: only what the state still holds)
                 if kind == PLACE:
                     values[cell], marks[cell] = digit, 0
-                    for peer in peers[cell]:
-                        marks[peer] &= ~bit
+                    for k in range(peers.shape[1]):
+                        marks[peers[cell, k]] &= ~bit
                 else:
                     marks[cell] &= ~bit
         start = ends[i]
@@ -80,14 +82,17 @@ def counts(start: Candidates, steps: Sequence[Step], singles: frozenset[str]) ->
     """Per step of ``steps`` from ``start``: [open cells, available singles (a step of ``singles``) or
     candidates]."""
     units, _, peers = geometry_arrays(start.size)
-    moves: list[tuple[int, int, int]] = []
-    ends = []
+    moves: list[int] = []  # kind, cell, digit: three a move
+    ends, single = [], []
     for step in steps:
-        moves.extend((PLACE, c, d) for c, d in step.placements)
-        moves.extend((ELIMINATE, c, d) for c, d in step.eliminations)
-        ends.append(len(moves))
+        for cell, digit in step.placements:
+            moves += (PLACE, cell, digit)
+        for cell, digit in step.eliminations:
+            moves += (ELIMINATE, cell, digit)
+        ends.append(len(moves) // 3)
+        single.append(step.technique in singles)
     out = np.empty((len(steps), 2), dtype=np.int64)
     _counts(np.array(start.values, dtype=np.int64), np.array(start.marks, dtype=np.int64), units, peers,
             np.array(moves, dtype=np.int64).reshape(-1, 3), np.array(ends, dtype=np.int64),
-            np.array([step.technique in singles for step in steps], dtype=np.bool_), out)
+            np.array(single, dtype=np.bool_), out)
     return out.tolist()
