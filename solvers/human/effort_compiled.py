@@ -7,6 +7,7 @@ candidates left (any other step), the state moving on by the step's placements a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 import numpy as np
 
@@ -78,19 +79,21 @@ def _counts(values, marks, units, peers, moves, ends, singles, out):
         start = ends[i]
 
 
+def _moves(step: Step) -> list[int]:
+    """A step's placements, then its eliminations, as (kind, cell, digit) flat."""
+    if not step.eliminations and len(step.placements) == 1:  # (a single: most steps of a path)
+        (cell, digit), = step.placements
+        return [PLACE, cell, digit]
+    return [*(x for c, d in step.placements for x in (PLACE, c, d)), *(x for c, d in step.eliminations for x in (ELIMINATE, c, d))]
+
+
 def counts(start: Candidates, steps: Sequence[Step], singles: frozenset[str]) -> list[list[int]]:
     """Per step of ``steps`` from ``start``: [open cells, available singles (a step of ``singles``) or
     candidates]."""
     units, _, peers = geometry_arrays(start.size)
-    moves: list[int] = []  # kind, cell, digit: three a move
-    ends, single = [], []
-    for step in steps:
-        for cell, digit in step.placements:
-            moves += (PLACE, cell, digit)
-        for cell, digit in step.eliminations:
-            moves += (ELIMINATE, cell, digit)
-        ends.append(len(moves) // 3)
-        single.append(step.technique in singles)
+    moves = [move for step in steps for move in _moves(step)]  # kind, cell, digit: three a move
+    ends = list(accumulate([len(step.placements) + len(step.eliminations) for step in steps]))
+    single = [step.technique in singles for step in steps]
     out = np.empty((len(steps), 2), dtype=np.int64)
     _counts(np.array(start.values, dtype=np.int64), np.array(start.marks, dtype=np.int64), units, peers,
             np.array(moves, dtype=np.int64).reshape(-1, 3), np.array(ends, dtype=np.int64),

@@ -52,7 +52,7 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     if row[RUNG] < len(HEAD):
         key = (size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
         if (single := _SINGLES.get(key)) is None:
-            single = _SINGLES[key] = _single(size, row)
+            single = _SINGLES[key] = _single(size, *key[1:])
         return single
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
@@ -65,13 +65,28 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     return fish_step(name, size, digits[0], units, len(units) // 2, cells, eliminations)
 
 
-_SINGLES: dict[tuple[int, ...], Step] = {}  # each single step met, kept: a step is immutable, and easy paths are mostly singles
+# Each single step met, kept: a step is immutable, easy paths are mostly singles, and building one (a
+# frozen dataclass) costs as much as the compiled loop's whole look at a state. Keyed by size, rung,
+# cell, digit (its bit) and unit (-1 for a naked single).
+_SINGLES: dict[tuple[int, ...], Step] = {}
 
 
-def _single(size: int, row: list[int]) -> Step:
-    cell, digit = row[CELLS], digits_of(row[DIGITS])[0]
-    units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
-    return Step(LADDER[row[RUNG]], size, (digit,), placements=((cell, digit),), cells=(cell,), units=units)
+def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
+    digit = digits_of(bit)[0]
+    return Step(LADDER[rung], size, (digit,), placements=((cell, digit),), cells=(cell,),
+                units=() if unit < 0 else (unit,))
+
+
+def _keep_singles(size: int) -> None:
+    """Build every single step of a grid size now (5,103 for 9x9, some milliseconds), so that no solve,
+    the first of a new puzzle included, pays for building them (``_SINGLES``)."""
+    for cell, units in enumerate(geometry(size).cell_units):
+        for digit in range(1, size + 1):
+            bit = 1 << (digit - 1)
+            for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
+                key = (size, rung, cell, bit, unit)
+                if key not in _SINGLES:
+                    _SINGLES[key] = _single(size, *key[1:])
 
 
 @cache
@@ -81,6 +96,23 @@ def geometry_arrays(size: int):
     shape = geometry(size)
     peers = np.array([sorted(p) for p in shape.peers], dtype=np.int64)
     return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64), peers
+
+
+_SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffers (what it records, read at once)
+
+
+def _buffers(cells: int, size: int):
+    """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
+    steps it records (a step places or removes something), their eliminations, its scratch rows."""
+    import numpy as np
+
+    kept = getattr(_SCRATCH, "by_size", None)
+    if kept is None:
+        kept = _SCRATCH.by_size = {}
+    if size not in kept:
+        kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
+                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64))
+    return kept[size]
 
 
 class Kernels(NamedTuple):
@@ -104,21 +136,20 @@ def _build() -> Kernels:
         units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
-        cells = len(values)
-        found = np.empty((cells * (state.size + 1), WIDTH), dtype=np.int64)  # a step places or removes something
-        removed = np.empty((cells * state.size, 2), dtype=np.int64)
-        scratch = np.empty((6, cells), dtype=np.int64)
+        found, removed, scratch = _buffers(len(values), state.size)
         count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
-            rows = found[:count].tolist()
+            rows = found[:count, :CELLS + 1].tolist()  # (a single's row ends at its cell)
             taken = removed[:rows[-1][TO]].tolist()
-            steps.extend(_step(state.size, row, taken) for row in rows)
+            steps.extend([_step(state.size, row if row[RUNG] < len(HEAD) else found[i].tolist(), taken)
+                          for i, row in enumerate(rows)])
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset())
+    _keep_singles(9)
     return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
 
