@@ -20,8 +20,10 @@ surface shows it as an ER (``owner``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from sudokit.solvers.human.registry import GUESS, LEVELS, Technique, technique
@@ -130,22 +132,21 @@ def rate(steps: Sequence[Step]) -> Rating:
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
-    rated = []  # per step: (SE rating, level's index, technique); the hardest is the largest
+    kinds = Counter(map(_KIND, steps))  # each (technique, chain length, own rating) met: how many steps
+    top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
     score = level = 0
     names: set[str] = set()
     guessed = uniqueness = False
-    placing = len(steps) - 1
-    for i, step in enumerate(steps):
-        facts = _facts(step.technique, step.length)
-        rated.append((step.difficulty or facts.se_rating, facts.level, facts.name))
-        score += facts.score
+    for (name, length, difficulty), count in kinds.items():
+        facts = _facts(name, length)
+        rated = (difficulty or facts.se_rating, facts.level, facts.name)
+        top = rated if top is None or rated > top else top
+        score += facts.score * count
         level = max(level, facts.level)
         names.add(facts.name)
         guessed = guessed or facts.guess
         uniqueness = uniqueness or facts.uniqueness
-        if step.placements and placing > i:
-            placing = i
-    top = max(rated, default=None)
+    placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
     return Rating(
         se_rating=top[0] if top else 0.0,
         score=score,
@@ -154,9 +155,12 @@ def rate(steps: Sequence[Step]) -> Rating:
         techniques=tuple(sorted(names)),
         guessed=guessed,
         uniqueness=uniqueness,
-        ep=max((r[0] for r in rated[: placing + 1]), default=0.0),
-        ed=rated[0][0] if rated else 0.0,
+        ep=max((se_rating(s) for s in steps[: placing + 1]), default=0.0),
+        ed=se_rating(steps[0]) if steps else 0.0,
     )
+
+
+_KIND = attrgetter("technique", "length", "difficulty")  # what a step's rating depends on
 
 
 class _Facts(NamedTuple):

@@ -121,7 +121,7 @@ class Kernels(NamedTuple):
 
     ladder: Singles
     finned: Callable[..., list]
-    effort: Callable[[Candidates, Sequence[Step], frozenset[str]], list[list[int]]]  # (``effort._counts`` asks)
+    effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[list[list[int]], float]]  # (``effort`` asks)
 
 
 def _build() -> Kernels:
@@ -148,7 +148,7 @@ def _build() -> Kernels:
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
-    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset())
+    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), len)
     _keep_singles(9)
     return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
