@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import repeat
 from typing import NamedTuple
 
 from sudokit.models.candidates import Candidates, digits_of
@@ -50,9 +51,9 @@ Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     if row[RUNG] < len(HEAD):
-        key = (size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
+        key = _key(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
         if (single := _SINGLES.get(key)) is None:
-            single = _SINGLES[key] = _single(size, *key[1:])
+            single = _SINGLES[key] = _single(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
         return single
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
@@ -66,9 +67,15 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
 
 
 # Each single step met, kept: a step is immutable, easy paths are mostly singles, and building one (a
-# frozen dataclass) costs as much as the compiled loop's whole look at a state. Keyed by size, rung,
-# cell, digit (its bit) and unit (-1 for a naked single).
-_SINGLES: dict[tuple[int, ...], Step] = {}
+# frozen dataclass) costs as much as the compiled loop's whole look at a state. Keyed by ``_key``.
+_SINGLES: dict[tuple[int, int], Step] = {}
+
+
+def _key(size, rung, cell, bit, unit):
+    """A recorded single's key in ``_SINGLES`` from its row's rung, cell, digit (its bit) and unit (-1 for
+    a naked single): numbers, or arrays of them (a row of another rung gets a key no single has)."""
+    cells = size * size
+    return size, ((rung * cells + cell) * (3 * size + 1) + unit + 1 << size) | bit
 
 
 def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
@@ -84,9 +91,9 @@ def _keep_singles(size: int) -> None:
         for digit in range(1, size + 1):
             bit = 1 << (digit - 1)
             for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
-                key = (size, rung, cell, bit, unit)
+                key = _key(size, rung, cell, bit, unit)
                 if key not in _SINGLES:
-                    _SINGLES[key] = _single(size, *key[1:])
+                    _SINGLES[key] = _single(size, rung, cell, bit, unit)
 
 
 @cache
@@ -140,10 +147,14 @@ def _build() -> Kernels:
         count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
-            rows = found[:count, :CELLS + 1].tolist()  # (a single's row ends at its cell)
-            taken = removed[:rows[-1][TO]].tolist()
-            steps.extend([_step(state.size, row if row[RUNG] < len(HEAD) else found[i].tolist(), taken)
-                          for i, row in enumerate(rows)])
+            rows = found[:count]
+            size = state.size
+            _, keys = _key(size, rows[:, RUNG], rows[:, CELLS], rows[:, DIGITS], rows[:, UNITS])
+            made = list(map(_SINGLES.get, zip(repeat(size), keys.tolist())))
+            if not all(made):  # a single not kept yet, or another rung's step
+                taken = removed[:rows[-1, TO]].tolist()
+                made = [step or _step(size, found[i].tolist(), taken) for i, step in enumerate(made)]
+            steps.extend(made)
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
