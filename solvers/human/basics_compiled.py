@@ -23,6 +23,7 @@ from sudokit.solvers.human.singles_compiled import (
     CONTRADICTION,
     DIGITS,
     FROM,
+    KEY,
     NONE_FIRES,
     RUNG,
     SOLVED,
@@ -88,6 +89,13 @@ def _remove(marks, targets, count, mask, removed, at):
             left >>= 1
             digit += 1
     return at
+
+
+@compiled
+def single_key(size, rung, cell, bit, unit):
+    """A single's key among the kept steps (``singles_compiled._SINGLES``): its rung, cell, digit (its
+    bit) and unit (-1 for a naked single)."""
+    return ((rung * size * size + cell) * (3 * size + 1) + unit + 1 << size) | bit
 
 
 @compiled
@@ -477,6 +485,7 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             return count, NONE_FIRES
         if found[count, RUNG] <= HIDDEN_SINGLE:
             cell, bit = found[count, CELLS], found[count, DIGITS]
+            found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
             while bit >> digit != 1:
                 digit += 1
@@ -484,6 +493,7 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
         else:
+            found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))
         at = end

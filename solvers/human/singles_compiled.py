@@ -22,7 +22,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import repeat
 from typing import NamedTuple
 
 from sudokit.models.candidates import Candidates, digits_of
@@ -41,7 +40,8 @@ NONE_FIRES, SOLVED, CONTRADICTION = 0, 1, 2
 WARM_AFTER = 8  # solves in a process before the compiled loop is built
 # a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
-WIDTH = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer
+KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
+WIDTH = KEY + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
@@ -51,9 +51,11 @@ Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     if row[RUNG] < len(HEAD):
-        key = _key(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
-        if (single := _SINGLES.get(key)) is None:
-            single = _SINGLES[key] = _single(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
+        from sudokit.solvers.human.basics_compiled import single_key
+
+        kept, key = _kept(size), single_key(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
+        if (single := kept.get(key)) is None:
+            single = kept[key] = _single(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
         return single
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
@@ -67,15 +69,16 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
 
 
 # Each single step met, kept: a step is immutable, easy paths are mostly singles, and building one (a
-# frozen dataclass) costs as much as the compiled loop's whole look at a state. Keyed by ``_key``.
-_SINGLES: dict[tuple[int, int], Step] = {}
+# frozen dataclass) costs as much as the compiled loop's whole look at a state. Per size, keyed by
+# ``basics_compiled.single_key`` (which the compiled loop records).
+_SINGLES: dict[int, dict[int, Step]] = {}
 
 
-def _key(size, rung, cell, bit, unit):
-    """A recorded single's key in ``_SINGLES`` from its row's rung, cell, digit (its bit) and unit (-1 for
-    a naked single): numbers, or arrays of them (a row of another rung gets a key no single has)."""
-    cells = size * size
-    return size, ((rung * cells + cell) * (3 * size + 1) + unit + 1 << size) | bit
+def _kept(size: int) -> dict[int, Step]:
+    """The single steps kept for a grid size."""
+    if (kept := _SINGLES.get(size)) is None:
+        kept = _SINGLES[size] = {}
+    return kept
 
 
 def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
@@ -87,13 +90,16 @@ def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
 def _keep_singles(size: int) -> None:
     """Build every single step of a grid size now (5,103 for 9x9, some milliseconds), so that no solve,
     the first of a new puzzle included, pays for building them (``_SINGLES``)."""
+    from sudokit.solvers.human.basics_compiled import single_key
+
+    kept = _kept(size)
     for cell, units in enumerate(geometry(size).cell_units):
         for digit in range(1, size + 1):
             bit = 1 << (digit - 1)
             for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
-                key = _key(size, rung, cell, bit, unit)
-                if key not in _SINGLES:
-                    _SINGLES[key] = _single(size, rung, cell, bit, unit)
+                key = single_key(size, rung, cell, bit, unit)
+                if key not in kept:
+                    kept[key] = _single(size, rung, cell, bit, unit)
 
 
 @cache
@@ -149,8 +155,7 @@ def _build() -> Kernels:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
             rows = found[:count]
             size = state.size
-            _, keys = _key(size, rows[:, RUNG], rows[:, CELLS], rows[:, DIGITS], rows[:, UNITS])
-            made = list(map(_SINGLES.get, zip(repeat(size), keys.tolist())))
+            made = list(map(_kept(size).get, rows[:, KEY].tolist()))
             if not all(made):  # a single not kept yet, or another rung's step
                 taken = removed[:rows[-1, TO]].tolist()
                 made = [step or _step(size, found[i].tolist(), taken) for i, step in enumerate(made)]
