@@ -93,7 +93,7 @@ def _counts(start: Candidates, steps: Sequence[Step]) -> Iterable[Sequence[int]]
     from sudokit.solvers.human.singles_compiled import LOADER
 
     if LOADER.value is not None:
-        return LOADER.value.effort(start, steps, SINGLES, pattern_parts)[0]
+        return LOADER.value.effort(start, steps, SINGLES, pattern_parts)[0].tolist()
     return _walk(start, steps)
 
 

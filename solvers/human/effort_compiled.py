@@ -39,19 +39,29 @@ def _apply(values, marks, peers, moves, start, end, place):
 
 
 @compiled
-def _counts(values, marks, units, peers, placed, placed_ends, removed, removed_ends, parts, out):
-    """Fill ``out`` (per step: open cells, then available singles or candidates), applying each step's
-    placements (rows of ``placed``, step i's end at ``placed_ends[i]``), then its eliminations
-    (``removed``, ``removed_ends``) to ``values``/``marks``; the path's inspections (``effort.effort``'s
-    sum: ``parts[i]`` is step i's pattern parts, 0 for a single)."""
-    cells, size = values.shape[0], units.shape[1]
+def _counts(data, cells, placements, eliminations, steps, units, peers):
+    """Per step, [open cells, available singles or candidates] into the end of ``data``, and the path's
+    inspections (``effort.effort``'s sum), returned. ``data`` holds, one after another: the start's
+    values and marks (``cells`` each), each step's placements then its eliminations as (cell, digit)
+    pairs (``placements`` and ``eliminations`` of them in all), where each step's placements and
+    eliminations end (``steps`` each), each step's pattern parts (0 for a single: its available
+    singles are counted), and room for the counts (2 a step). The state moves on by each step's
+    placements, then its eliminations."""
+    size = units.shape[1]
+    values, marks = data[:cells], data[cells:2 * cells]
+    placed = data[2 * cells:2 * cells + 2 * placements].reshape(-1, 2)
+    at = 2 * cells + 2 * placements
+    removed = data[at:at + 2 * eliminations].reshape(-1, 2)
+    at += 2 * eliminations
+    placed_ends, removed_ends, parts = data[at:at + steps], data[at + steps:at + 2 * steps], data[at + 2 * steps:at + 3 * steps]
+    out = data[at + 3 * steps:].reshape(-1, 2)
     stamps = np.zeros(cells * size, dtype=np.int64)  # (cell, digit) counted in the state numbered so
     total = 0.0
     open_cells = 0
     for cell in range(cells):
         if values[cell] == 0:
             open_cells += 1
-    for i in range(parts.shape[0]):
+    for i in range(steps):
         count = 0
         if parts[i] == 0:  # the distinct placements of naked and hidden singles (``effort.available_singles``)
             for cell in range(cells):
@@ -93,22 +103,19 @@ def _counts(values, marks, units, peers, placed, placed_ends, removed, removed_e
 
 
 def counts(start: Candidates, steps: Sequence[Step], singles: frozenset[str],
-           parts: Callable[[Step], int]) -> tuple[list[list[int]], float]:
+           parts: Callable[[Step], int]) -> tuple[np.ndarray, float]:
     """Per step of ``steps`` from ``start``: [open cells, available singles (a step of ``singles``) or
-    candidates]; and the path's inspections (``effort.effort``'s sum, unrounded; ``parts``: a step's
-    pattern parts)."""
+    candidates], as rows of an array; and the path's inspections (``effort.effort``'s sum, unrounded;
+    ``parts``: a step's pattern parts). (One array in: each numpy call costs when the caches are cold.)"""
     units, _, peers = geometry_arrays(start.size)
     placements = list(map(attrgetter("placements"), steps))
     eliminations = list(map(attrgetter("eliminations"), steps))
-    out = np.empty((len(steps), 2), dtype=np.int64)
-    total = _counts(np.array(start.values, dtype=np.int64), np.array(start.marks, dtype=np.int64), units, peers,
-                    _flat(placements), np.array(list(accumulate(map(len, placements))), dtype=np.int64),
-                    _flat(eliminations), np.array(list(accumulate(map(len, eliminations))), dtype=np.int64),
-                    np.array([0 if step.technique in singles else parts(step) for step in steps], dtype=np.int64),
-                    out)
-    return out.tolist(), total
-
-
-def _flat(moves: list[tuple[tuple[int, int], ...]]):
-    """Each step's (cell, digit) pairs, one after another, as rows of an array."""
-    return np.array(list(chain.from_iterable(chain.from_iterable(moves))), dtype=np.int64).reshape(-1, 2)
+    placed = list(chain.from_iterable(chain.from_iterable(placements)))
+    removed = list(chain.from_iterable(chain.from_iterable(eliminations)))
+    data = np.array([*start.values, *start.marks, *placed, *removed, *accumulate(map(len, placements)),
+                     *accumulate(map(len, eliminations)),
+                     *[0 if step.technique in singles else parts(step) for step in steps], *[0] * (2 * len(steps))],
+                    dtype=np.int64)
+    cells = len(start.values)
+    total = _counts(data, cells, len(placed) // 2, len(removed) // 2, len(steps), units, peers)
+    return data[len(data) - 2 * len(steps):].reshape(-1, 2), total

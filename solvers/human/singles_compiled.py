@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
@@ -134,7 +134,7 @@ class Kernels(NamedTuple):
 
     ladder: Singles
     finned: Callable[..., list]
-    effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[list[list[int]], float]]  # (``effort`` asks)
+    effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
 
 
 def _build() -> Kernels:
