@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
@@ -155,16 +155,17 @@ def _build() -> Kernels:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
             rows = found[:count]
             size = state.size
-            made = list(map(_kept(size).get, rows[:, KEY].tolist()))
-            if not all(made):  # a single not kept yet, or another rung's step
+            kept = list(map(_kept(size).get, rows[:, KEY].tolist()))
+            if not all(kept):  # a single not kept yet, or another rung's step
                 taken = removed[:rows[-1, TO]].tolist()
-                made = [step or _step(size, found[i].tolist(), taken) for i, step in enumerate(made)]
-            steps.extend(made)
+                steps.extend([step or _step(size, found[i].tolist(), taken) for i, step in enumerate(kept)])
+            else:
+                steps.extend(cast(list[Step], kept))
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
-    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), len)
+    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
     return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
