@@ -70,11 +70,18 @@ class Candidates:
     @classmethod
     def from_grid(cls, grid: Grid) -> Candidates:
         """The full pencil marks of a puzzle: every digit its peers do not already hold."""
-        state = cls(grid.size, [(1 << grid.size) - 1] * len(grid.values), [0] * len(grid.values))
-        for cell, digit in enumerate(grid.values):
+        size, values = grid.size, list(grid.values)
+        cell_units = geometry(size).cell_units
+        held = [0] * (3 * size)  # per unit, the digits placed in it (as ``place`` would leave them)
+        for cell, digit in enumerate(values):
             if digit:
-                state.place(cell, digit)
-        return state
+                bit = 1 << (digit - 1)
+                for unit in cell_units[cell]:
+                    held[unit] |= bit
+        full = (1 << size) - 1
+        marks = [0 if digit else full & ~(held[row] | held[column] | held[box])
+                 for digit, (row, column, box) in zip(values, cell_units, strict=True)]
+        return cls(size, marks, values)
 
     @classmethod
     def parse(cls, text: str) -> Candidates:

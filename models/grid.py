@@ -166,7 +166,14 @@ class Grid:
         return Grid(tuple(values))
 
     def conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
-        """Pairs of cells of one unit that hold the same digit: (first, second, unit, digit)."""
+        """Pairs of cells of one unit that hold the same digit: (first, second, unit, digit).
+
+        Found once per grid (a grid does not change): parsing checks it, and a solver asks again."""
+        if (kept := self.__dict__.get("_conflicts")) is None:
+            kept = self.__dict__["_conflicts"] = tuple(self._conflicts())
+        return list(kept)
+
+    def _conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
         geo, values = self.geometry, self.values
         bases = _unit_bases(self.size)
         placed = [base + digit for cell, digit in enumerate(values) if digit for base in bases[cell]]

@@ -23,6 +23,7 @@ from sudokit.solvers.human.singles_compiled import (
     CONTRADICTION,
     DIGITS,
     FROM,
+    KEY,
     NONE_FIRES,
     RUNG,
     SOLVED,
@@ -91,6 +92,13 @@ def _remove(marks, targets, count, mask, removed, at):
 
 
 @compiled
+def single_key(size, rung, cell, bit, unit):
+    """A single's key among the kept steps (``singles_compiled._SINGLES``): its rung, cell, digit (its
+    bit) and unit (-1 for a naked single)."""
+    return ((rung * size * size + cell) * (3 * size + 1) + unit + 1 << size) | bit
+
+
+@compiled
 def _record(found, row, rung, digits, unit_a, unit_b, cells, cell_count, start, end):
     found[row, RUNG], found[row, DIGITS] = rung, digits
     found[row, UNIT_COUNT] = 0 if unit_a < 0 else (1 if unit_b < 0 else 2)
@@ -100,44 +108,74 @@ def _record(found, row, rung, digits, unit_a, unit_b, cells, cell_count, start, 
         found[row, CELLS + i] = cells[i]
 
 
+# what ``_survey`` finds in a state, by index into its ``seen``: -1 where there is none
+HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS = range(6)
+
+
 @compiled
-def _singles(rung, values, marks, units, found, row, at, scratch):
-    """The first full house, naked single or hidden single (``techniques.singles``); whether found."""
-    cells = scratch[0]
-    if rung == FULL_HOUSE:
-        for unit in range(units.shape[0]):
-            open_cells, last = 0, -1
-            for cell in units[unit]:
-                if values[cell] == 0:
-                    open_cells += 1
-                    last = cell
-            if open_cells == 1:
-                mask = marks[last]
-                if mask and not mask & (mask - 1):
-                    cells[0] = last
-                    _record(found, row, rung, mask, unit, _NO_UNIT, cells, _ONE, at, at)
-                    return True
-    elif rung == NAKED_SINGLE:
-        for cell in range(values.shape[0]):
+def _survey(values, marks, units, seen):
+    """One look at a state, cells then units: whether it plainly has no solution (a cell without a
+    candidate, a unit without a place for a digit), its open cells, and where its first full house
+    (units in order), naked single (cells in order) and hidden single (units in order, the lowest
+    digit) are, in ``seen``; whether it has a contradiction."""
+    size = units.shape[1]
+    full = (1 << size) - 1
+    broken = False
+    open_cells, naked = 0, -1
+    for cell in range(values.shape[0]):
+        mask = marks[cell]
+        if values[cell] == 0:
+            open_cells += 1
+            broken = broken or mask == 0
+        if naked < 0 and mask and not mask & (mask - 1):
+            naked = cell
+    house_cell = house_unit = hidden_unit = -1
+    hidden_bit = 0
+    for unit in range(units.shape[0]):
+        held = once = twice = 0
+        open_here, last = 0, -1
+        for i in range(size):
+            cell = units[unit, i]
             mask = marks[cell]
-            if mask and not mask & (mask - 1):
-                cells[0] = cell
-                _record(found, row, rung, mask, _NO_UNIT, _NO_UNIT, cells, _ONE, at, at)
+            twice |= once & mask
+            once |= mask
+            if values[cell]:
+                held |= 1 << (values[cell] - 1)
+            else:
+                held |= mask
+                open_here += 1
+                last = cell
+        broken = broken or held != full
+        if house_unit < 0 and open_here == 1 and marks[last] and not marks[last] & (marks[last] - 1):
+            house_cell, house_unit = last, unit
+        alone = once & ~twice
+        if hidden_unit < 0 and alone:
+            hidden_unit, hidden_bit = unit, alone & -alone
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
+    seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
+    return broken
+
+
+@compiled
+def _single(rung, marks, units, seen, found, row, at, scratch):
+    """Record the first full house, naked single or hidden single (``techniques.singles``) that
+    ``_survey`` saw; whether there is one."""
+    cells = scratch[0]
+    if rung == FULL_HOUSE and seen[HOUSE_UNIT] >= 0:
+        cells[0] = seen[HOUSE_CELL]
+        _record(found, row, rung, marks[cells[0]], seen[HOUSE_UNIT], _NO_UNIT, cells, _ONE, at, at)
+        return True
+    if rung == NAKED_SINGLE and seen[NAKED_CELL] >= 0:
+        cells[0] = seen[NAKED_CELL]
+        _record(found, row, rung, marks[cells[0]], _NO_UNIT, _NO_UNIT, cells, _ONE, at, at)
+        return True
+    if rung == HIDDEN_SINGLE and seen[HIDDEN_UNIT] >= 0:
+        unit, bit = seen[HIDDEN_UNIT], seen[HIDDEN_BIT]
+        for i in range(units.shape[1]):
+            if marks[units[unit, i]] & bit:
+                cells[0] = units[unit, i]
+                _record(found, row, rung, bit, unit, _NO_UNIT, cells, _ONE, at, at)
                 return True
-    else:
-        for unit in range(units.shape[0]):
-            once = twice = 0
-            for cell in units[unit]:
-                twice |= once & marks[cell]
-                once |= marks[cell]
-            alone = once & ~twice
-            if alone:
-                bit = alone & -alone
-                for cell in units[unit]:
-                    if marks[cell] & bit:
-                        cells[0] = cell
-                        _record(found, row, rung, bit, unit, _NO_UNIT, cells, _ONE, at, at)
-                        return True
     return False
 
 
@@ -410,7 +448,9 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
     """Rung ``rung``'s first step, recorded in row ``row``: the row of ``removed`` after its
     eliminations, or -1 when it finds none."""
     if rung <= HIDDEN_SINGLE:
-        return at if _singles(rung, values, marks, units, found, row, at, scratch) else -1
+        seen = np.empty(OPEN_CELLS + 1, dtype=np.int64)
+        _survey(values, marks, units, seen)
+        return at if _single(rung, marks, units, seen, found, row, at, scratch) else -1
     if rung <= LOCKED_TRIPLE:
         return _locked_sets(rung - LOCKED_PAIR + 2, rung, marks, units, cell_units, found, row, removed, at, scratch)
     if rung <= CLAIMING:
@@ -426,41 +466,34 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
 def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch):
     """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
     to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it ended)."""
-    size = units.shape[1]
-    full = (1 << size) - 1
     count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
+    seen = np.empty(OPEN_CELLS + 1, dtype=np.int64)
     while True:
-        for cell in range(values.shape[0]):  # a cell left without a digit
-            if values[cell] == 0 and marks[cell] == 0:
-                return count, CONTRADICTION
-        for unit in range(units.shape[0]):  # a unit left without a place for a digit
-            seen = 0
-            for cell in units[unit]:
-                seen |= (1 << (values[cell] - 1)) if values[cell] else marks[cell]
-            if seen != full:
-                return count, CONTRADICTION
-        placed = 0
-        for cell in range(values.shape[0]):
-            if values[cell]:
-                placed += 1
-        if placed == values.shape[0]:
+        if _survey(values, marks, units, seen):
+            return count, CONTRADICTION
+        if seen[OPEN_CELLS] == 0:
             return count, SOLVED
         end = -1
         for rung in range(rungs):
-            end = _rung(rung, values, marks, units, cell_units, found, count, removed, at, scratch)
+            if rung <= HIDDEN_SINGLE:
+                end = at if _single(rung, marks, units, seen, found, count, at, scratch) else -1
+            else:
+                end = _rung(rung, values, marks, units, cell_units, found, count, removed, at, scratch)
             if end >= 0:
                 break
         if end < 0:
             return count, NONE_FIRES
         if found[count, RUNG] <= HIDDEN_SINGLE:
             cell, bit = found[count, CELLS], found[count, DIGITS]
+            found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
             while bit >> digit != 1:
                 digit += 1
             values[cell], marks[cell] = digit + 1, 0
-            for peer in peers[cell]:
-                marks[peer] &= ~bit
+            for i in range(peers.shape[1]):
+                marks[peers[cell, i]] &= ~bit
         else:
+            found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))
         at = end

@@ -58,8 +58,12 @@ def path_effort(result: HumanResult) -> float:
 
 def effort(start: Candidates, steps: Sequence[Step]) -> float:
     """The inspections a person makes to follow ``steps`` from ``start`` (see the module's docstring)."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    if LOADER.value is not None:  # the compiled counts, summed as below
+        return round(LOADER.value.effort(start, steps, SINGLES, pattern_parts)[1], 1)
     total = 0.0
-    for step, (open_cells, seen) in zip(steps, _counts(start, steps)):
+    for step, (open_cells, seen) in zip(steps, _walk(start, steps)):
         total += _inspections(step, open_cells, seen)
     return round(total, 1)
 
@@ -89,7 +93,7 @@ def _counts(start: Candidates, steps: Sequence[Step]) -> Iterable[Sequence[int]]
     from sudokit.solvers.human.singles_compiled import LOADER
 
     if LOADER.value is not None:
-        return LOADER.value.effort(start, steps, SINGLES)
+        return LOADER.value.effort(start, steps, SINGLES, pattern_parts)[0].tolist()
     return _walk(start, steps)
 
 

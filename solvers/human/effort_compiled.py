@@ -6,7 +6,9 @@ candidates left (any other step), the state moving on by the step's placements a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import accumulate, chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -16,24 +18,52 @@ from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import geometry_arrays
 from sudokit.solvers.human.steps import Step
 
-PLACE, ELIMINATE = 0, 1
+
+@compiled
+def _apply(values, marks, peers, moves, start, end, place):
+    """Apply ``moves[start:end]`` (rows of cell, digit): placements (``place``) or eliminations, only
+    of candidates the state still holds (as ``effort.effort`` moves it); how many cells were placed."""
+    placed = 0
+    for j in range(start, end):
+        cell, digit = moves[j, 0], moves[j, 1]
+        bit = 1 << (digit - 1)
+        if marks[cell] & bit:
+            if place:
+                placed += values[cell] == 0
+                values[cell], marks[cell] = digit, 0
+                for k in range(peers.shape[1]):
+                    marks[peers[cell, k]] &= ~bit
+            else:
+                marks[cell] &= ~bit
+    return placed
 
 
 @compiled
-def _counts(values, marks, units, peers, moves, ends, singles, out):
-    """Fill ``out`` (per step: open cells, then available singles or candidates), applying each step's
-    ``moves`` (rows of kind, cell, digit; step i's end at ``ends[i]``) to ``values``/``marks``."""
-    cells, size = values.shape[0], units.shape[1]
+def _counts(data, cells, placements, eliminations, steps, units, peers):
+    """Per step, [open cells, available singles or candidates] into the end of ``data``, and the path's
+    inspections (``effort.effort``'s sum), returned. ``data`` holds, one after another: the start's
+    values and marks (``cells`` each), each step's placements then its eliminations as (cell, digit)
+    pairs (``placements`` and ``eliminations`` of them in all), where each step's placements and
+    eliminations end (``steps`` each), each step's pattern parts (0 for a single: its available
+    singles are counted), and room for the counts (2 a step). The state moves on by each step's
+    placements, then its eliminations."""
+    size = units.shape[1]
+    values, marks = data[:cells], data[cells:2 * cells]
+    placed = data[2 * cells:2 * cells + 2 * placements].reshape(-1, 2)
+    at = 2 * cells + 2 * placements
+    removed = data[at:at + 2 * eliminations].reshape(-1, 2)
+    at += 2 * eliminations
+    placed_ends, removed_ends, parts = data[at:at + steps], data[at + steps:at + 2 * steps], data[at + 2 * steps:at + 3 * steps]
+    out = data[at + 3 * steps:].reshape(-1, 2)
     stamps = np.zeros(cells * size, dtype=np.int64)  # (cell, digit) counted in the state numbered so
-    start = 0
-    for i in range(ends.shape[0]):
-        open_cells = 0
-        for cell in range(cells):
-            if values[cell] == 0:
-                open_cells += 1
-        out[i, 0] = open_cells
+    total = 0.0
+    open_cells = 0
+    for cell in range(cells):
+        if values[cell] == 0:
+            open_cells += 1
+    for i in range(steps):
         count = 0
-        if singles[i]:  # the distinct placements of naked and hidden singles (``effort.available_singles``)
+        if parts[i] == 0:  # the distinct placements of naked and hidden singles (``effort.available_singles``)
             for cell in range(cells):
                 mask = marks[cell]
                 if mask and not mask & (mask - 1):
@@ -42,52 +72,50 @@ def _counts(values, marks, units, peers, moves, ends, singles, out):
                         stamps[slot] = i + 1
                         count += 1
             for unit in range(units.shape[0]):
-                once = twice = placed = 0
-                for cell in units[unit]:
+                once = twice = held = 0
+                for k in range(size):
+                    cell = units[unit, k]
                     twice |= once & marks[cell]
                     once |= marks[cell]
                     if values[cell]:
-                        placed |= 1 << (values[cell] - 1)
-                alone = once & ~twice & ~placed
+                        held |= 1 << (values[cell] - 1)
+                alone = once & ~twice & ~held
                 while alone:
                     bit = alone & -alone
                     alone ^= bit
-                    for cell in units[unit]:
+                    for k in range(size):
+                        cell = units[unit, k]
                         if marks[cell] & bit:
                             slot = cell * size + popcount(bit - 1)
                             if stamps[slot] != i + 1:
                                 stamps[slot] = i + 1
                                 count += 1
                             break
+            total += (open_cells + 1) / (count + 1)
         else:
             for cell in range(cells):
                 count += popcount(marks[cell])
-        out[i, 1] = count
-        for j in range(start, ends[i]):
-            kind, cell, digit = moves[j, 0], moves[j, 1], moves[j, 2]
-            bit = 1 << (digit - 1)
-            if marks[cell] & bit:  # (as ``effort.effort``: only what the state still holds)
-                if kind == PLACE:
-                    values[cell], marks[cell] = digit, 0
-                    for peer in peers[cell]:
-                        marks[peer] &= ~bit
-                else:
-                    marks[cell] &= ~bit
-        start = ends[i]
+            total += open_cells + count * parts[i]
+        out[i, 0], out[i, 1] = open_cells, count
+        open_cells -= _apply(values, marks, peers, placed, placed_ends[i - 1] if i else 0, placed_ends[i], True)
+        _apply(values, marks, peers, removed, removed_ends[i - 1] if i else 0, removed_ends[i], False)
+    return total
 
 
-def counts(start: Candidates, steps: Sequence[Step], singles: frozenset[str]) -> list[list[int]]:
+def counts(start: Candidates, steps: Sequence[Step], singles: frozenset[str],
+           parts: Callable[[Step], int]) -> tuple[np.ndarray, float]:
     """Per step of ``steps`` from ``start``: [open cells, available singles (a step of ``singles``) or
-    candidates]."""
+    candidates], as rows of an array; and the path's inspections (``effort.effort``'s sum, unrounded;
+    ``parts``: a step's pattern parts). (One array in: each numpy call costs when the caches are cold.)"""
     units, _, peers = geometry_arrays(start.size)
-    moves: list[tuple[int, int, int]] = []
-    ends = []
-    for step in steps:
-        moves.extend((PLACE, c, d) for c, d in step.placements)
-        moves.extend((ELIMINATE, c, d) for c, d in step.eliminations)
-        ends.append(len(moves))
-    out = np.empty((len(steps), 2), dtype=np.int64)
-    _counts(np.array(start.values, dtype=np.int64), np.array(start.marks, dtype=np.int64), units, peers,
-            np.array(moves, dtype=np.int64).reshape(-1, 3), np.array(ends, dtype=np.int64),
-            np.array([step.technique in singles for step in steps], dtype=np.bool_), out)
-    return out.tolist()
+    placements = list(map(attrgetter("placements"), steps))
+    eliminations = list(map(attrgetter("eliminations"), steps))
+    placed = list(chain.from_iterable(chain.from_iterable(placements)))
+    removed = list(chain.from_iterable(chain.from_iterable(eliminations)))
+    data = np.array([*start.values, *start.marks, *placed, *removed, *accumulate(map(len, placements)),
+                     *accumulate(map(len, eliminations)),
+                     *[0 if step.technique in singles else parts(step) for step in steps], *[0] * (2 * len(steps))],
+                    dtype=np.int64)
+    cells = len(start.values)
+    total = _counts(data, cells, len(placed) // 2, len(removed) // 2, len(steps), units, peers)
+    return data[len(data) - 2 * len(steps):].reshape(-1, 2), total

@@ -25,7 +25,7 @@ from sudokit.models.grid import Grid, cell_name
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
-from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, technique
+from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
 from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, LADDER, SOLVED, Singles, compiled_singles
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
@@ -81,22 +81,26 @@ def solve_logically(
     chosen = _mode(mode)
     began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
     deadline = Deadline(time_limit)
-    if clash := began.to_grid().conflicts():  # no search needed (counting a near-empty one ran past any limit)
+    if clash := (start if isinstance(start, Grid) else began.to_grid()).conflicts():  # no search needed (counting a near-empty one ran past any limit)
         first, second, _, digit = clash[0]
         size = began.size
         return HumanResult(Status.UNSAT, began, [], 0, 0, f"{cell_name(first, size)} and {cell_name(second, size)} both hold "
                            f"{digit}", chosen.rate, began)
+    names = chosen.techniques if techniques is None else techniques
     if chosen.proper_only and not allow_guess:
-        counted = solve_logically(began, PRESETS["singles"], allow_guess=True, limit=2, time_limit=deadline.remaining())
+        counted = _solve(began, PRESETS["singles"], _mode("default"), True, 2, deadline)
         if counted.status is not Status.SOLVED:  # as the program the mode follows, rate only a proper puzzle
             why = counted.message or f"the puzzle has {'no solution' if counted.status is Status.UNSAT else 'several solutions'}"
             return HumanResult(counted.status, counted.state, [], counted.solutions, 0, f"not rated: {why}",
                                chosen.rate, began)
+    return _solve(began, names, chosen, allow_guess, limit, deadline)
+
+
+def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
+           deadline: Deadline) -> HumanResult:
+    """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged)."""
     state = began.copy()
-    names = chosen.techniques if techniques is None else techniques
-    gated = set() if chosen.proper_only else set(LAST_RUNG)  # (a proper-only mode has counted the solutions)
-    finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
-    search = _Search(finders, chosen.choose, allow_guess, limit, deadline)
+    search = _Search(_finders(tuple(names), chosen.proper_only), chosen.choose, allow_guess, limit, deadline)
     remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
     steps: list[Step] = []
     try:
@@ -115,6 +119,23 @@ def solve_logically(
 
 def _mode(chosen: str | Mode) -> Mode:
     return chosen if isinstance(chosen, Mode) else mode(chosen)
+
+
+_FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder]]] = {}
+
+
+def _finders(names: tuple[str, ...], proper_only: bool) -> list[Finder]:
+    """The finders of a ladder, the last rung's asked only where the solution is unique unless the mode
+    has counted the solutions (``proper_only``); kept while the registry holds the same techniques."""
+    key, registered = (names, proper_only), tuple(map(TECHNIQUES.get, names))
+    kept = _FINDERS.get(key)
+    if kept is None or kept[0] != registered:
+        if len(_FINDERS) >= 64:  # (a study trying many ladders: keep the last few)
+            _FINDERS.clear()
+        gated = () if proper_only else LAST_RUNG
+        finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
+        kept = _FINDERS[key] = (registered, finders)
+    return kept[1]
 
 
 def _where_unique(find: Finder) -> Finder:

@@ -20,10 +20,13 @@ surface shows it as an ER (``owner``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
-from sudokit.solvers.human.registry import GUESS, LEVELS, technique
+from sudokit.solvers.human.registry import GUESS, LEVELS, Technique, technique
 from sudokit.solvers.human.steps import Step
 
 
@@ -129,29 +132,68 @@ def rate(steps: Sequence[Step]) -> Rating:
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
-    used = [technique(s.technique) for s in steps]
-    rated = [(se_rating(s), LEVELS.index(t.level), t.name) for s, t in zip(steps, used)]
-    top = max(rated, default=None)
+    kinds = Counter(map(_KIND, steps))  # each (technique, chain length, own rating) met: how many steps
+    top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
+    score = level = 0
+    names: set[str] = set()
+    guessed = uniqueness = False
+    for (name, length, difficulty), count in kinds.items():
+        facts = _facts(name, length)
+        rated = (difficulty or facts.se_rating, facts.level, facts.name)
+        top = rated if top is None or rated > top else top
+        score += facts.score * count
+        level = max(level, facts.level)
+        names.add(facts.name)
+        guessed = guessed or facts.guess
+        uniqueness = uniqueness or facts.uniqueness
     placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
     return Rating(
         se_rating=top[0] if top else 0.0,
-        score=sum(t.hodoku_score for t in used),
-        level=max((t.level for t in used), key=LEVELS.index, default=LEVELS[0]),
+        score=score,
+        level=LEVELS[level],
         hardest=top[2] if top else None,
-        techniques=tuple(sorted({t.name for t in used})),
-        guessed=any(t is GUESS for t in used),
-        uniqueness=any(t.family == "uniqueness" for t in used),
-        ep=max((r[0] for r in rated[: placing + 1]), default=0.0),
-        ed=rated[0][0] if rated else 0.0,
+        techniques=tuple(sorted(names)),
+        guessed=guessed,
+        uniqueness=uniqueness,
+        ep=max((se_rating(s) for s in steps[: placing + 1]), default=0.0),
+        ed=se_rating(steps[0]) if steps else 0.0,
     )
+
+
+_KIND = attrgetter("technique", "length", "difficulty")  # what a step's rating depends on
+
+
+class _Facts(NamedTuple):
+    """What rating a step of a technique needs (its chain's length given): kept per technique and length."""
+
+    technique: Technique
+    name: str
+    se_rating: float  # the technique's plus the chain's (``se_rating``), for a step without its own
+    level: int  # the index of its level in ``LEVELS``
+    score: int
+    guess: bool
+    uniqueness: bool
+
+
+_FACTS: dict[tuple[str, int], _Facts] = {}
+
+
+def _facts(name: str, length: int) -> _Facts:
+    """The rating facts of a step of technique ``name``, with a chain of ``length`` (kept while the
+    registry holds the same technique under that name)."""
+    used = technique(name)
+    kept = _FACTS.get((name, length))
+    if kept is None or kept.technique is not used:
+        kept = _FACTS[name, length] = _Facts(used, used.name, round(used.se_rating + chain_bonus(length), 1),
+                                             LEVELS.index(used.level), used.hodoku_score, used is GUESS,
+                                             used.family == "uniqueness")
+    return kept
 
 
 def se_rating(step: Step) -> float:
     """A step's SE-style rating: its own (``Step.difficulty``) when it has one, else its technique's
     plus what its chain's length adds."""
-    if step.difficulty:
-        return step.difficulty
-    return round(technique(step.technique).se_rating + chain_bonus(step.length), 1)
+    return step.difficulty or _facts(step.technique, step.length).se_rating
 
 
 def chain_bonus(length: int) -> float:

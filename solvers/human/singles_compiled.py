@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
@@ -40,7 +40,8 @@ NONE_FIRES, SOLVED, CONTRADICTION = 0, 1, 2
 WARM_AFTER = 8  # solves in a process before the compiled loop is built
 # a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
-WIDTH = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer
+KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
+WIDTH = KEY + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
@@ -50,9 +51,11 @@ Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     if row[RUNG] < len(HEAD):
-        key = (size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
-        if (single := _SINGLES.get(key)) is None:
-            single = _SINGLES[key] = _single(size, row)
+        from sudokit.solvers.human.basics_compiled import single_key
+
+        kept, key = _kept(size), single_key(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
+        if (single := kept.get(key)) is None:
+            single = kept[key] = _single(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
         return single
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
@@ -65,13 +68,38 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     return fish_step(name, size, digits[0], units, len(units) // 2, cells, eliminations)
 
 
-_SINGLES: dict[tuple[int, ...], Step] = {}  # each single step met, kept: a step is immutable, and easy paths are mostly singles
+# Each single step met, kept: a step is immutable, easy paths are mostly singles, and building one (a
+# frozen dataclass) costs as much as the compiled loop's whole look at a state. Per size, keyed by
+# ``basics_compiled.single_key`` (which the compiled loop records).
+_SINGLES: dict[int, dict[int, Step]] = {}
 
 
-def _single(size: int, row: list[int]) -> Step:
-    cell, digit = row[CELLS], digits_of(row[DIGITS])[0]
-    units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
-    return Step(LADDER[row[RUNG]], size, (digit,), placements=((cell, digit),), cells=(cell,), units=units)
+def _kept(size: int) -> dict[int, Step]:
+    """The single steps kept for a grid size."""
+    if (kept := _SINGLES.get(size)) is None:
+        kept = _SINGLES[size] = {}
+    return kept
+
+
+def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
+    digit = digits_of(bit)[0]
+    return Step(LADDER[rung], size, (digit,), placements=((cell, digit),), cells=(cell,),
+                units=() if unit < 0 else (unit,))
+
+
+def _keep_singles(size: int) -> None:
+    """Build every single step of a grid size now (5,103 for 9x9, some milliseconds), so that no solve,
+    the first of a new puzzle included, pays for building them (``_SINGLES``)."""
+    from sudokit.solvers.human.basics_compiled import single_key
+
+    kept = _kept(size)
+    for cell, units in enumerate(geometry(size).cell_units):
+        for digit in range(1, size + 1):
+            bit = 1 << (digit - 1)
+            for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
+                key = single_key(size, rung, cell, bit, unit)
+                if key not in kept:
+                    kept[key] = _single(size, rung, cell, bit, unit)
 
 
 @cache
@@ -83,13 +111,30 @@ def geometry_arrays(size: int):
     return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64), peers
 
 
+_SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffers (what it records, read at once)
+
+
+def _buffers(cells: int, size: int):
+    """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
+    steps it records (a step places or removes something), their eliminations, its scratch rows."""
+    import numpy as np
+
+    kept = getattr(_SCRATCH, "by_size", None)
+    if kept is None:
+        kept = _SCRATCH.by_size = {}
+    if size not in kept:
+        kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
+                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64))
+    return kept[size]
+
+
 class Kernels(NamedTuple):
     """The compiled parts of the default ladder: its head's loop, and the finned fish's search
     (``fish._finned_patterns`` asks for it)."""
 
     ladder: Singles
     finned: Callable[..., list]
-    effort: Callable[[Candidates, Sequence[Step], frozenset[str]], list[list[int]]]  # (``effort._counts`` asks)
+    effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
 
 
 def _build() -> Kernels:
@@ -104,21 +149,24 @@ def _build() -> Kernels:
         units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
-        cells = len(values)
-        found = np.empty((cells * (state.size + 1), WIDTH), dtype=np.int64)  # a step places or removes something
-        removed = np.empty((cells * state.size, 2), dtype=np.int64)
-        scratch = np.empty((6, cells), dtype=np.int64)
+        found, removed, scratch = _buffers(len(values), state.size)
         count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
-            rows = found[:count].tolist()
-            taken = removed[:rows[-1][TO]].tolist()
-            steps.extend(_step(state.size, row, taken) for row in rows)
+            rows = found[:count]
+            size = state.size
+            kept = list(map(_kept(size).get, rows[:, KEY].tolist()))
+            if not all(kept):  # a single not kept yet, or another rung's step
+                taken = removed[:rows[-1, TO]].tolist()
+                steps.extend([step or _step(size, found[i].tolist(), taken) for i, step in enumerate(kept)])
+            else:
+                steps.extend(cast(list[Step], kept))
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
-    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset())
+    effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
+    _keep_singles(9)
     return Kernels(run, fish_compiled.search, effort_compiled.counts)
 
 

@@ -194,3 +194,13 @@ def test_judge_rejects_latin_square_with_bad_boxes():
     latin = Grid(tuple((r + c) % size + 1 for r in range(size) for c in range(size)))
     assert {unit // size for _, _, unit, _ in latin.conflicts()} == {2}  # only boxes repeat
     assert not is_solution(latin, Grid.empty())
+
+
+def test_a_grids_clashes_found_once_are_a_fresh_list_each_time():
+    """``conflicts`` keeps what it found (a grid does not change): a caller changing the list it got
+    changes nothing for the next."""
+    clashing = Grid((1, 1) + (0,) * 79)  # r1c1 and r1c2 both hold 1: in row 1 (unit 0) and box 1 (unit 18)
+    first = clashing.conflicts()
+    assert first == [(0, 1, 0, 1), (0, 1, 18, 1)]
+    first.clear()
+    assert clashing.conflicts() == [(0, 1, 0, 1), (0, 1, 18, 1)] and Grid.empty().conflicts() == []
