@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from sudokit.models.candidates import Candidates
-from sudokit.models.grid import Grid, cell_name
+from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
@@ -93,14 +93,17 @@ def solve_logically(
             why = counted.message or f"the puzzle has {'no solution' if counted.status is Status.UNSAT else 'several solutions'}"
             return HumanResult(counted.status, counted.state, [], counted.solutions, 0, f"not rated: {why}",
                                chosen.rate, began)
+        return _solve(began, names, chosen, allow_guess, limit, deadline, counted.state)
     return _solve(began, names, chosen, allow_guess, limit, deadline)
 
 
 def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
-           deadline: Deadline) -> HumanResult:
-    """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged)."""
+           deadline: Deadline, solution: Candidates | None = None) -> HumanResult:
+    """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged);
+    ``solution``: its one solution, when counted."""
     state = began.copy()
-    search = _Search(_finders(tuple(names), chosen.proper_only), chosen.choose, allow_guess, limit, deadline)
+    search = _Search(_finders(tuple(names), chosen.proper_only), chosen.choose, allow_guess, limit, deadline,
+                     solution=solution)
     remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
     steps: list[Step] = []
     try:
@@ -156,6 +159,15 @@ def _one_solution(view: View) -> bool:
     return counted.status is Status.SOLVED
 
 
+def keeps(solution: Candidates, step: Step) -> None:
+    """Fail (a bug: a technique is wrong) unless ``step`` keeps the puzzle's one ``solution``."""
+    values = solution.values
+    wrong = [f"places {symbol(d)} in {cell_name(c, solution.size)}" for c, d in step.placements if values[c] != d]
+    wrong += [f"removes {symbol(d)} from {cell_name(c, solution.size)}" for c, d in step.eliminations if values[c] == d]
+    if wrong:
+        raise AssertionError(f"{step.technique} {', '.join(wrong)}: not the puzzle's one solution")
+
+
 def apply_step(state: Candidates, step: Step) -> None:
     """Make a step's placements and eliminations."""
     for cell, digit in step.placements:
@@ -198,6 +210,7 @@ class _Search:
     first: tuple[Candidates, list[Step]] | None = field(default=None)
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
     singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
+    solution: Candidates | None = None  # the one solution, when counted: each step is checked against it
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -242,7 +255,7 @@ class _Search:
                     return state.contradiction()
                 if end == SOLVED:
                     return None
-            elif reason := state.contradiction():
+            elif self.solution is None and (reason := state.contradiction()):
                 return reason
             if self.deadline.passed():
                 raise SearchTimeout
@@ -250,6 +263,8 @@ class _Search:
                 return None
             step = choose(View(state, self.memo, self.deadline), rest)
             if step is None:
-                return None
+                return state.contradiction() if self.solution is not None else None
+            if self.solution is not None:  # (then no state can contradict but by a wrong step: checked here)
+                keeps(self.solution, step)
             apply_step(state, step)
             steps.append(step)

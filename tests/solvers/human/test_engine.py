@@ -183,3 +183,31 @@ def test_rated_puzzles_are_mostly_solved_without_guessing(rating):
     puzzles = [p for p in SE_SAMPLE if p.meta["se_rating"] == rating][::5]
     solved = sum(solve_logically(p.grid, PRESETS["full"]).status is Status.SOLVED for p in puzzles)
     assert solved / len(puzzles) >= 0.6
+
+
+@pytest.mark.parametrize("name", ["se", "hodoku"])
+def test_a_proper_puzzles_steps_are_checked_against_its_one_solution(name):
+    """SE's and HoDoKu's modes count the solutions first; each step is then checked against the one
+    solution (not the state against contradictions after every step): a wrong step is a bug."""
+    from dataclasses import replace
+
+    from sudokit.solvers.human.modes import mode
+    from sudokit.solvers.human.steps import Step
+
+    grid = Grid.parse("000006007007050000054090100090304080003060700010907050006080410000070900900100000")  # SE 2.6
+    solution = solve_logically(grid, mode=name).state
+    honest = mode(name)
+    told: list[Step] = []
+
+    def wrong_after_three(view, finders):
+        step = honest.choose(view, finders)
+        if len(told) == 3:  # the fourth step also removes a true digit
+            cell = next(c for c, m in enumerate(view.marks) if m and m.bit_count() > 1)
+            step = replace(step, eliminations=(*step.eliminations, (cell, solution.values[cell])))
+        told.append(step)
+        return step
+
+    with pytest.raises(AssertionError, match=r"removes \d from r\dc\d: not the puzzle's one solution"):
+        solve_logically(grid, mode=replace(honest, choose=wrong_after_three))
+    assert len(told) == 4
+    assert solve_logically(grid, mode=honest).status is Status.SOLVED
