@@ -29,6 +29,12 @@ def _absurd_shape(absurd: tuple[Pot, Pot] | None) -> tuple | None:
     return tuple((p.key, p.cause, [q.key for q in p.parents]) for p in absurd)
 
 
+def _assumptions(marks: list[int]) -> list[int]:
+    """Every potential of a grid's open cells: each candidate on, then off."""
+    return [cell * 18 + d0 * 2 + on for cell, m in enumerate(marks) if m.bit_count() > 1
+            for d0 in range(9) if m >> d0 & 1 for on in (1, 0)]
+
+
 def test_every_assumption_followed_as_in_python():
     grids = states()
     grids += [marks for source in grids[:2] for marks in reduced(source, 40)]
@@ -36,34 +42,28 @@ def test_every_assumption_followed_as_in_python():
     for marks in grids:
         walk = propagate_compiled.walks(marks)
         links = static_links(marks, True)
-        for cell, m in enumerate(marks):
-            if m.bit_count() < 2:
-                continue
-            for d0 in range(9):
-                if not m >> d0 & 1:
-                    continue
-                for key in (cell * 18 + d0 * 2 + 1, cell * 18 + d0 * 2):
-                    for y_links, dynamic in ((True, True), (False, True), (True, False)):
-                        to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
-                        to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
-                        work = marks[:]
-                        absurd = propagate(work, to_on, to_off, y_links=y_links, dynamic=dynamic,
-                                           links=None if dynamic else links)
-                        assert work == marks
-                        got_on, got_off, got_absurd = walk(key, y_links, dynamic)
-                        copied = got_on.copy()  # a chain going on from the walk adds to a copy
-                        for outcome in (got_off, got_on):  # made when read: the last first
-                            for k in reversed(outcome):
-                                assert outcome[k] is outcome[k] and outcome[k].key == k
-                        assert all(copied[k] is got_on[k] for k in got_on) and list(copied) == list(got_on)
-                        assert _shape(got_on) == _shape(to_on), (marks, key, y_links, dynamic)
-                        assert _shape(got_off) == _shape(to_off), (marks, key, y_links, dynamic)
-                        assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key, y_links, dynamic)
-                        if got_absurd is not None:
-                            assert got_absurd[0] is got_on.get(got_absurd[0].key, got_absurd[0])
-                            assert got_absurd[1] is got_off.get(got_absurd[1].key, got_absurd[1])
-                        met["absurd" if absurd else "whole"] += 1
-                        met["parents from removals"] += any(len(got_on[k].parents) > 1 for k in got_on)
+        for key in _assumptions(marks):
+            for y_links, dynamic in ((True, True), (False, True), (True, False)):
+                to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
+                to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
+                work = marks[:]
+                absurd = propagate(work, to_on, to_off, y_links=y_links, dynamic=dynamic,
+                                   links=None if dynamic else links)
+                assert work == marks
+                got_on, got_off, got_absurd = walk(key, y_links, dynamic)
+                copied = got_on.copy()  # a chain going on from the walk adds to a copy
+                for outcome in (got_off, got_on):  # made when read: the last first
+                    for k in reversed(outcome):
+                        assert outcome[k] is outcome[k] and outcome[k].key == k
+                assert all(copied[k] is got_on[k] for k in got_on) and list(copied) == list(got_on)
+                assert _shape(got_on) == _shape(to_on), (marks, key, y_links, dynamic)
+                assert _shape(got_off) == _shape(to_off), (marks, key, y_links, dynamic)
+                assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key, y_links, dynamic)
+                if got_absurd is not None:
+                    assert got_absurd[0] is got_on.get(got_absurd[0].key, got_absurd[0])
+                    assert got_absurd[1] is got_off.get(got_absurd[1].key, got_absurd[1])
+                met["absurd" if absurd else "whole"] += 1
+                met["parents from removals"] += any(len(got_on[k].parents) > 1 for k in got_on)
         again = [_shape(r) for r in walk(key, True, True)[:2]]  # the walks left their grid as it was
         assert again == [_shape(r) for r in propagate_compiled.walks(marks)(key, True, True)[:2]]
     assert all(met.values()), met
@@ -88,27 +88,21 @@ def test_plus_chains_followed_as_in_python():
     met = {"absurd": 0, "whole": 0, "simple technique used": 0, "its removals followed": 0}
     for marks in grids:
         walk = propagate_compiled.walks(marks)
-        for cell, m in enumerate(marks):
-            if m.bit_count() < 2:
-                continue
-            for d0 in range(9):
-                if not m >> d0 & 1:
-                    continue
-                for key in (cell * 18 + d0 * 2 + 1, cell * 18 + d0 * 2):
-                    to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
-                    to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
-                    work = marks[:]
-                    absurd = propagate(work, to_on, to_off, dynamic=True, advanced=_simple_techniques)
-                    assert work == marks
-                    got_on, got_off, got_absurd = walk(key, True, True, True)
-                    for outcome in (got_off, got_on):  # made when read: the last first
-                        for k in reversed(outcome):
-                            assert outcome[k] is outcome[k] and outcome[k].key == k
-                    assert _shape(got_on) == _shape(to_on), (marks, key)
-                    assert _shape(got_off) == _shape(to_off), (marks, key)
-                    assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key)
-                    met["absurd" if absurd else "whole"] += 1
-                    advanced = [p for p in to_off.values() if p.cause == ADVANCED]
-                    met["simple technique used"] += bool(advanced)
-                    met["its removals followed"] += any(q.cause == ADVANCED for p in to_on.values() for q in p.parents)
+        for key in _assumptions(marks):
+            to_on: dict[int, Pot] = {key: Pot(key)} if key & 1 else {}
+            to_off: dict[int, Pot] = {} if key & 1 else {key: Pot(key)}
+            work = marks[:]
+            absurd = propagate(work, to_on, to_off, dynamic=True, advanced=_simple_techniques)
+            assert work == marks
+            got_on, got_off, got_absurd = walk(key, True, True, True)
+            for outcome in (got_off, got_on):  # made when read: the last first
+                for k in reversed(outcome):
+                    assert outcome[k] is outcome[k] and outcome[k].key == k
+            assert _shape(got_on) == _shape(to_on), (marks, key)
+            assert _shape(got_off) == _shape(to_off), (marks, key)
+            assert _absurd_shape(got_absurd) == _absurd_shape(absurd), (marks, key)
+            met["absurd" if absurd else "whole"] += 1
+            advanced = [p for p in to_off.values() if p.cause == ADVANCED]
+            met["simple technique used"] += bool(advanced)
+            met["its removals followed"] += any(q.cause == ADVANCED for p in to_on.values() for q in p.parents)
     assert all(met.values()), met
