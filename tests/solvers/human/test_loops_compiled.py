@@ -58,7 +58,7 @@ def test_a_16x16_state_with_words_of_four(kernels):
         assert python and ends(links.compiled_ends(kernels)) == python
 
 
-@pytest.mark.parametrize("puzzle", SE_9, ids=lambda p: p[:12])
+@pytest.mark.parametrize("puzzle", [SE_9[0], pytest.param(SE_9[1], marks=pytest.mark.manual)], ids=lambda p: p[:12])
 def test_the_path_is_the_python_searchs(monkeypatch, kernels, puzzle):
     def path():
         return [(s.technique, s.placements, s.eliminations, s.explanation) for s in solve_logically(Grid.parse(puzzle)).steps]

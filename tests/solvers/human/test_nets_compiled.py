@@ -111,7 +111,8 @@ def test_every_step_is_the_pure_codes(monkeypatch, state, name):
     assert list(technique(name).find(View(state))) == pure
 
 
-@pytest.mark.parametrize("grid", HARD[:2] + FORUM_PUZZLES[:1], ids=lambda g: g.line()[:12])
+@pytest.mark.parametrize("grid", [*HARD[:2], *(pytest.param(g, marks=pytest.mark.manual) for g in FORUM_PUZZLES[:1])],
+                         ids=lambda g: g.line()[:12])
 def test_the_default_path_is_the_pure_codes(monkeypatch, grid):
     monkeypatch.setattr(implications, "compiled", lambda: None)
     pure = solve_logically(grid, mode="default", allow_guess=True)
