@@ -31,9 +31,17 @@ class HumanSolver:
         self.allow_guess = allow_guess
 
     def warm(self) -> None:
-        """Build the compiled singles now (the harness calls this before a worker's first puzzle, so
-        no puzzle is charged for numba's loading or compiling; without numba, nothing)."""
+        """Build the engine's compiled parts now: the ladder's, the nice loops', the forcing nets', SE's
+        head and chains (the harness calls this before a worker's first puzzle, so no puzzle is charged
+        for numba's loading or compiling, which otherwise runs in a thread beside a solve; without
+        numba, nothing)."""
+        from sudokit.solvers.human import implications
+        from sudokit.solvers.human.se import kernels, mode
+        from sudokit.solvers.human.techniques import chains
+
         singles_compiled.LOADER.now()
+        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN):
+            parts.now()
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         began = time.perf_counter()

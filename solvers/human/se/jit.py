@@ -77,5 +77,12 @@ class Background(Generic[T]):
                         self._thread.start()
         return self._value
 
+    def now(self) -> T | None:
+        """The parts, built at once (a warm-up), waiting for a build already under way; None without numba."""
+        self.get()
+        if self._thread is not None and self._thread.is_alive():
+            self._thread.join()
+        return self._value
+
     def _run(self) -> None:
         self._value = self._build()

@@ -693,7 +693,7 @@ def _compiled_loops() -> ModuleType | None:
     compiled parts are (``singles_compiled.LOADER``), in the background; None until then."""
     from sudokit.solvers.human.singles_compiled import LOADER
 
-    return _LOOPS.get() if LOADER.value is not None else None
+    return LOOPS.get() if LOADER.value is not None else None
 
 
 def _load_loops() -> ModuleType:
@@ -703,7 +703,7 @@ def _load_loops() -> ModuleType:
     return loops_compiled
 
 
-_LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
+LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
 
 
 def _given(chain: Chain | None) -> Maker:

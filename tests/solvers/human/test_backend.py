@@ -123,3 +123,28 @@ def test_a_finder_s_long_search_keeps_the_time_limit():
     result = HumanSolver().solve(Grid.empty(16), limit=2, time_limit=5.0)
     assert result.status is Status.TIMEOUT
     assert time.perf_counter() - start < 5.0 + 1.0  # (room for a loaded machine)
+
+
+@pytest.mark.parametrize("mode", ["default", "se"])
+def test_after_warm_up_no_solve_pays_for_compiling(mode):
+    """The harness warms a worker before its first puzzle: every compiled part the engine uses is built
+    then (the nice loops' and nets' were built in a thread beside a hard solve, its CPU the solve's)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("numba")
+    script = f"""
+import threading
+from sudokit.models.grid import Grid
+from sudokit.solvers.human.backend import HumanSolver
+from sudokit.solvers.human.se.jit import available
+solver = HumanSolver(mode={mode!r})
+solver.warm()
+started = []
+start = threading.Thread.start
+threading.Thread.start = lambda thread: (started.append(thread.name), start(thread))[1]
+solver.solve(Grid.parse("080003070600500009001000500400708060000020000030904001007000400300006008020800030"))  # SE 9.1
+assert available() and not started, started
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-1500:]
