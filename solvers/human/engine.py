@@ -105,6 +105,7 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
     search = _Search(_finders(tuple(names), chosen.proper_only), chosen.choose, allow_guess, limit, deadline,
                      solution=solution)
     remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
+    search.memo.store(_START, None, began)  # the last rung's gate counts its solutions once (``_one_solution``)
     steps: list[Step] = []
     try:
         reason = search.explore(state, steps)
@@ -150,13 +151,30 @@ def _where_unique(find: Finder) -> Finder:
     return find_where_unique
 
 
+_START, _START_SOLUTION = "engine.start", "engine.start_solution"
+
+
 def _one_solution(view: View) -> bool:
-    """Whether the state has exactly one solution (counted with singles and guesses)."""
+    """Whether the state has exactly one solution. A solve only removes candidates, so its states'
+    solutions are among its start's: where the start has exactly one, a state has one exactly when that
+    one still fits it (no count); otherwise each state is counted (singles and guesses)."""
+    start = view.memo.recall(_START)
+    if start is None:
+        return _counted(view.candidates(), view) is not None
+    only = view.memo.get(_START_SOLUTION, None, lambda: _counted(start[1], view))
+    if only is None:  # no solution or several: a step assuming uniqueness may have removed some
+        return _counted(view.candidates(), view) is not None
+    return all(value == only[cell] if value else mark >> (only[cell] - 1) & 1
+               for cell, (value, mark) in enumerate(zip(view.values, view.marks, strict=True)))
+
+
+def _counted(state: Candidates, view: View) -> tuple[int, ...] | None:
+    """The state's values in its one solution; None with none or several (counted with singles and guesses)."""
     remaining = view.deadline.remaining() if view.deadline is not None else None
-    counted = solve_logically(view.candidates(), PRESETS["singles"], allow_guess=True, time_limit=remaining)
+    counted = solve_logically(state, PRESETS["singles"], allow_guess=True, time_limit=remaining)
     if counted.status is Status.TIMEOUT:
         raise SearchTimeout
-    return counted.status is Status.SOLVED
+    return tuple(counted.state.values) if counted.status is Status.SOLVED else None
 
 
 def keeps(solution: Candidates, step: Step) -> None:

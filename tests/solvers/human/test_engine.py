@@ -211,3 +211,59 @@ def test_a_proper_puzzles_steps_are_checked_against_its_one_solution(name):
         solve_logically(grid, mode=replace(honest, choose=wrong_after_three))
     assert len(told) == 4
     assert solve_logically(grid, mode=honest).status is Status.SOLVED
+
+
+def test_the_last_rungs_gate_tells_one_solution_from_none_or_several_as_a_count_does():
+    """The gate counts a solve's start once; a later state then has one solution exactly when the start's
+    one still fits it. Checked against the DLX backend's count on states with one, none and several."""
+    from sudokit.solvers.human.engine import _START, _one_solution
+    from sudokit.solvers.human.view import Memo, View
+
+    def count(state: Candidates, most: int = 2) -> int:  # plain backtracking over the pencil marks
+        values = list(state.values)
+        peers = state.geometry.peers
+        open_cells = [c for c in range(81) if not values[c]]
+
+        def search(i: int) -> int:
+            if i == len(open_cells):
+                return 1
+            cell, found = open_cells[i], 0
+            for d in range(1, 10):
+                if state.has(cell, d) and all(values[p] != d for p in peers[cell]):
+                    values[cell] = d
+                    found += search(i + 1)
+                    values[cell] = 0
+                    if found >= most:
+                        break
+            return found
+        return search(0)
+
+    proper = Candidates.from_grid(Grid.parse(
+        "000006007007050000054090100090304080003060700010907050006080410000070900900100000"))
+    double = Candidates.from_grid(Grid.parse(  # two solutions (a deadly rectangle left open)
+        "000006007007050000054090100090304080003060700010907050006080410000070900900100000".replace("7", "0", 1)))
+    for start in (proper, double):
+        truth_of_start = solve_logically(start.copy(), PRESETS["singles"], allow_guess=True, limit=5)
+        first = truth_of_start.state.values
+        states = [start.copy()]
+        for cell in (c for c in range(81) if not start.values[c]):
+            later = states[-1].copy()
+            later.eliminate(cell, first[cell])  # the first solution no longer fits
+            states.append(later)
+            kept = start.copy()
+            kept.place(cell, first[cell])
+            states.append(kept)
+            if len(states) > 12:
+                break
+        pinned = start.copy()  # the first solution but its last few cells: one solution
+        for cell in [c for c in range(81) if not start.values[c]][:-8]:
+            pinned.place(cell, first[cell])
+        states.append(pinned)
+        answers = []
+        for state in states:
+            memo = Memo()
+            memo.store(_START, None, start)
+            answers.append(_one_solution(View(state, memo)))
+            assert answers[-1] == (count(state) == 1), state.line()
+        assert set(answers) == {True, False}
+    assert count(proper) == 1 and count(double) == 2
