@@ -11,7 +11,8 @@ HoDoKu names a fish by the units it uses: basic (rows covered by columns, or col
 Franken (rows and boxes covered by columns and boxes, or columns and boxes by rows and boxes, a
 box among them), Mutant (any other mix). Its defaults: at most 5 fins, 2 of them endo fins.
 A fish is a pattern of one digit's candidates: found once per digit and kept while they stay the
-same (``View.per_digit``).
+same (``View.per_digit``). On 9x9 grids a compiled search (``complex_fish_compiled``, the ``fast``
+extra) finds them once loaded: the same fish, in the same order; the Python search is the reference.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from types import ModuleType
 
 from sudokit.models.graph import cells_of
 from sudokit.models.grid import Digit, geometry, symbol
+from sudokit.solvers.human.se.jit import Background
 from sudokit.solvers.human.steps import Step, cells_text
 from sudokit.solvers.human.view import View
 
@@ -101,6 +104,15 @@ def fishes(view: View, digit: Digit, size: int, kind: str, max_fins: int, seen: 
 
 
 def _search(view: View, digit: Digit, size: int, kind: str, max_fins: int, seen: bool) -> list[Fish]:
+    """The fish by the compiled search when it is ready (9x9 grids), else by ``python_search``."""
+    kernels = _compiled() if view.size == 9 else None
+    if kernels is None:
+        return python_search(view, digit, size, kind, max_fins, seen)
+    return [Fish(digit, *row) for row in kernels.search(view.holding[digit], size, kind, max_fins, seen)]
+
+
+def python_search(view: View, digit: Digit, size: int, kind: str, max_fins: int, seen: bool) -> list[Fish]:
+    """The fish of one digit, size and kind (the pure-Python search, the reference)."""
     search = _Search(view, digit, size, kind, max_fins, seen)
     for base_kinds, cover_kinds in SPACES[kind]:
         search.run(base_kinds, cover_kinds)
@@ -188,6 +200,24 @@ def _kind(base: tuple[int, ...], cover: tuple[int, ...], size: int) -> str:
     if (not b & COLS and not c & ROWS) or (not b & ROWS and not c & COLS):
         return "franken"
     return "mutant"
+
+
+def _compiled() -> ModuleType | None:
+    """The compiled search (``complex_fish_compiled``) once it is ready: loaded once the default
+    ladder's compiled parts are (``singles_compiled.LOADER``), in the background; None until then."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    return COMPILED.get() if LOADER.value is not None else None
+
+
+def _build() -> ModuleType:
+    from sudokit.solvers.human import complex_fish_compiled
+
+    complex_fish_compiled.warm()
+    return complex_fish_compiled
+
+
+COMPILED: Background[ModuleType] = Background(_build, lambda: False)  # (a thread: the solve goes on meanwhile)
 
 
 def _finder(kind: str, size: int, finned: bool):
