@@ -15,25 +15,22 @@ from functools import cache
 
 import numpy as np
 
-from sudokit.solvers.human.basics_compiled import first_combination, next_combination, popcount
+from sudokit.solvers.human.basics_compiled import first_combination, next_combination
 from sudokit.solvers.human.loops_compiled import words
 from sudokit.solvers.human.se.jit import compiled
+from sudokit.solvers.human.techniques.complex_fish import COLS, ROWS, SPACES, bits
 
 SIZE = 9  # the grids searched here
 BASIC, FRANKEN, MUTANT = 0, 1, 2  # kinds of fish, as ``complex_fish._kind`` names them
 KINDS = {"basic": BASIC, "franken": FRANKEN, "mutant": MUTANT}
-ROWS, COLS = 1, 2  # unit kinds, as bits (``complex_fish``)
-# a row of ``found`` after its ``2 * size`` units (base units, then cover units ascending): these
-# bitsets, each two words
-BODY, COVERED, FINS, ENDO, TARGETS = range(5)
 MASK = (1 << 64) - 1
+# a row of ``found``: the base units, the cover units ascending, then the body, the covered cells,
+# the fins, the endo fins and the targets, each two words
 
 
 # the position of a word's single bit: de Bruijn's multiplication, the top 6 bits looked up
 DE_BRUIJN = 0x03F79D71B4CB0A89
-_POSITIONS = np.zeros(64, dtype=np.int64)
-for _at in range(64):
-    _POSITIONS[((1 << _at) * DE_BRUIJN & MASK) >> 58] = _at
+_POSITIONS = np.array(sorted(range(64), key=lambda at: ((1 << at) * DE_BRUIJN & MASK) >> 58), dtype=np.int64)
 
 
 @compiled
@@ -223,16 +220,13 @@ def fish(units, peers, cell_units, holding, spaces, size, kind, max_fins, seen, 
 @cache
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per unit its cells, per cell its peers (two words each), per cell its units."""
-    from sudokit.solvers.human.techniques.complex_fish import bits
-
     units, peers, cell_units = bits(SIZE)
     return words(units, SIZE), words(peers, SIZE), np.array(cell_units, dtype=np.int64)
 
 
 @cache
 def _spaces(kind: str) -> np.ndarray:
-    from sudokit.solvers.human.techniques.complex_fish import SPACES
-
+    """The (base kinds, cover kinds) a kind of fish is searched in."""
     return np.array(SPACES[kind], dtype=np.int64)
 
 
@@ -254,6 +248,7 @@ def search(holding: int, size: int, kind: str, max_fins: int, seen: bool) -> lis
 
 
 def _row(row: Sequence[int], size: int) -> Row:
+    """A row of ``found`` with its bitsets as Python ints."""
     sets = [row[at] & MASK | row[at + 1] << 64 for at in range(2 * size, 2 * size + 10, 2)]
     return tuple(row[:size]), tuple(row[size:2 * size]), sets[0], sets[1], sets[2], sets[3], sets[4]
 
