@@ -32,50 +32,93 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
 from sudokit.models.grid import Cell, Digit, Geometry
+from sudokit.solvers.human.se.jit import Background
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
+
+if TYPE_CHECKING:
+    from sudokit.solvers.human.als_compiled import Sets
 
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    sets = view.als
+    if (compiled := _compiled(view)) is not None:
+        (kernels, found), names, at = compiled, _digit_names(view.size), -1
+        while (at := kernels.xz_next(at + 1, *found.scanned)[0]) >= 0:
+            i, j = int(found.owner[at]), int(found.near[at])
+            restricted = names[found.digits[at]]
+            zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (restricted[0] - 1))
+            yield _xz_step(view, sets[i], sets[j], restricted, _sight(sets[i]), _sight(sets[j]), zs)
+        return
+    links, sight = view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
-        single = len(restricted) == 1
-        if single and not (zs := seen[i] & seen[j] & ~(1 << (restricted[0] - 1))):
+        zs = seen[i] & seen[j] & ~(1 << (restricted[0] - 1))
+        if len(restricted) == 1 and not zs:
             continue  # no Z to eliminate
-        a, b = sets[i], sets[j]
-        sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
-        if single:
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
-        else:  # doubly linked: both sets locked
-            groups = [(x, sa[x] & sb[x]) for x in restricted]
-            groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
-        if eliminations := _eliminations(holders, groups, outside):
-            yield _step(view, "als_xz", eliminations, (a, b),
-                        f"A={a.text(view.size)}, B={b.text(view.size)}, X={digits_text(restricted)}")
+        if step := _xz_step(view, sets[i], sets[j], restricted, sight[i], sight[j], zs):
+            yield step
+
+
+def _xz_step(view: View, a: Als, b: Als, restricted: tuple[Digit, ...], sa: dict[Digit, int], sb: dict[Digit, int],
+             zs: int) -> Step | None:
+    """The ALS-XZ of ``a`` and ``b`` (each digit's cells seeing all of it in them: ``sa``, ``sb``),
+    linked by ``restricted``; ``zs``: the digits but the link's that both could eliminate."""
+    if len(restricted) == 1:
+        groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
+    else:  # doubly linked: both sets locked
+        groups = [(x, sa[x] & sb[x]) for x in restricted]
+        groups += [(d, sight[d]) for s, sight in ((a, sa), (b, sb)) for d in digits_of(s.mask) if d not in restricted]
+    if eliminations := _eliminations(view.holding, groups, ~(a.bits | b.bits)):
+        return _step(view, "als_xz", eliminations, (a, b),
+                     f"A={a.text(view.size)}, B={b.text(view.size)}, X={digits_text(restricted)}")
+    return None
 
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    sets = view.als
+    if (compiled := _compiled(view)) is not None:
+        (kernels, found), names, at = compiled, _digit_names(view.size), (0, 0, 0)
+        while (hit := kernels.xy_next(*at, *found.scanned))[0] >= 0:
+            c, p, q = hit
+            wings = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
+                                                      found.digits[found.at[c]:found.at[c + 1]])
+                     for x in names[digits]]
+            (i, x), (j, y) = wings[p], wings[q]
+            zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            if step := _xy_step(view, sets[i], sets[j], sets[c], x, y, _sight(sets[i]), _sight(sets[j]), zs):
+                yield step
+            at = (c, p, q + 1)
+        return
+    links, sight = view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
         wings = [(j, x, seen[j] & ~(1 << (x - 1))) for j, restricted in near for x in restricted]  # Zs: not X
         for (i, x, zi), (j, y, zj) in combinations(wings, 2):
             if x == y or not (zs := zi & zj):  # A and B may overlap: one of them is locked either way
                 continue
-            a, b = sets[i], sets[j]
-            sa, sb = sight[i], sight[j]
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
-            if eliminations := _eliminations(holders, groups, ~(a.bits | b.bits | c.bits)):
-                size = view.size
-                yield _step(view, "als_xy_wing", eliminations, (a, b, c),
-                            f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
+            if step := _xy_step(view, sets[i], sets[j], c, x, y, sight[i], sight[j], zs):
+                yield step
+
+
+def _xy_step(view: View, a: Als, b: Als, c: Als, x: Digit, y: Digit, sa: dict[Digit, int], sb: dict[Digit, int],
+             zs: int) -> Step | None:
+    """The ALS-XY-Wing of wings ``a`` and ``b`` (their sight: ``sa``, ``sb``) tied to pivot ``c`` by
+    ``x`` and ``y``; ``zs``: the digits but those that both could eliminate."""
+    groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
+    if eliminations := _eliminations(view.holding, groups, ~(a.bits | b.bits | c.bits)):
+        size = view.size
+        return _step(view, "als_xy_wing", eliminations, (a, b, c),
+                     f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
+    return None
 
 
 def als_chain(view: View) -> Iterator[Step]:
@@ -459,7 +502,8 @@ Neighbours = list[dict[Digit, int]]  # per ALS, per restricted common digit: the
 def _neighbours(view: View) -> Neighbours:
     """Per ALS of the view, per restricted common digit, the sets sharing it (indices as a bitset)."""
     found: Neighbours = [{} for _ in view.als]
-    for i, near in enumerate(view.restricted_commons):
+    compiled = _compiled(view)
+    for i, near in enumerate(view.restricted_commons if compiled is None else compiled[0].links(compiled[1])):
         for j, digits in near:
             for x in digits:
                 found[i][x] = found[i].get(x, 0) | 1 << j
@@ -588,6 +632,45 @@ def _union(marks: Sequence[int], cells: Iterable[Cell]) -> int:
     for c in cells:
         mask |= marks[c]
     return mask
+
+
+def _sight(s: Als) -> dict[Digit, int]:
+    """Per digit of a set, the cells seeing all its cells holding it (as ``_sights`` lists them)."""
+    return {digit: seen for digit, (_, seen) in s.sight.items()}
+
+
+@cache
+def _digit_names(size: int) -> tuple[tuple[Digit, ...], ...]:
+    """Per mask of digits, its digits."""
+    return tuple(digits_of(mask) for mask in range(1 << size))
+
+
+# ---- the compiled scans (``als_compiled``), on 9x9 grids once the engine runs its compiled parts
+
+
+def _compiled(view: View) -> tuple[ModuleType, Sets] | None:
+    """The compiled scans, with the view's sets and restricted commons as they read them, when they
+    run; else None."""
+    kernels = _kernels() if view.size == 9 else None
+    return None if kernels is None else (kernels, view.shared(kernels.sets_of))
+
+
+def _kernels() -> ModuleType | None:
+    """The compiled scans once ready: loaded once the default ladder's compiled parts are
+    (``singles_compiled.LOADER``), in the background; None until then."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    return KERNELS.get() if LOADER.value is not None else None
+
+
+def _load_kernels() -> ModuleType:
+    from sudokit.solvers.human import als_compiled
+
+    als_compiled.warm()
+    return als_compiled
+
+
+KERNELS: Background[ModuleType] = Background(_load_kernels, lambda: False)  # (a thread: the solve goes on meanwhile)
 
 
 def _step(view: View, name: str, eliminations: tuple[Candidate, ...], sets: Sequence[Als], pattern: str,
