@@ -280,9 +280,35 @@ def unit_subsets(marks: Sequence[int], cells: Sequence[Cell]) -> list[tuple[tupl
 
 
 def unit_sets(marks: Sequence[int], unit: Sequence[Cell]) -> list[tuple[tuple[Cell, ...], int]]:
-    """The almost locked sets of one unit's open cells: (cells, digits), depth first."""
-    return [(cells, mask) for cells, mask in unit_subsets(marks, [c for c in unit if marks[c]])
-            if mask.bit_count() == len(cells) + 1]
+    """The almost locked sets of one unit's open cells: (cells, digits), depth first (the subsets of
+    ``unit_subsets`` with one digit more than cells).
+
+    >>> unit_sets([0b11, 0b110, 0b1100, 0], [0, 1, 2, 3])
+    [((0,), 3), ((0, 1), 7), ((0, 1, 2), 15), ((1,), 6), ((1, 2), 14), ((2,), 12)]
+    """
+    cells = [c for c in unit if marks[c]]
+    if len(cells) > MAX_ALS_DIGITS:  # (larger grids) grown, the subsets with too many digits cut off
+        return [(subset, mask) for subset, mask in unit_subsets(marks, cells) if mask.bit_count() == len(subset) + 1]
+    unions = [0] * (1 << len(cells))  # per subset (a mask of positions in ``cells``), its candidates
+    for subset in range(1, len(unions)):
+        low = subset & -subset
+        unions[subset] = unions[subset ^ low] | marks[cells[low.bit_length() - 1]]
+    return [(tuple([cells[k] for k in positions]), union) for subset, positions in _depth_first(len(cells))
+            if (count := (union := unions[subset]).bit_count()) == len(positions) + 1 and count <= MAX_ALS_DIGITS]
+
+
+@cache
+def _depth_first(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The non-empty subsets of ``count`` positions in ``unit_subsets``'s order: (mask, positions)."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+
+    def grow(start: int, chosen: tuple[int, ...], mask: int) -> None:
+        for k in range(start, count):
+            found.append((mask | 1 << k, (*chosen, k)))
+            grow(k + 1, (*chosen, k), mask | 1 << k)
+
+    grow(0, (), 0)
+    return tuple(found)
 
 
 def almost_locked_sets(size: int, marks: Sequence[int]) -> tuple[Als, ...]:

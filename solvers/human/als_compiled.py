@@ -235,6 +235,112 @@ def xy_next(pivot, first, second, at, near, digits, bits, masks, seen, seen_digi
     return -1, -1, -1
 
 
+@compiled
+def _count(mask):
+    """How many bits a mask has."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@compiled
+def _subsets(cells, marks):
+    """The non-empty subsets of ``cells`` depth first (``graph.unit_subsets``'s order), as masks of
+    their positions, with their candidates and sizes."""
+    n = cells.shape[0]
+    found = np.empty(max(1, (1 << n) - 1), dtype=np.int64)
+    unions = np.empty_like(found)
+    sizes = np.empty_like(found)
+    chosen = np.empty(n + 1, dtype=np.int64)  # the positions of the subset, ascending
+    depth, count = 0, 0
+    if n == 0:
+        return found[:0], unions[:0], sizes[:0]
+    chosen[0] = 0
+    while True:
+        positions, union = 0, 0
+        for k in range(depth + 1):
+            positions |= 1 << chosen[k]
+            union |= marks[cells[chosen[k]]]
+        found[count], unions[count], sizes[count] = positions, union, depth + 1
+        count += 1
+        if chosen[depth] < n - 1:  # deeper
+            chosen[depth + 1] = chosen[depth] + 1
+            depth += 1
+        else:  # back up, and on to the next position
+            if depth == 0:
+                break
+            depth -= 1
+            chosen[depth] += 1
+    return found, unions, sizes
+
+
+@compiled
+def sue_de_coq_hits(marks, inside, line_rest, box_rest):
+    """The Sue de Coqs of one box-line that eliminate something, in ``techniques.als._sue_de_coq_at``'s
+    order: per one, the positions (masks) of its core in ``inside``, of its line part in
+    ``line_rest`` and of its box part in ``box_rest``."""
+    line_sets, line_unions, line_sizes = _subsets(line_rest, marks)
+    box_sets, box_unions, box_sizes = _subsets(box_rest, marks)
+    hits = np.empty((8, 3), dtype=np.int64)
+    count, n = 0, inside.shape[0]
+    for k in (2, 3):
+        for a in range(n):
+            for b in range(a + 1, n):
+                for c in range(b + 1, b + 2 if k == 2 else n):  # (one round for a pair)
+                    core = (1 << a) | (1 << b) | (1 << c if k == 3 else 0)
+                    v = marks[inside[a]] | marks[inside[b]] | (marks[inside[c]] if k == 3 else 0)
+                    spare = _count(v) - k
+                    if spare < 2:
+                        continue
+                    for p in range(line_sets.shape[0]):
+                        vd = line_unions[p]
+                        d_gain = line_sizes[p] - _count(vd & ~v)
+                        if d_gain <= 0:
+                            continue
+                        for q in range(box_sets.shape[0]):
+                            ve = box_unions[q]
+                            e_gain = box_sizes[q] - _count(ve & ~v)
+                            if e_gain <= 0 or vd & ve or d_gain + e_gain != spare:
+                                continue
+                            in_line, in_box = (v | vd) & ~ve, (v | ve) & ~vd  # what leaves each house
+                            hit = False
+                            for x in range(n):
+                                if not core >> x & 1 and marks[inside[x]] & (in_line | in_box):
+                                    hit = True
+                            for x in range(line_rest.shape[0]):
+                                if not line_sets[p] >> x & 1 and marks[line_rest[x]] & in_line:
+                                    hit = True
+                            for x in range(box_rest.shape[0]):
+                                if not box_sets[q] >> x & 1 and marks[box_rest[x]] & in_box:
+                                    hit = True
+                            if hit:
+                                if count == hits.shape[0]:
+                                    hits = np.concatenate((hits, np.empty_like(hits)))
+                                hits[count, 0], hits[count, 1], hits[count, 2] = core, line_sets[p], box_sets[q]
+                                count += 1
+    return hits[:count]
+
+
+def sue_de_coq(view: View, inside: list[int], line_rest: list[int], box_rest: list[int]
+               ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The Sue de Coqs of one box-line that eliminate something (``sue_de_coq_hits``), as cells:
+    (core, line part, box part)."""
+    hits = sue_de_coq_hits(view.shared(marks_of), np.array(inside, dtype=np.int64),
+                           np.array(line_rest, dtype=np.int64), np.array(box_rest, dtype=np.int64))
+    return [(_picked(inside, core), _picked(line_rest, d), _picked(box_rest, e)) for core, d, e in hits.tolist()]
+
+
+def _picked(cells: list[int], positions: int) -> tuple[int, ...]:
+    return tuple(c for k, c in enumerate(cells) if positions >> k & 1)
+
+
+def marks_of(view: View) -> np.ndarray:
+    """A view's marks as an array."""
+    return np.array(view.marks, dtype=np.int64)
+
+
 class Sets(NamedTuple):
     """A state's sets as the scans read them, and their restricted commons."""
 
@@ -258,7 +364,7 @@ class Sets(NamedTuple):
 
 def sets_of(view: View) -> Sets:
     """What the scans read of a view's sets (``View.als``)."""
-    sets, marks, holding, size = view.als, view.marks, view.holding, view.size
+    sets, holding, size = view.als, view.holding, view.size
     ptr = np.zeros(len(sets) + 1, dtype=np.int64)
     cells: list[int] = []
     for k, s in enumerate(sets):
@@ -266,7 +372,7 @@ def sets_of(view: View) -> Sets:
         ptr[k + 1] = len(cells)
     idx = np.array(cells, dtype=np.int64)
     holders = words(holding, size)
-    bits, masks, places, seen, seen_digits = _prepare(ptr, idx, np.array(marks, dtype=np.int64), holders,
+    bits, masks, places, seen, seen_digits = _prepare(ptr, idx, view.shared(marks_of), holders,
                                                       _peer_words(size), size)
     at, near, digits = _commons(bits, masks, places, seen, size)
     owner = np.repeat(np.arange(len(sets), dtype=np.int64), np.diff(at))
@@ -291,6 +397,9 @@ def warm() -> None:
     from sudokit.solvers.human.view import View
 
     marks = [0b11, 0b11, 0b110] + [0] * 78
-    found = sets_of(View(Candidates(9, marks, [0] * 81)))
+    view = View(Candidates(9, marks, [0] * 81))
+    found = sets_of(view)
     xz_next(0, *found.scanned)
     xy_next(0, 0, 1, *found.scanned)
+    sue_de_coq_hits(marks_of(view), np.array([0, 1, 2], dtype=np.int64), np.array([3], dtype=np.int64),
+                    np.array([9], dtype=np.int64))

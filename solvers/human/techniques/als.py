@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
+from operator import itemgetter
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -187,11 +188,18 @@ def death_blossom(view: View) -> Iterator[Step]:
 
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
-    geo, marks = view.geometry, view.marks
-    for box in range(2 * view.size, 3 * view.size):
-        for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
-            around = tuple(marks[c] for c in geo.units[box] + geo.units[line])  # all a Sue de Coq here reads
-            yield from view.memo.get((_sue_de_coq_at, box, line), around, partial(_sue_de_coq_list, view, box, line))
+    marks = view.marks
+    for box, line, around in _box_lines(view.geometry):
+        content = around(marks)  # all a Sue de Coq here reads
+        yield from view.memo.get((_sue_de_coq_at, box, line), content, partial(_sue_de_coq_list, view, box, line))
+
+
+@cache
+def _box_lines(geo: Geometry) -> tuple[tuple[int, int, itemgetter], ...]:
+    """Each box with each line crossing it (rows, then columns): what reads their cells' marks."""
+    return tuple((box, line, itemgetter(*geo.units[box], *geo.units[line]))
+                 for box in range(2 * geo.size, 3 * geo.size)
+                 for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}))
 
 
 def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
@@ -199,11 +207,18 @@ def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
 
 
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
-    geo, marks, size = view.geometry, view.marks, view.size
+    geo, marks = view.geometry, view.marks
     box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
     inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
+    if len(inside) < 2:
+        return
     line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
     box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
+    if (compiled := _kernels() if view.size == 9 else None) is not None:
+        for core, d, e in compiled.sue_de_coq(view, inside, line_rest, box_rest):
+            if step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e):
+                yield step
+        return
     rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
         v = _union(marks, core)
@@ -214,17 +229,27 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
         box_parts = list(_parts(rests[1], v))
         for d, vd, d_gain in _parts(rests[0], v):
             for e, ve, e_gain in box_parts:
-                if vd & ve or d_gain + e_gain != spare:
-                    continue
-                locked = {*core, *d, *e}
-                eliminations = sorted({*removable(view, line_cells - locked, (v | vd) & ~ve),
-                                       *removable(view, box_cells - locked, (v | ve) & ~vd)})
-                if eliminations:
-                    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
-                                      for cells, mask in ((core, v), (d, vd), (e, ve)))
-                    digits = tuple(sorted({digit for _, digit in eliminations}))
-                    yield Step("sue_de_coq", size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(locked)),
-                               pattern=parts, als=(core, d, e))
+                if not vd & ve and d_gain + e_gain == spare and (
+                        step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e)):
+                    yield step
+
+
+def _sue_de_coq_step(view: View, line_cells: set[Cell], box_cells: set[Cell], core: tuple[Cell, ...],
+                     d: tuple[Cell, ...], e: tuple[Cell, ...]) -> Step | None:
+    """The Sue de Coq of a core in a box-line intersection, a part ``d`` in the rest of the line and a
+    part ``e`` in the rest of the box, if it eliminates something."""
+    marks, size = view.marks, view.size
+    v, vd, ve = _union(marks, core), _union(marks, d), _union(marks, e)
+    locked = {*core, *d, *e}
+    eliminations = sorted({*removable(view, line_cells - locked, (v | vd) & ~ve),
+                           *removable(view, box_cells - locked, (v | ve) & ~vd)})
+    if not eliminations:
+        return None
+    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
+                      for cells, mask in ((core, v), (d, vd), (e, ve)))
+    digits = tuple(sorted({digit for _, digit in eliminations}))
+    return Step("sue_de_coq", size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(locked)),
+                pattern=parts, als=(core, d, e))
 
 
 def hodoku_sue_de_coq(view: View) -> Iterator[Step]:
