@@ -40,7 +40,7 @@ class HumanSolver:
         from sudokit.solvers.human.techniques import chains
 
         singles_compiled.LOADER.now()
-        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN):
+        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN, registry.als.KERNELS):
             parts.now()
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
