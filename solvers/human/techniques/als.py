@@ -56,7 +56,8 @@ def als_xz(view: View) -> Iterator[Step]:
             i, j = int(found.owner[at]), int(found.near[at])
             restricted = names[found.digits[at]]
             zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (restricted[0] - 1))
-            yield _xz_step(view, sets[i], sets[j], restricted, _sight(sets[i]), _sight(sets[j]), zs)
+            if step := _xz_step(view, sets[i], sets[j], restricted, _sight(sets[i]), _sight(sets[j]), zs):
+                yield step  # (always: the scan found it eliminates)
         return
     links, sight = view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
@@ -90,10 +91,10 @@ def als_xy_wing(view: View) -> Iterator[Step]:
         (kernels, found), names, at = compiled, _digit_names(view.size), (0, 0, 0)
         while (hit := kernels.xy_next(*at, *found.scanned))[0] >= 0:
             c, p, q = hit
-            wings = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
-                                                      found.digits[found.at[c]:found.at[c + 1]])
-                     for x in names[digits]]
-            (i, x), (j, y) = wings[p], wings[q]
+            listed = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
+                                                       found.digits[found.at[c]:found.at[c + 1]])
+                      for x in names[digits]]  # the pivot's wings, as the pure scan lists them
+            (i, x), (j, y) = listed[p], listed[q]
             zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (x - 1)) & ~(1 << (y - 1))
             if step := _xy_step(view, sets[i], sets[j], sets[c], x, y, _sight(sets[i]), _sight(sets[j]), zs):
                 yield step
