@@ -289,26 +289,41 @@ def unit_sets(marks: Sequence[int], unit: Sequence[Cell]) -> list[tuple[tuple[Ce
     cells = [c for c in unit if marks[c]]
     if len(cells) > MAX_ALS_DIGITS:  # (larger grids) grown, the subsets with too many digits cut off
         return [(subset, mask) for subset, mask in unit_subsets(marks, cells) if mask.bit_count() == len(subset) + 1]
-    unions = [0] * (1 << len(cells))  # per subset (a mask of positions in ``cells``), its candidates
+    unions, sizes = [0] * (1 << len(cells)), _sizes(len(cells))  # per subset (a mask of positions in ``cells``)
+    found = []  # the sets, their cells and candidates
     for subset in range(1, len(unions)):
         low = subset & -subset
-        unions[subset] = unions[subset ^ low] | marks[cells[low.bit_length() - 1]]
-    return [(tuple([cells[k] for k in positions]), union) for subset, positions in _depth_first(len(cells))
-            if (count := (union := unions[subset]).bit_count()) == len(positions) + 1 and count <= MAX_ALS_DIGITS]
+        unions[subset] = union = unions[subset ^ low] | marks[cells[low.bit_length() - 1]]
+        if union.bit_count() == sizes[subset] + 1:
+            found.append(subset)
+    order, positions = _depth_first(len(cells))
+    found.sort(key=order.__getitem__)
+    return [(tuple([cells[k] for k in positions[subset]]), unions[subset]) for subset in found
+            if sizes[subset] < MAX_ALS_DIGITS]
 
 
 @cache
-def _depth_first(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The non-empty subsets of ``count`` positions in ``unit_subsets``'s order: (mask, positions)."""
-    found: list[tuple[int, tuple[int, ...]]] = []
+def _sizes(count: int) -> tuple[int, ...]:
+    """Per subset of ``count`` positions (a mask), how many it has."""
+    return tuple(subset.bit_count() for subset in range(1 << count))
+
+
+@cache
+def _depth_first(count: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per subset of ``count`` positions (a mask): its rank in ``unit_subsets``'s order, and its positions."""
+    order: list[int] = [0] * (1 << count)
+    positions: list[tuple[int, ...]] = [()] * (1 << count)
+    ranked = 0
 
     def grow(start: int, chosen: tuple[int, ...], mask: int) -> None:
+        nonlocal ranked
         for k in range(start, count):
-            found.append((mask | 1 << k, (*chosen, k)))
-            grow(k + 1, (*chosen, k), mask | 1 << k)
+            subset, ranked = mask | 1 << k, ranked + 1
+            order[subset], positions[subset] = ranked, (*chosen, k)
+            grow(k + 1, positions[subset], subset)
 
     grow(0, (), 0)
-    return tuple(found)
+    return tuple(order), tuple(positions)
 
 
 def almost_locked_sets(size: int, marks: Sequence[int]) -> tuple[Als, ...]:

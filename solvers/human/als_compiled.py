@@ -12,6 +12,7 @@ imported only when the compiled code is built (it loads numba).
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -366,11 +367,8 @@ def sets_of(view: View) -> Sets:
     """What the scans read of a view's sets (``View.als``)."""
     sets, holding, size = view.als, view.holding, view.size
     ptr = np.zeros(len(sets) + 1, dtype=np.int64)
-    cells: list[int] = []
-    for k, s in enumerate(sets):
-        cells += s.cells
-        ptr[k + 1] = len(cells)
-    idx = np.array(cells, dtype=np.int64)
+    np.cumsum([len(s.cells) for s in sets], out=ptr[1:])
+    idx = np.fromiter(chain.from_iterable(s.cells for s in sets), dtype=np.int64, count=ptr[-1])
     holders = words(holding, size)
     bits, masks, places, seen, seen_digits = _prepare(ptr, idx, view.shared(marks_of), holders,
                                                       _peer_words(size), size)
