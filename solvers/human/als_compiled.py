@@ -342,6 +342,52 @@ def marks_of(view: View) -> np.ndarray:
     return np.array(view.marks, dtype=np.int64)
 
 
+@compiled
+def _partners(bits, masks, seen, holders, size):
+    """``techniques.als._partners``: per set and digit ``z``, the other sets (words of a bitset of
+    indices) such that a cell outside both, holding ``z``, sees every ``z`` of both."""
+    n, width = masks.shape[0], bits.shape[1]
+    count = (n + 63) // 64
+    found = np.zeros((n, size + 1, count), dtype=np.int64)
+    seeing = np.zeros((64 * width, count), dtype=np.int64)  # per cell, the sets whose every z it sees
+    for z in range(1, size + 1):
+        seeing[:] = 0
+        for k in range(n):
+            if not masks[k] >> (z - 1) & 1:
+                continue
+            for w in range(width):
+                reach = seen[k, z, w] & holders[z, w] & ~bits[k, w]
+                while reach:
+                    low = reach & -reach
+                    reach ^= low
+                    seeing[64 * w + _index(low), k >> 6] |= np.int64(1) << (k & 63)
+        for cell in range(64 * width):
+            for v in range(count):
+                word = seeing[cell, v]
+                while word:
+                    low = word & -word
+                    word ^= low
+                    k = 64 * v + _index(low)
+                    for u in range(count):
+                        found[k, z, u] |= seeing[cell, u]
+    for k in range(n):
+        for z in range(1, size + 1):
+            found[k, z, k >> 6] &= ~(np.int64(1) << (k & 63))
+    return found
+
+
+def partners(view: View) -> list[dict[int, int]]:
+    """``techniques.als._partners``, compiled."""
+    found = view.shared(sets_of)
+    words_of = _partners(found.bits, found.masks, found.seen, found.holders, found.size)
+    near: list[dict[int, int]] = [{} for _ in range(words_of.shape[0])]
+    data, width = words_of.tobytes(), 8 * words_of.shape[2]
+    for k, z in zip(*np.nonzero(words_of.any(axis=2))):
+        at = (k * (found.size + 1) + z) * width
+        near[k][int(z)] = int.from_bytes(data[at:at + width], "little")
+    return near
+
+
 class Sets(NamedTuple):
     """A state's sets as the scans read them, and their restricted commons."""
 
@@ -399,5 +445,6 @@ def warm() -> None:
     found = sets_of(view)
     xz_next(0, *found.scanned)
     xy_next(0, 0, 1, *found.scanned)
+    partners(view)
     sue_de_coq_hits(marks_of(view), np.array([0, 1, 2], dtype=np.int64), np.array([3], dtype=np.int64),
                     np.array([9], dtype=np.int64))

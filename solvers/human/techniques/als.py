@@ -131,7 +131,9 @@ def als_chain(view: View) -> Iterator[Step]:
     share an elimination with the start are looked at; one step per elimination set.
     """
     sets, sight, holders = view.als, view.shared(_sights), view.holding
-    neighbours, partners = view.shared(_neighbours), view.shared(_partners)
+    compiled = _compiled(view)
+    neighbours = view.shared(_neighbours)
+    partners = view.shared(_partners if compiled is None else compiled[0].partners)
     seen: set[tuple[Candidate, ...]] = set()
     for i, first in enumerate(sets):
         later = -1 << (i + 1)  # a chain and its reverse eliminate alike: each pair of ends once
@@ -542,14 +544,14 @@ def _partners(view: View) -> list[dict[Digit, int]]:
     sets, sight, holders = view.als, view.shared(_sights), view.holding
     found: list[dict[Digit, int]] = [{} for _ in sets]
     for z in range(1, view.size + 1):
-        holding = [(k, sight[k][z], s.bits) for k, s in enumerate(sets) if z in s.places]
-        for target in cells_of(holders[z]):
-            seeing = 0
-            for k, seen, bits in holding:
-                if seen >> target & 1 and not bits >> target & 1:
-                    seeing |= 1 << k
-            for k in cells_of(seeing):
-                found[k][z] = found[k].get(z, 0) | seeing & ~(1 << k)
+        seeing: dict[Cell, int] = {}  # per cell holding z outside some sets, those whose every z it sees
+        for k, s in enumerate(sets):
+            if z in s.places and (reach := sight[k][z] & holders[z] & ~s.bits):
+                for target in cells_of(reach):
+                    seeing[target] = seeing.get(target, 0) | 1 << k
+        for ends in seeing.values():
+            for k in cells_of(ends):
+                found[k][z] = found[k].get(z, 0) | ends & ~(1 << k)
     return [{z: ends for z, ends in near.items() if ends} for near in found]
 
 

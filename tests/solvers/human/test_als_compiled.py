@@ -1,5 +1,5 @@
 """The ALS moves' compiled scans (``als_compiled``) against the Python code, the reference: the same
-restricted commons, and every ALS-XZ, ALS-XY-Wing, Sue de Coq and ALS-Chain step in the same order,
+restricted commons and chain ends (``_partners``), and every ALS-XZ, ALS-XY-Wing, Sue de Coq and ALS-Chain step in the same order,
 on the states where the default engine's solves of SE 9+ puzzles reach them; and the same paths."""
 
 from __future__ import annotations
@@ -64,28 +64,30 @@ def found(state: Candidates, kernels: ModuleType | None, monkeypatch: pytest.Mon
     """What the ALS moves find in a state (the first ``chains`` ALS-Chains), the compiled scans running or not."""
     monkeypatch.setattr(als, "_kernels", lambda: kernels)
     view = View(state)
-    commons = view.restricted_commons if kernels is None else kernels.links(view.shared(kernels.sets_of))
+    if kernels is None:
+        commons, partners = view.restricted_commons, als._partners(view)
+    else:
+        commons, partners = kernels.links(view.shared(kernels.sets_of)), kernels.partners(view)
     steps = [[(s.technique, s.eliminations, s.cells, s.als, s.pattern) for s in islice(find(view), most)]
              for find, most in ((als.als_xz, 20), (als.als_xy_wing, 20), (als.sue_de_coq, 20), (als.als_chain, chains))]
-    return [commons, *steps]
+    return [commons, *steps, partners]
 
 
 def test_the_compiled_scans_find_what_the_python_code_finds(states, kernels, monkeypatch):
     assert len(states) > 60
-    totals = [0] * 5
+    totals = [0] * 6
     for k, state in enumerate(states[::3]):  # (a third of them: the pure ALS-Chain is slow)
         chains = 2 if k % 3 == 0 else 0
         python = found(state, None, monkeypatch, chains)
         assert found(state, kernels, monkeypatch, chains) == python
         totals = [t + len(part) for t, part in zip(totals, python)]
-    links = totals[0]
-    assert links > 1000 and all(totals[1:]), totals  # sets with restricted commons, and steps of every move
+    assert totals[0] > 1000 and all(totals[1:]), totals  # sets with restricted commons, steps of every move
 
 
 def test_the_same_on_thinned_states(states, kernels, monkeypatch):
     """Sue de Coqs are rare on a solve's path: the states again, each with some candidates taken out
     at random (a cell keeping two or more), hold hundreds."""
-    rng, totals = random.Random(44), [0] * 5
+    rng, totals = random.Random(44), [0] * 6
     for state in states[::2]:
         marks = list(state.marks)
         for cell, mask in enumerate(marks):
