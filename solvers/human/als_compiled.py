@@ -1,6 +1,7 @@
 """The ALS moves' searches, compiled (numba), on a 9x9 grid: the restricted commons of ``View.als``
-(``models.graph.restricted_commons``), and the scans of ``techniques.als.als_xz`` and ``als_xy_wing``
-for the next pair (or wing pair) that eliminates something.
+(``models.graph.restricted_commons``), the scans of ``techniques.als.als_xz`` and ``als_xy_wing`` for
+the next pair (or wing pair) that eliminates something, the ends an ALS-Chain could eliminate with
+(``als._partners``), and a box-line's Sue de Coqs (``als._sue_de_coq_at``).
 
 The sets come as their cells (``ptr[k]:ptr[k + 1]`` of ``idx``), the marks and every bitset of cells
 (a set's cells, a digit's places in it, the cells seeing them all, each digit's holders, each cell's
