@@ -280,9 +280,50 @@ def unit_subsets(marks: Sequence[int], cells: Sequence[Cell]) -> list[tuple[tupl
 
 
 def unit_sets(marks: Sequence[int], unit: Sequence[Cell]) -> list[tuple[tuple[Cell, ...], int]]:
-    """The almost locked sets of one unit's open cells: (cells, digits), depth first."""
-    return [(cells, mask) for cells, mask in unit_subsets(marks, [c for c in unit if marks[c]])
-            if mask.bit_count() == len(cells) + 1]
+    """The almost locked sets of one unit's open cells: (cells, digits), depth first (the subsets of
+    ``unit_subsets`` with one digit more than cells).
+
+    >>> unit_sets([0b11, 0b110, 0b1100, 0], [0, 1, 2, 3])
+    [((0,), 3), ((0, 1), 7), ((0, 1, 2), 15), ((1,), 6), ((1, 2), 14), ((2,), 12)]
+    """
+    cells = [c for c in unit if marks[c]]
+    if len(cells) > MAX_ALS_DIGITS:  # (larger grids) grown, the subsets with too many digits cut off
+        return [(subset, mask) for subset, mask in unit_subsets(marks, cells) if mask.bit_count() == len(subset) + 1]
+    unions, sizes = [0] * (1 << len(cells)), _sizes(len(cells))  # per subset (a mask of positions in ``cells``)
+    found = []  # the sets, their cells and candidates
+    for subset in range(1, len(unions)):
+        low = subset & -subset
+        unions[subset] = union = unions[subset ^ low] | marks[cells[low.bit_length() - 1]]
+        if union.bit_count() == sizes[subset] + 1:
+            found.append(subset)
+    order, positions = _depth_first(len(cells))
+    found.sort(key=order.__getitem__)
+    return [(tuple([cells[k] for k in positions[subset]]), unions[subset]) for subset in found
+            if sizes[subset] < MAX_ALS_DIGITS]
+
+
+@cache
+def _sizes(count: int) -> tuple[int, ...]:
+    """Per subset of ``count`` positions (a mask), how many it has."""
+    return tuple(subset.bit_count() for subset in range(1 << count))
+
+
+@cache
+def _depth_first(count: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per subset of ``count`` positions (a mask): its rank in ``unit_subsets``'s order, and its positions."""
+    order: list[int] = [0] * (1 << count)
+    positions: list[tuple[int, ...]] = [()] * (1 << count)
+    ranked = 0
+
+    def grow(start: int, chosen: tuple[int, ...], mask: int) -> None:
+        nonlocal ranked
+        for k in range(start, count):
+            subset, ranked = mask | 1 << k, ranked + 1
+            order[subset], positions[subset] = ranked, (*chosen, k)
+            grow(k + 1, positions[subset], subset)
+
+    grow(0, (), 0)
+    return tuple(order), tuple(positions)
 
 
 def almost_locked_sets(size: int, marks: Sequence[int]) -> tuple[Als, ...]:

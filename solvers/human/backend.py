@@ -37,10 +37,11 @@ class HumanSolver:
         numba, nothing)."""
         from sudokit.solvers.human import implications
         from sudokit.solvers.human.se import kernels, mode
-        from sudokit.solvers.human.techniques import chains, complex_fish
+        from sudokit.solvers.human.techniques import als, chains, complex_fish
 
         singles_compiled.LOADER.now()
-        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN, complex_fish.COMPILED):
+        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN, complex_fish.COMPILED,
+                      als.KERNELS):
             parts.now()
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:

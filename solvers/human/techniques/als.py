@@ -24,7 +24,10 @@ the other is locked. Steps name the digits they eliminate (HoDoKu's convention f
   digit leaves the house it is locked in.
 
 The sets and their restricted commons are the ``View``'s (``View.als``, ``View.restricted_commons``),
-found once per state for every technique that asks.
+found once per state for every technique that asks. On a 9x9 grid, once the engine runs its compiled
+parts, the restricted commons, the scans of ALS-XZ and ALS-XY-Wing, the ends of ALS-Chains and the
+search of Sue de Coq run compiled (``als_compiled``); the Python code here is the reference, and
+builds every step.
 """
 
 from __future__ import annotations
@@ -32,50 +35,95 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
+from operator import itemgetter
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
 from sudokit.models.grid import Cell, Digit, Geometry
+from sudokit.solvers.human.se.jit import Background
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text, removable
 from sudokit.solvers.human.view import View
+
+if TYPE_CHECKING:
+    from sudokit.solvers.human.als_compiled import Sets
 
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    sets = view.als
+    if (compiled := _compiled(view)) is not None:
+        (kernels, found), names, at = compiled, _digit_names(view.size), -1
+        while (at := kernels.xz_next(at + 1, *found.scanned)[0]) >= 0:
+            i, j = int(found.owner[at]), int(found.near[at])
+            restricted = names[found.digits[at]]
+            zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (restricted[0] - 1))
+            if step := _xz_step(view, sets[i], sets[j], restricted, _sight(sets[i]), _sight(sets[j]), zs):
+                yield step  # (always: the scan found it eliminates)
+        return
+    links, sight = view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
-        single = len(restricted) == 1
-        if single and not (zs := seen[i] & seen[j] & ~(1 << (restricted[0] - 1))):
+        zs = seen[i] & seen[j] & ~(1 << (restricted[0] - 1))
+        if len(restricted) == 1 and not zs:
             continue  # no Z to eliminate
-        a, b = sets[i], sets[j]
-        sa, sb, outside = sight[i], sight[j], ~(a.bits | b.bits)
-        if single:
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
-        else:  # doubly linked: both sets locked
-            groups = [(x, sa[x] & sb[x]) for x in restricted]
-            groups += [(d, sight[k][d]) for k, s in ((i, a), (j, b)) for d in digits_of(s.mask) if d not in restricted]
-        if eliminations := _eliminations(holders, groups, outside):
-            yield _step(view, "als_xz", eliminations, (a, b),
-                        f"A={a.text(view.size)}, B={b.text(view.size)}, X={digits_text(restricted)}")
+        if step := _xz_step(view, sets[i], sets[j], restricted, sight[i], sight[j], zs):
+            yield step
+
+
+def _xz_step(view: View, a: Als, b: Als, restricted: tuple[Digit, ...], sa: dict[Digit, int], sb: dict[Digit, int],
+             zs: int) -> Step | None:
+    """The ALS-XZ of ``a`` and ``b`` (each digit's cells seeing all of it in them: ``sa``, ``sb``),
+    linked by ``restricted``; ``zs``: the digits but the link's that both could eliminate."""
+    if len(restricted) == 1:
+        groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
+    else:  # doubly linked: both sets locked
+        groups = [(x, sa[x] & sb[x]) for x in restricted]
+        groups += [(d, sight[d]) for s, sight in ((a, sa), (b, sb)) for d in digits_of(s.mask) if d not in restricted]
+    if eliminations := _eliminations(view.holding, groups, ~(a.bits | b.bits)):
+        return _step(view, "als_xz", eliminations, (a, b),
+                     f"A={a.text(view.size)}, B={b.text(view.size)}, X={digits_text(restricted)}")
+    return None
 
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    sets, links, sight, holders = view.als, view.restricted_commons, view.shared(_sights), view.holding
+    sets = view.als
+    if (compiled := _compiled(view)) is not None:
+        (kernels, found), names, at = compiled, _digit_names(view.size), (0, 0, 0)
+        while (hit := kernels.xy_next(*at, *found.scanned))[0] >= 0:
+            c, p, q = hit
+            listed = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
+                                                       found.digits[found.at[c]:found.at[c + 1]])
+                      for x in names[digits]]  # the pivot's wings, as the pure scan lists them
+            (i, x), (j, y) = listed[p], listed[q]
+            zs = int(found.seen_digits[i]) & int(found.seen_digits[j]) & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            if step := _xy_step(view, sets[i], sets[j], sets[c], x, y, _sight(sets[i]), _sight(sets[j]), zs):
+                yield step
+            at = (c, p, q + 1)
+        return
+    links, sight = view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
         wings = [(j, x, seen[j] & ~(1 << (x - 1))) for j, restricted in near for x in restricted]  # Zs: not X
         for (i, x, zi), (j, y, zj) in combinations(wings, 2):
             if x == y or not (zs := zi & zj):  # A and B may overlap: one of them is locked either way
                 continue
-            a, b = sets[i], sets[j]
-            sa, sb = sight[i], sight[j]
-            groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
-            if eliminations := _eliminations(holders, groups, ~(a.bits | b.bits | c.bits)):
-                size = view.size
-                yield _step(view, "als_xy_wing", eliminations, (a, b, c),
-                            f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
+            if step := _xy_step(view, sets[i], sets[j], c, x, y, sight[i], sight[j], zs):
+                yield step
+
+
+def _xy_step(view: View, a: Als, b: Als, c: Als, x: Digit, y: Digit, sa: dict[Digit, int], sb: dict[Digit, int],
+             zs: int) -> Step | None:
+    """The ALS-XY-Wing of wings ``a`` and ``b`` (their sight: ``sa``, ``sb``) tied to pivot ``c`` by
+    ``x`` and ``y``; ``zs``: the digits but those that both could eliminate."""
+    groups = [(z, sa[z] & sb[z]) for z in digits_of(zs)]
+    if eliminations := _eliminations(view.holding, groups, ~(a.bits | b.bits | c.bits)):
+        size = view.size
+        return _step(view, "als_xy_wing", eliminations, (a, b, c),
+                     f"A={a.text(size)}, B={b.text(size)}, C={c.text(size)}, X,Y={digits_text((x, y))}")
+    return None
 
 
 def als_chain(view: View) -> Iterator[Step]:
@@ -86,7 +134,9 @@ def als_chain(view: View) -> Iterator[Step]:
     share an elimination with the start are looked at; one step per elimination set.
     """
     sets, sight, holders = view.als, view.shared(_sights), view.holding
-    neighbours, partners = view.shared(_neighbours), view.shared(_partners)
+    compiled = _compiled(view)
+    neighbours = view.shared(_neighbours)
+    partners = view.shared(_partners if compiled is None else compiled[0].partners)
     seen: set[tuple[Candidate, ...]] = set()
     for i, first in enumerate(sets):
         later = -1 << (i + 1)  # a chain and its reverse eliminate alike: each pair of ends once
@@ -144,11 +194,18 @@ def death_blossom(view: View) -> Iterator[Step]:
 
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
-    geo, marks = view.geometry, view.marks
-    for box in range(2 * view.size, 3 * view.size):
-        for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}):
-            around = tuple(marks[c] for c in geo.units[box] + geo.units[line])  # all a Sue de Coq here reads
-            yield from view.memo.get((_sue_de_coq_at, box, line), around, partial(_sue_de_coq_list, view, box, line))
+    marks = view.marks
+    for box, line, around in _box_lines(view.geometry):
+        content = around(marks)  # all a Sue de Coq here reads
+        yield from view.memo.get((_sue_de_coq_at, box, line), content, partial(_sue_de_coq_list, view, box, line))
+
+
+@cache
+def _box_lines(geo: Geometry) -> tuple[tuple[int, int, itemgetter], ...]:
+    """Each box with each line crossing it (rows, then columns): what reads their cells' marks."""
+    return tuple((box, line, itemgetter(*geo.units[box], *geo.units[line]))
+                 for box in range(2 * geo.size, 3 * geo.size)
+                 for line in sorted({u for c in geo.units[box] for u in geo.cell_units[c][:2]}))
 
 
 def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
@@ -156,11 +213,18 @@ def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
 
 
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
-    geo, marks, size = view.geometry, view.marks, view.size
+    geo, marks = view.geometry, view.marks
     box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
     inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
+    if len(inside) < 2:
+        return
     line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
     box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
+    if (compiled := _kernels() if view.size == 9 else None) is not None:
+        for core, d, e in compiled.sue_de_coq(view, inside, line_rest, box_rest):
+            if step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e):
+                yield step
+        return
     rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
         v = _union(marks, core)
@@ -171,17 +235,27 @@ def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
         box_parts = list(_parts(rests[1], v))
         for d, vd, d_gain in _parts(rests[0], v):
             for e, ve, e_gain in box_parts:
-                if vd & ve or d_gain + e_gain != spare:
-                    continue
-                locked = {*core, *d, *e}
-                eliminations = sorted({*removable(view, line_cells - locked, (v | vd) & ~ve),
-                                       *removable(view, box_cells - locked, (v | ve) & ~vd)})
-                if eliminations:
-                    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
-                                      for cells, mask in ((core, v), (d, vd), (e, ve)))
-                    digits = tuple(sorted({digit for _, digit in eliminations}))
-                    yield Step("sue_de_coq", size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(locked)),
-                               pattern=parts, als=(core, d, e))
+                if not vd & ve and d_gain + e_gain == spare and (
+                        step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e)):
+                    yield step
+
+
+def _sue_de_coq_step(view: View, line_cells: set[Cell], box_cells: set[Cell], core: tuple[Cell, ...],
+                     d: tuple[Cell, ...], e: tuple[Cell, ...]) -> Step | None:
+    """The Sue de Coq of a core in a box-line intersection, a part ``d`` in the rest of the line and a
+    part ``e`` in the rest of the box, if it eliminates something."""
+    marks, size = view.marks, view.size
+    v, vd, ve = _union(marks, core), _union(marks, d), _union(marks, e)
+    locked = {*core, *d, *e}
+    eliminations = sorted({*removable(view, line_cells - locked, (v | vd) & ~ve),
+                           *removable(view, box_cells - locked, (v | ve) & ~vd)})
+    if not eliminations:
+        return None
+    parts = ", ".join(f"{cells_text(cells, size)} {{{digits_text(digits_of(mask))}}}"
+                      for cells, mask in ((core, v), (d, vd), (e, ve)))
+    digits = tuple(sorted({digit for _, digit in eliminations}))
+    return Step("sue_de_coq", size, digits, eliminations=tuple(eliminations), cells=tuple(sorted(locked)),
+                pattern=parts, als=(core, d, e))
 
 
 def hodoku_sue_de_coq(view: View) -> Iterator[Step]:
@@ -459,7 +533,8 @@ Neighbours = list[dict[Digit, int]]  # per ALS, per restricted common digit: the
 def _neighbours(view: View) -> Neighbours:
     """Per ALS of the view, per restricted common digit, the sets sharing it (indices as a bitset)."""
     found: Neighbours = [{} for _ in view.als]
-    for i, near in enumerate(view.restricted_commons):
+    compiled = _compiled(view)
+    for i, near in enumerate(view.restricted_commons if compiled is None else compiled[0].links(compiled[1])):
         for j, digits in near:
             for x in digits:
                 found[i][x] = found[i].get(x, 0) | 1 << j
@@ -472,14 +547,14 @@ def _partners(view: View) -> list[dict[Digit, int]]:
     sets, sight, holders = view.als, view.shared(_sights), view.holding
     found: list[dict[Digit, int]] = [{} for _ in sets]
     for z in range(1, view.size + 1):
-        holding = [(k, sight[k][z], s.bits) for k, s in enumerate(sets) if z in s.places]
-        for target in cells_of(holders[z]):
-            seeing = 0
-            for k, seen, bits in holding:
-                if seen >> target & 1 and not bits >> target & 1:
-                    seeing |= 1 << k
-            for k in cells_of(seeing):
-                found[k][z] = found[k].get(z, 0) | seeing & ~(1 << k)
+        seeing: dict[Cell, int] = {}  # per cell holding z outside some sets, those whose every z it sees
+        for k, s in enumerate(sets):
+            if z in s.places and (reach := sight[k][z] & holders[z] & ~s.bits):
+                for target in cells_of(reach):
+                    seeing[target] = seeing.get(target, 0) | 1 << k
+        for ends in seeing.values():
+            for k in cells_of(ends):
+                found[k][z] = found[k].get(z, 0) | ends & ~(1 << k)
     return [{z: ends for z, ends in near.items() if ends} for near in found]
 
 
@@ -588,6 +663,45 @@ def _union(marks: Sequence[int], cells: Iterable[Cell]) -> int:
     for c in cells:
         mask |= marks[c]
     return mask
+
+
+def _sight(s: Als) -> dict[Digit, int]:
+    """Per digit of a set, the cells seeing all its cells holding it (as ``_sights`` lists them)."""
+    return {digit: seen for digit, (_, seen) in s.sight.items()}
+
+
+@cache
+def _digit_names(size: int) -> tuple[tuple[Digit, ...], ...]:
+    """Per mask of digits, its digits."""
+    return tuple(digits_of(mask) for mask in range(1 << size))
+
+
+# ---- the compiled scans (``als_compiled``), on 9x9 grids once the engine runs its compiled parts
+
+
+def _compiled(view: View) -> tuple[ModuleType, Sets] | None:
+    """The compiled scans, with the view's sets and restricted commons as they read them, when they
+    run; else None."""
+    kernels = _kernels() if view.size == 9 else None
+    return None if kernels is None else (kernels, view.shared(kernels.sets_of))
+
+
+def _kernels() -> ModuleType | None:
+    """The compiled scans once ready: loaded once the default ladder's compiled parts are
+    (``singles_compiled.LOADER``), in the background; None until then."""
+    from sudokit.solvers.human.singles_compiled import LOADER
+
+    return KERNELS.get() if LOADER.value is not None else None
+
+
+def _load_kernels() -> ModuleType:
+    from sudokit.solvers.human import als_compiled
+
+    als_compiled.warm()
+    return als_compiled
+
+
+KERNELS: Background[ModuleType] = Background(_load_kernels, lambda: False)  # (a thread: the solve goes on meanwhile)
 
 
 def _step(view: View, name: str, eliminations: tuple[Candidate, ...], sets: Sequence[Als], pattern: str,
