@@ -31,8 +31,8 @@ class HumanSolver:
         self.allow_guess = allow_guess
 
     def warm(self) -> None:
-        """Build the engine's compiled parts now: the ladder's, the nice loops', the forcing nets', SE's
-        head and chains (the harness calls this before a worker's first puzzle, so no puzzle is charged
+        """Build the engine's compiled parts now: the ladder's, the nice loops', the forcing nets', the
+        complex fish', the ALS moves', SE's head and chains (the harness calls this before a worker's first puzzle, so no puzzle is charged
         for numba's loading or compiling, which otherwise runs in a thread beside a solve; without
         numba, nothing)."""
         from sudokit.solvers.human import implications
