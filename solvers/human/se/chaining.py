@@ -63,8 +63,9 @@ producer follows its assumptions in compiled code (``propagate_compiled``) as fa
 without inner techniques, a nested chain going on in Python from there; a (+) chain is walked
 whole there, its simple techniques asked in the kernel where it is stuck; the first static
 producers use the screen too; and a dynamic search whose chains are all compiled (Nishio,
-dynamic, a (+) one no later level goes on from) learns from one kernel call which cells' chains
-give a hint (``Walker.hinting``) and makes the hints of those cells alone. Until the compiled
+dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Walker.hinting``)
+and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
+next level goes on from them). Until the compiled
 code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
 Python code runs. SE asks a level only where the levels before found nothing, and a level's
 chains are those of the level before (when its inner techniques come first in this one's: (+)
@@ -232,13 +233,14 @@ class Chaining:
 
     def _hinting(self) -> np.ndarray | None:
         """Per cell, whether its chains give a hint, told at once by the compiled walks where the
-        search's chains are theirs whole (dynamic, (+) at most, Nishio or multiple) and no later
-        level goes on from them (it would need every chain, not only the hints'): the cells
-        without are not searched again in Python."""
-        if self._walk is None or not self.dynamic or self.level > 1 or (self._kept and self.level == 1) \
-                or not (self.nishio or self.multiple):
+        search's chains are theirs whole (dynamic, level 0 or (+); Nishio or multiple): the cells
+        without are not searched again in Python. None where every chain is needed: a (+) search
+        that finds nothing, whose chains a later level goes on from. (Static searches: the screen's
+        ``meets`` lets through only cells that give a hint, nearly always.)"""
+        if self._walk is None or not self.dynamic or self.level > 1 or not (self.nishio or self.multiple):
             return None
-        return self._walk.hinting(self.nishio, self.level == 1)
+        found = self._walk.hinting(self.nishio, self.level == 1)
+        return None if self._kept and self.level == 1 and not found.any() else found
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
