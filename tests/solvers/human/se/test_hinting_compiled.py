@@ -60,7 +60,7 @@ def test_each_cell_flagged_exactly_when_its_chains_give_a_hint():
                 one[cell] = True
                 alone = chaining.Chaining(producer.multiple, producer.dynamic, nishio=producer.nishio,
                                           level=producer.level)
-                alone._hinting = lambda one=one: one  # type: ignore[method-assign]  # that cell alone
+                alone._hinting = lambda one=one: one  # that cell alone
                 hints = alone._multiple(marks[:], tuple(marks))  # (all of them: none dropped as a repeat)
                 assert bool(flags[cell]) == bool(hints), (producer.nishio, producer.level, cell, marks)
                 flagged += bool(hints)
