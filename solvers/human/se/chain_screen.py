@@ -369,6 +369,9 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     queue = np.empty(1458, np.int64)  # a walk's potentials in the order reached (level after level)
     links = np.empty(32, np.int64)  # one potential's links: keys, then causes
     link_causes = np.empty(32, np.int64)
+    linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
+    link_keys = np.empty((1458, 28), np.int16)  # and those links (the walks share them)
+    link_units = np.empty((1458, 28), np.int16)
     keys: list[int] = []
     causes: list[int] = []
     ends = np.empty(len(sources), np.int64)
@@ -382,17 +385,21 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
         while head < tail and not found:
             p = queue[head]
             head += 1
-            n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
-                          links, link_causes)
-            for k in range(n):
-                key = links[k]
+            if linked[p] < 0:
+                n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
+                              links, link_causes)
+                for k in range(n):
+                    link_keys[p, k], link_units[p, k] = links[k], link_causes[k]
+                linked[p] = n
+            for k in range(linked[p]):
+                key = np.int64(link_keys[p, k])
                 if key == goal:
-                    parent[key], cause_of[key] = p, link_causes[k]
+                    parent[key], cause_of[key] = p, link_units[p, k]
                     found = True
                     break
                 if reached[key] != s:
                     reached[key] = s
-                    parent[key], cause_of[key] = p, link_causes[k]
+                    parent[key], cause_of[key] = p, link_units[p, k]
                     queue[tail] = key
                     tail += 1
         if found:

@@ -61,7 +61,11 @@ it has nothing to walk, where to start the walks, and walks the forcing chains a
 the simple techniques there are compiled too (``rules_compiled``). Once those are loaded, every
 producer follows its assumptions in compiled code (``propagate_compiled``) as far as they go
 without inner techniques, a nested chain going on in Python from there; a (+) chain is walked
-whole there, its simple techniques asked in the kernel where it is stuck. Until the compiled
+whole there, its simple techniques asked in the kernel where it is stuck; the first static
+producers use the screen too; and a dynamic search whose chains are all compiled (Nishio,
+dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Walker.hinting``)
+and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
+next level goes on from them). Until the compiled
 code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
 Python code runs. SE asks a level only where the levels before found nothing, and a level's
 chains are those of the level before (when its inner techniques come first in this one's: (+)
@@ -121,7 +125,7 @@ class Chaining:
         level whose inner techniques are the first of this one's): when it has just searched the
         same grid, this one's chains go on from its chains' ends. ``screen``: for a static
         producer, ``chain_screen``'s, which tells at once where static chains find nothing
-        (``screened``: the compiled one, once it is ready)."""
+        (else the compiled one once it is loaded; ``screened``: it starts loading it)."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.prefix = prefix
         self.screen = None if dynamic else screen
@@ -154,7 +158,7 @@ class Chaining:
         found = self._cache.get(grid)
         if found is None:
             found = []
-            screen = self.screen or (_screen() if self.screened else None)
+            screen = self.screen or (None if self.dynamic else _screen(self.screened))
             meets = screen.meets(grid) if screen is not None and self.multiple else None
             known = screen.starts(grid) if screen is not None and not self.multiple else None
             if screen is None or meets is not None or known is not None:  # else the screen found nothing
@@ -180,6 +184,7 @@ class Chaining:
         parts = COMPILED.get(start=False)
         self._walk = parts.walks(marks) if parts is not None and parts.walks is not None else None
         links = self._links(marks, True) if meets is None else None
+        hinting = self._hinting()
         have = digit_cells(marks)
         regions = _region_table(have)
         for cell in range(81):
@@ -188,7 +193,10 @@ class Chaining:
                 continue
             if poll is not None:
                 poll()
-            if meets is not None:
+            if hinting is not None:
+                if not hinting[cell]:
+                    continue
+            elif meets is not None:
                 if not meets[cell]:
                     continue
             elif links is not None and _static_quiet(marks, regions, cell, links):
@@ -219,9 +227,20 @@ class Chaining:
                     outcomes = [by_value[d0] for d0 in BITS[marks[cell]]]
                     for key in _ordered(outcomes[0], common):
                         self._add(hints, marks, key, outcomes, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
-        if self._kept and not hints:
+        if self._kept and not hints and hinting is None:
             self._runs = grid, runs
         return hints
+
+    def _hinting(self) -> np.ndarray | None:
+        """Per cell, whether its chains give a hint, told at once by the compiled walks where the
+        search's chains are theirs whole (dynamic, level 0 or (+); Nishio or multiple): the cells
+        without are not searched again in Python. None where every chain is needed: a (+) search
+        that finds nothing, whose chains a later level goes on from. (Static searches: the screen's
+        ``meets`` lets through only cells that give a hint, nearly always.)"""
+        if self._walk is None or not self.dynamic or self.level > 1 or not (self.nishio or self.multiple):
+            return None
+        found = self._walk.hinting(self.nishio, self.level == 1)
+        return None if self._kept and self.level == 1 and not found.any() else found
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
@@ -461,8 +480,10 @@ def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], 
     return not links.may_meet(groups)
 
 
-def _screen() -> Screen | None:
-    parts = COMPILED.get()
+def _screen(start: bool) -> Screen | None:
+    """The compiled screen when loaded (``start``: begin loading it if not begun; the first
+    producers, which every rating asks, use it only once nested chains have loaded it)."""
+    parts = COMPILED.get(start=start)
     return parts.screen if parts is not None else None
 
 

@@ -8,7 +8,9 @@ with the same parents, in the same order, and the same contradiction) and gives 
 ``propagate``'s ``to_on``/``to_off`` (``Outcome``: by key, each ``Pot`` made when read); a (+) or
 nested chain goes on from there in Python (``propagate``'s ``resume``).
 ``tests/solvers/human/se/test_propagate_compiled.py`` compares them. None without numba
-(``jit.available``).
+(``jit.available``). ``Walker.hinting`` walks a whole dynamic search (Nishio, dynamic, (+)) in one
+call and tells which cells' chains give a hint, so that Python makes only those cells' hints
+(``test_hinting_compiled.py``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
@@ -28,8 +30,7 @@ from sudokit.solvers.human.se.jit import available, compiled
 from sudokit.solvers.human.se.rules_compiled import bit_count, rule_hints, rule_tables
 
 ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
-Walk = Callable[[int, bool, bool, bool], Run]  # (key, y_links, dynamic, plus)
-Walks = Callable[[list[int]], Walk]
+WORDS = 23  # a set of potentials: 23 64-bit words, bit ``key``
 
 
 class Found:
@@ -93,41 +94,53 @@ class Outcome(dict):
         return copied
 
 
+class Walker:
+    """The walks in one grid (81 candidate masks): called, one assumption's (``Walk``)."""
+
+    def __init__(self, marks: list[int], tables: tuple[np.ndarray, ...]):
+        self._grid = np.array(marks, dtype=np.int64)
+        self._tables = tables
+
+    def __call__(self, key: int, y_links: bool, dynamic: bool, plus: bool = False) -> Run:
+        """What assuming ``key`` implies, as ``propagate(marks, to_on, to_off, y_links=y_links,
+        dynamic=dynamic)`` from the one potential ``Pot(key)`` (static chains: as with the
+        grid's ``StaticLinks``), its outcomes ``Outcome``s; ``plus`` (a dynamic chain with
+        Y-links): as a (+) chain (level 1) follows it, the simple techniques asked where it
+        is stuck (``Chaining._advanced`` with the compiled ``first_rules``)."""
+        table, extra, count, absurd_on, absurd_off = follow(self._grid, key, y_links, dynamic, plus, *self._tables)
+        found = Found(key, table, extra)
+        to_on, to_off = Outcome(), Outcome()
+        to_on._found = to_off._found = found
+        for i, k in enumerate(table[:count - 1 if absurd_on >= 0 else count, 0].tolist()):  # (a
+            # contradiction's new potential is not kept)
+            if k & 1:
+                to_on[k] = i
+            else:
+                to_off[k] = i
+        if absurd_on < 0:
+            return to_on, to_off, None
+        return to_on, to_off, (found.pot(absurd_on), found.pot(absurd_off))
+
+    def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
+        """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
+        else with Y-links, its cell and region chains as a multiple one's; ``plus``: (+) chains)
+        finds a hint among the chains from the cell's candidates (``_hinting_cells``)."""
+        return hinting_cells(self._grid, nishio, plus, *self._tables)
+
+
 def _load() -> Walks | None:
     if not available():
         return None
     units, cell_units, order_cells, order_units = link_tables()
     _, _, cell_places, locking = rule_tables()
-    follow = compiled(_propagate)
+    tables = (units, cell_units, order_cells, order_units, cell_places, locking)
 
-    def walks(marks: list[int]) -> Walk:
+    def walks(marks: list[int]) -> Walker:
         """The walks in ``marks`` (81 candidate masks)."""
-        grid = np.array(marks, dtype=np.int64)
-
-        def walk(key: int, y_links: bool, dynamic: bool, plus: bool = False) -> Run:
-            """What assuming ``key`` implies, as ``propagate(marks, to_on, to_off, y_links=y_links,
-            dynamic=dynamic)`` from the one potential ``Pot(key)`` (static chains: as with the
-            grid's ``StaticLinks``), its outcomes ``Outcome``s; ``plus`` (a dynamic chain with
-            Y-links): as a (+) chain (level 1) follows it, the simple techniques asked where it
-            is stuck (``Chaining._advanced`` with the compiled ``first_rules``)."""
-            table, extra, count, absurd_on, absurd_off = follow(
-                grid, key, y_links, dynamic, plus, units, cell_units, order_cells, order_units, cell_places, locking)
-            found = Found(key, table, extra)
-            to_on, to_off = Outcome(), Outcome()
-            to_on._found = to_off._found = found
-            for i, k in enumerate(table[:count - 1 if absurd_on >= 0 else count, 0].tolist()):  # (a
-                # contradiction's new potential is not kept)
-                if k & 1:
-                    to_on[k] = i
-                else:
-                    to_off[k] = i
-            if absurd_on < 0:
-                return to_on, to_off, None
-            return to_on, to_off, (found.pot(absurd_on), found.pot(absurd_off))
-
-        return walk
+        return Walker(marks, tables)
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
+    walks([511] * 81).hinting(False, False)
     return walks
 
 
@@ -274,4 +287,109 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
                     on_last += 1
 
 
+def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarray, cell_units: np.ndarray,
+                   order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                   locking: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """Per cell, whether ``Chaining._multiple`` (a dynamic producer of level 0 or 1, Nishio or
+    multiple) adds a hint from it: a contradiction from one of its candidates on or off; unless
+    Nishio, a removable potential that a candidate on and off both imply (cells of three
+    candidates or more), that all its candidates imply, or that all places of one of the
+    candidate's digits in a unit imply (units whose first place it is). Each assumption walked
+    once, its outcome kept as two sets of potentials ("on", "off"); a cell's walks stop at its
+    first hint."""
+    walked = np.zeros(1458, np.bool_)
+    absurd = np.zeros(1458, np.bool_)
+    reach = np.zeros((1458, 2, WORDS), np.int64)  # per assumption, the "off" and "on" keys it implies
+    removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
+    for cell in range(81):
+        m = marks[cell]
+        for d0 in range(9):
+            if m >> d0 & 1:
+                key = (cell * 9 + d0) * 2
+                removable[0, key >> 6] |= 1 << (key & 63)
+                if m & ~(1 << d0):
+                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    common = np.empty((2, WORDS), np.int64)
+    found = np.zeros(81, np.bool_)
+    y_links = not nishio
+    for cell in range(81):
+        m = marks[cell]
+        count = bit_count(m)
+        if count < 2:
+            continue
+        hint = False
+        cell_common = np.full((2, WORDS), -1, np.int64)
+        for d0 in range(9):
+            if hint:
+                break
+            if not m >> d0 & 1:
+                continue
+            on = (cell * 9 + d0) * 2 + 1
+            for key in (on, on - 1):
+                if not walked[key]:
+                    walk_into(marks, key, y_links, plus, walked, absurd, reach, units, cell_units, order_cells,
+                               order_units, cell_places, locking)
+            if absurd[on] or absurd[on - 1]:
+                hint = True
+                break
+            if nishio:
+                continue
+            for w in range(WORDS):
+                cell_common[0, w] &= reach[on, 0, w]
+                cell_common[1, w] &= reach[on, 1, w]
+                if count >= 3 and (reach[on, 0, w] & reach[on - 1, 0, w] & removable[0, w]
+                                   or reach[on, 1, w] & reach[on - 1, 1, w] & removable[1, w]):
+                    hint = True
+            bit = 1 << d0
+            for u in range(3):  # the units whose first place of the digit it is, with two places or more
+                unit = cell_units[cell, u]
+                first = -1
+                places = 0
+                for i in range(9):
+                    if marks[units[unit, i]] & bit:
+                        if first < 0:
+                            first = units[unit, i]
+                        places += 1
+                if first != cell or places < 2:
+                    continue
+                common[:, :] = reach[on]
+                for i in range(9):
+                    other = units[unit, i]
+                    if other != cell and marks[other] & bit:
+                        key = (other * 9 + d0) * 2 + 1
+                        if not walked[key]:
+                            walk_into(marks, key, True, plus, walked, absurd, reach, units, cell_units,
+                                       order_cells, order_units, cell_places, locking)
+                        for w in range(WORDS):
+                            common[0, w] &= reach[key, 0, w]
+                            common[1, w] &= reach[key, 1, w]
+                for w in range(WORDS):
+                    if common[0, w] & removable[0, w] or common[1, w] & removable[1, w]:
+                        hint = True
+        if not hint and not nishio:
+            for w in range(WORDS):
+                if cell_common[0, w] & removable[0, w] or cell_common[1, w] & removable[1, w]:
+                    hint = True
+        found[cell] = hint
+    return found
+
+
+def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
+               reach: np.ndarray, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
+               order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> None:  # pragma: no cover
+    """``key``'s dynamic walk (``_propagate``) kept as ``_hinting_cells`` reads it."""
+    table, _, count, absurd_on, _ = follow(marks, key, y_links, True, plus, units, cell_units, order_cells,
+                                           order_units, cell_places, locking)
+    walked[key] = True
+    absurd[key] = absurd_on >= 0
+    for i in range(count - 1 if absurd_on >= 0 else count):
+        k = table[i, 0]
+        reach[key, k & 1, k >> 6] |= 1 << (k & 63)
+
+
+follow = compiled(_propagate)
+walk_into = compiled(_walk)
+hinting_cells = compiled(_hinting_cells)
+Walk = Walker
+Walks = Callable[[list[int]], Walker]
 walks: Walks | None = _load()

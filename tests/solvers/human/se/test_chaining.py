@@ -266,13 +266,13 @@ def test_a_search_freezes_what_it_leaves_alive_unless_the_program_froze_its_own(
     marks = list(Candidates.from_grid(Grid.parse(FORUM_HARDEST_0)).marks)
     gc.unfreeze()
     try:
-        chaining.Chaining(True, False).hints(marks)
+        chaining.Chaining(False, True, nishio=True).hints(marks)  # (a search that always runs)
         assert gc.get_freeze_count() > 0  # the search's survivors: left out of the collections after it
         gc.unfreeze()
         chaining._frozen = False
         gc.freeze()  # the program's own
         own = gc.get_freeze_count()
-        chaining.Chaining(True, False).hints(marks)
+        chaining.Chaining(False, True, nishio=True).hints(marks)
         assert gc.get_freeze_count() == own  # neither unfrozen nor added to
     finally:
         gc.unfreeze()
