@@ -11,7 +11,7 @@ built as before. Imported only when the compiled code is built (it loads numba).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,17 +29,17 @@ Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setti
 def links_of(view: View) -> tuple[Links, Arrays]:
     """A state's links (``Links.of``'s), and as the kernels read them (computed once per state, for
     chains and nets)."""
-    from sudokit.solvers.human.implications import Links
+    from sudokit.solvers.human.implications import Links, Slices, Spans
 
-    units, cell_units, peers = geometry_arrays(view.size)
+    units, cell_units, peers = _geometry(view.size)
     built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
-    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = (a.tolist() for a in built)
-    removes = {code: tuple(rem[rem_start[code]:rem_start[code + 1]]) for code in range(1, len(rem_start) - 1, 2)
-               if mem_start[code - 1] < mem_start[code]}
-    member_of = {code - 1: tuple(mem[mem_start[code - 1]:mem_start[code]]) for code in removes}
-    groups = [tuple(grp[grp_start[n]:grp_start[n + 1]]) for n in range(len(grp_unit))]
-    links = Links(view.size, removes, member_of, groups, [None if u < 0 else u for u in grp_unit], list(map(len, groups)))
+    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
+    links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
+                  Slices(grp_start, grp), [None if u < 0 else u for u in grp_unit.tolist()], np.diff(grp_start).tolist())
     return links, built[:6]
+
+
+_geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
 
 
 class Search:
@@ -49,12 +49,29 @@ class Search:
         self.view, self.premises, self.dynamic = view, premises, dynamic
 
     @cached_property
+    def _cheapest(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """Every premise followed until a contradiction cheaper than the cheapest so far cannot be
+        met (``follow``'s ``prune``), and how many were cut short."""
+        return self._follow(prune=True)
+
+    @cached_property
     def _followed(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every premise followed to the end (the pruned search's, when it cut none short)."""
+        costs, reached, cut = self._cheapest
+        return (costs, reached) if not cut else self._follow(prune=False)[:2]
+
+    def _follow(self, prune: bool) -> tuple[np.ndarray, np.ndarray, int]:
         links = self.view.shared(links_of)[1]
         costs = np.empty(len(self.premises), dtype=np.int64)
         reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
-        follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
-        return costs, reached
+        cut = follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached, prune)
+        return costs, reached, cut
+
+    def cheapest(self) -> int | None:
+        """The premise (its index) whose contradiction costs least, the first of equals; None when none fails."""
+        costs = self._cheapest[0]
+        failing = np.flatnonzero(costs >= 0)
+        return None if not len(failing) else int(failing[np.argmin(costs[failing])])
 
     def costs(self) -> list[int]:
         """Per premise: the cost of the contradiction it leads to, or -1 when it leads to none."""
@@ -77,6 +94,7 @@ def warm() -> None:
     one, none = np.zeros(2, dtype=np.int64), np.zeros(0, dtype=np.int64)
     costs, reached = np.empty(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
     follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached)
+    follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached, True)
     agreeing(costs, reached, none, one[:1], none, np.empty(0, dtype=np.bool_), np.empty(0, dtype=np.bool_))
     build(one[:1], one[:1], np.zeros((1, 1), dtype=np.int64), np.zeros((1, 1), dtype=np.int64),
           np.zeros((1, 0), dtype=np.int64))
@@ -147,21 +165,27 @@ def build(marks, values, units, cell_units, peers):
 
 
 @compiled
-def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, out, reached):
+def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, out, reached, prune=False):
     """Fill ``out`` with each premise's cost (``consequences``' contradiction, its literals' summed
     distances from the premise), or -1; and ``reached`` (zeros) with the literals (bits of their codes)
-    that each premise without a contradiction reaches."""
+    that each premise without a contradiction reaches. ``prune``: only the first of the cheapest
+    contradictions is wanted: once one is found, a later premise is followed no farther than a cheaper
+    one could lie (a contradiction met at distance d costs d or more) and, cut short, costs -2 and
+    reaches nothing. Returns how many premises were cut short (none: every figure is as without ``prune``)."""
     length, groups = rem_start.shape[0] - 1, grp_start.shape[0] - 1
     depth = np.full(length, -1, dtype=np.int64)  # per literal reached: its distance (-1: not reached)
     left = np.empty(groups, dtype=np.int64)  # per group: its removals not yet implied
+    stamp = np.full(groups, -1, dtype=np.int64)  # per group: the premise its count in ``left`` is of
     queue = np.empty(length, dtype=np.int64)  # the literals in the order reached
+    best, cut = length * length, 0  # the cheapest contradiction so far (when pruning), premises cut short
     for p in range(premises.shape[0]):
-        for number in range(groups):
-            left[number] = grp_start[number + 1] - grp_start[number]
         start = premises[p]
         depth[start], queue[0] = 0, start
         begin, end, tail, distance, cost = 0, 1, 1, 0, -1
         while begin < end and cost < 0:
+            if prune and distance >= best:
+                cost = -2
+                break
             for i in range(begin, end):
                 code = queue[i]
                 if code & 1:
@@ -176,6 +200,8 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                 else:
                     for j in range(mem_start[code], mem_start[code + 1]):
                         number = mem[j]
+                        if stamp[number] != p:
+                            stamp[number], left[number] = p, grp_start[number + 1] - grp_start[number]
                         left[number] -= 1
                         count = left[number]
                         if count > 1:
@@ -200,11 +226,15 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                     break
             begin, end, distance = end, tail, distance + 1
         out[p] = cost
+        if cost >= 0 and cost < best:
+            best = cost
+        cut += cost == -2
         for i in range(tail):
             code = queue[i]
             depth[code] = -1
-            if cost < 0:
+            if cost == -1:
                 reached[p, code >> 6] |= np.int64(1) << (code & 63)
+    return cut
 
 
 @compiled
