@@ -447,10 +447,12 @@ class _Outcomes(dict[Literal, Outcome]):
         self.implications = implications
 
     def __missing__(self, premise: Literal) -> Outcome:
-        links = self.implications.links
+        implications = self.implications
+        links, search = implications.links, implications._search
         if links.code(premise) & ~1 not in links.member_of:
             raise KeyError(premise)
-        self[premise] = outcome = consequences(links, premise, self.implications.dynamic)
+        self[premise] = outcome = (search.outcome(links, premise) if search is not None
+                                   else consequences(links, premise, implications.dynamic))
         return outcome
 
 

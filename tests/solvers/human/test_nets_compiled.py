@@ -95,6 +95,24 @@ def test_the_pruned_search_finds_the_first_cheapest_contradiction(dynamic):
     assert cut
 
 
+@pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
+def test_a_traced_premise_is_its_consequences(dynamic):
+    """The compiled ``trace`` of a premise is the outcome ``consequences`` gives: the literals in the
+    same order with the same parents, the same distances, the same contradiction (every 5th premise)."""
+    kinds = set()
+    for state in STATES:
+        view = View(state)
+        links = Links.of(view)
+        premises = Implications.of(view, dynamic).premises
+        search = nets_compiled.Search(view, [links.code(p) for p in premises], dynamic)
+        for premise in premises[::5]:
+            pure, traced = consequences(links, premise, dynamic), search.outcome(links, premise)
+            assert list(traced.reached.items()) == list(pure.reached.items())
+            assert (traced.ends, traced.shown, traced.what) == (pure.ends, pure.shown, pure.what)
+            kinds.add(next((kind for kind in (" and ", "without", "no place") if kind in pure.what), pure.what))
+    assert "" in kinds and len(kinds) > 1  # premises without a contradiction, and with
+
+
 def test_the_states_have_premises_that_fail_and_groups_that_agree():
     """What the tests above compare is there to compare: premises that fail, by chains and by nets,
     and groups whose premises agree."""
