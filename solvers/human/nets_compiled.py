@@ -85,7 +85,8 @@ class Search:
         tail, count, kind, where = trace(*arrays, links.code(premise), self.dynamic, queue, parent_start, parents, ends)
         order, starts, flat = queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist()
         reached = {code: tuple(flat[starts[i]:starts[i + 1]]) for i, code in enumerate(order)}
-        shown, what = (), ""
+        shown: tuple[int, ...] = ()
+        what = ""
         if kind == 1:
             shown, what = links.clash(where)
         elif kind == 2:
