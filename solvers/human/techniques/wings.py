@@ -55,9 +55,20 @@ def w_wing(view: View) -> Iterator[Step]:
 
 def _wings(view: View, pivot_size: int, name: str) -> Iterator[Step]:
     marks, peers, sight, order = view.marks, view.geometry.peers, peer_bits(view.size), _peer_order(view.size)
-    bivalue = view.shared(_bivalue_bits)
-    for pivot, pivot_mask in enumerate(marks):
-        if pivot_mask.bit_count() != pivot_size or (bivalue & sight[pivot]).bit_count() < 2:
+    bivalue, holding = view.shared(_bivalue_bits), view.holding
+    pivots = view.bivalue if pivot_size == 2 else [c for c, m in enumerate(marks) if m.bit_count() == pivot_size]
+    for pivot in pivots:
+        if (near := bivalue & sight[pivot]).bit_count() < 2:
+            continue
+        pivot_mask = marks[pivot]
+        # Pincers xz and yz: bivalue peers holding two different pairs of the pivot's digits (xyz), or
+        # one each of its two digits (xy). Without two such, no wing here (the usual case).
+        digits = digits_of(pivot_mask)
+        if pivot_size == 2:
+            (x, y), both = digits, holding[digits[0]] & holding[digits[1]]
+            if not near & holding[x] & ~both or not near & holding[y] & ~both:
+                continue
+        elif sum(1 for d, e in combinations(digits, 2) if near & holding[d] & holding[e]) < 2:
             continue
         pincers = sorted([p for p in cells_of(bivalue & sight[pivot]) if (marks[p] & pivot_mask).bit_count()
                           == pivot_size - 1], key=order[pivot].__getitem__)
