@@ -224,6 +224,8 @@ def _avoidable(name: str, view: View, cells: Rectangle, pair: tuple[Digit, ...],
 class _Rectangle:
     """Four open corners holding the pair ``ab``; the floor holds nothing else, the roof has extras."""
 
+    __slots__ = ("bits", "cells", "extra", "floor", "geo", "pair", "roof", "side_roof", "view")
+
     def __init__(self, view: View, cells: Rectangle, bits: int, pair: int):
         self.view, self.cells, self.bits, self.pair = view, cells, bits, pair
         self.geo: Geometry = view.geometry
@@ -278,9 +280,7 @@ def _deadly_candidates(view: View) -> tuple[tuple[int, Rectangle, int], ...]:
         pair = marks[corner]
         a, b = digits_of(pair)
         either = holding[a] | holding[b]  # the cells holding a or b
-        for number, bits in corners_of[corner]:
-            if bits & either == bits:
-                found.add((number, pair))
+        found.update([(number, pair) for number, bits in corners_of[corner] if bits & either == bits])
     return tuple((number, rectangles[number], pair) for number, pair in sorted(found))
 
 
