@@ -335,7 +335,7 @@ class Implications:
     def of(cls, view: View, dynamic: bool) -> Implications:
         kernels = compiled()
         links = view.shared(kernels.links_of)[0] if kernels else view.shared(Links.of)  # the same for chains and nets
-        premises, codes = view.shared(_premises)
+        premises, codes = view.shared(kernels.premises_of if kernels else _premises)
         closure: Callable[[], Closure]
         if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
             def closure() -> Closure:
@@ -384,22 +384,12 @@ class Implications:
         turn comes)."""
         outcomes = self.outcomes
         if self._search is not None:
-            return (outcomes[self.premises[i]] for i in self._failing(self._search))
+            costs = self._search.costs()
+            return (outcomes[self.premises[i]] for _, i in sorted((c, i) for i, c in enumerate(costs) if c >= 0))
         code, failed = self.links.code, self.closure.failed
         found = [outcomes[p] for p in self.premises if failed >> code(p) & 1]
         found.sort(key=lambda o: o.cost(o.shown))
         return iter(found)
-
-
-    @staticmethod
-    def _failing(search: Search) -> Iterator[int]:
-        """The premises (their indices) that fail, as ``contradictions`` orders them: the first found by a
-        search that stops where it cannot beat it, the others (when asked for) by following every premise."""
-        if (first := search.cheapest()) is None:
-            return
-        yield first
-        costs = search.costs()
-        yield from (i for _, i in sorted((c, i) for i, c in enumerate(costs) if c >= 0 and i != first))
 
 
 def _premises(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:

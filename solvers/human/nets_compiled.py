@@ -39,6 +39,18 @@ def links_of(view: View) -> tuple[Links, Arrays]:
     return links, built[:6]
 
 
+def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
+    """``implications._premises`` (every candidate set, then removed, and their codes), read from the
+    state's links: the removals with groups are the candidates."""
+    from sudokit.solvers.human.implications import _literals
+
+    removals = np.flatnonzero(np.diff(view.shared(links_of)[1][2]))
+    codes = np.empty(2 * len(removals), dtype=np.int64)
+    codes[0::2], codes[1::2] = removals + 1, removals
+    listed, literals = codes.tolist(), _literals(view.size)
+    return tuple([literals[k] for k in listed]), tuple(listed)
+
+
 _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
 
 
@@ -49,29 +61,12 @@ class Search:
         self.view, self.premises, self.dynamic = view, premises, dynamic
 
     @cached_property
-    def _cheapest(self) -> tuple[np.ndarray, np.ndarray, int]:
-        """Every premise followed until a contradiction cheaper than the cheapest so far cannot be
-        met (``follow``'s ``prune``), and how many were cut short."""
-        return self._follow(prune=True)
-
-    @cached_property
     def _followed(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every premise followed to the end (the pruned search's, when it cut none short)."""
-        costs, reached, cut = self._cheapest
-        return (costs, reached) if not cut else self._follow(prune=False)[:2]
-
-    def _follow(self, prune: bool) -> tuple[np.ndarray, np.ndarray, int]:
         links = self.view.shared(links_of)[1]
         costs = np.empty(len(self.premises), dtype=np.int64)
         reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
-        cut = follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached, prune)
-        return costs, reached, cut
-
-    def cheapest(self) -> int | None:
-        """The premise (its index) whose contradiction costs least, the first of equals; None when none fails."""
-        costs = self._cheapest[0]
-        failing = np.flatnonzero(costs >= 0)
-        return None if not len(failing) else int(failing[np.argmin(costs[failing])])
+        follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
+        return costs, reached
 
     def outcome(self, links: Links, premise: Literal) -> Outcome:
         """``consequences(links, premise, dynamic)``, followed by the compiled ``trace``."""
@@ -114,7 +109,6 @@ def warm() -> None:
     one, none = np.zeros(2, dtype=np.int64), np.zeros(0, dtype=np.int64)
     costs, reached = np.empty(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
     follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached)
-    follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached, True)
     agreeing(costs, reached, none, one[:1], none, np.empty(0, dtype=np.bool_), np.empty(0, dtype=np.bool_))
     trace(one, none, one, none, one[:1], none, 0, True, np.empty(2, dtype=np.int64), np.empty(2, dtype=np.int64),
           np.empty(1, dtype=np.int64), np.empty(2, dtype=np.int64))
@@ -187,27 +181,21 @@ def build(marks, values, units, cell_units, peers):
 
 
 @compiled
-def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, out, reached, prune=False):
+def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, out, reached):
     """Fill ``out`` with each premise's cost (``consequences``' contradiction, its literals' summed
     distances from the premise), or -1; and ``reached`` (zeros) with the literals (bits of their codes)
-    that each premise without a contradiction reaches. ``prune``: only the first of the cheapest
-    contradictions is wanted: once one is found, a later premise is followed no farther than a cheaper
-    one could lie (a contradiction met at distance d costs d or more) and, cut short, costs -2 and
-    reaches nothing. Returns how many premises were cut short (none: every figure is as without ``prune``)."""
+    that each premise without a contradiction reaches."""
     length, groups = rem_start.shape[0] - 1, grp_start.shape[0] - 1
     depth = np.full(length, -1, dtype=np.int64)  # per literal reached: its distance (-1: not reached)
     left = np.empty(groups, dtype=np.int64)  # per group: its removals not yet implied
-    stamp = np.full(groups, -1, dtype=np.int64)  # per group: the premise its count in ``left`` is of
     queue = np.empty(length, dtype=np.int64)  # the literals in the order reached
-    best, cut = length * length, 0  # the cheapest contradiction so far (when pruning), premises cut short
     for p in range(premises.shape[0]):
+        for number in range(groups):
+            left[number] = grp_start[number + 1] - grp_start[number]
         start = premises[p]
         depth[start], queue[0] = 0, start
         begin, end, tail, distance, cost = 0, 1, 1, 0, -1
         while begin < end and cost < 0:
-            if prune and distance >= best:
-                cost = -2
-                break
             for i in range(begin, end):
                 code = queue[i]
                 if code & 1:
@@ -222,8 +210,6 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                 else:
                     for j in range(mem_start[code], mem_start[code + 1]):
                         number = mem[j]
-                        if stamp[number] != p:
-                            stamp[number], left[number] = p, grp_start[number + 1] - grp_start[number]
                         left[number] -= 1
                         count = left[number]
                         if count > 1:
@@ -248,15 +234,11 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                     break
             begin, end, distance = end, tail, distance + 1
         out[p] = cost
-        if cost >= 0 and cost < best:
-            best = cost
-        cut += cost == -2
         for i in range(tail):
             code = queue[i]
             depth[code] = -1
-            if cost == -1:
+            if cost < 0:
                 reached[p, code >> 6] |= np.int64(1) << (code & 63)
-    return cut
 
 
 @compiled
