@@ -13,8 +13,8 @@ premise of a state at once to tell which fail and what the others imply (``Closu
 premise breadth first (``consequences``) for a step that shows it; a ``View`` computes it once
 and the four forcing techniques share it. Where the engine runs compiled code (the ``fast`` extra),
 ``nets_compiled`` follows every premise as ``consequences`` does, in one pass, to tell which fail
-and how dearly and which groups of premises agree; the closure is then not needed, and Python
-follows only the premises a step shows (the same steps: ``tests/.../test_nets_compiled.py``).
+and how dearly and which groups of premises agree, and follows again each premise a step shows
+(``trace``); the closure is then not needed (the same steps: ``tests/.../test_nets_compiled.py``).
 
 Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 

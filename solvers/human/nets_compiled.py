@@ -3,9 +3,11 @@
 contradiction), on the state's links as arrays (``build``, in ``Links.of``'s order). It gives each
 premise the cost ``Implications.contradictions`` sorts by (the summed distances of the literals that
 show its contradiction; -1: none) and, for the others, the literals it reaches, whose intersections
-tell the verities' groups of premises that imply something in common (``agreeing``). The caller
-follows in Python (``consequences``, the reference) only the premises it shows, so the steps are
-built as before. Imported only when the compiled code is built (it loads numba).
+tell the verities' groups of premises that imply something in common (``agreeing``). A premise a
+step shows is followed again by ``trace``, which records what ``consequences`` (the reference)
+records: the literals in order, their parents and distances (``Search.outcome``); so the steps are
+built as before. The links are read back as Python tuples only where a step reads them
+(``implications.Spans``). Imported only when the compiled code is built (it loads numba).
 """
 
 from __future__ import annotations
