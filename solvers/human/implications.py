@@ -13,8 +13,8 @@ premise of a state at once to tell which fail and what the others imply (``Closu
 premise breadth first (``consequences``) for a step that shows it; a ``View`` computes it once
 and the four forcing techniques share it. Where the engine runs compiled code (the ``fast`` extra),
 ``nets_compiled`` follows every premise as ``consequences`` does, in one pass, to tell which fail
-and how dearly and which groups of premises agree; the closure is then not needed, and Python
-follows only the premises a step shows (the same steps: ``tests/.../test_nets_compiled.py``).
+and how dearly and which groups of premises agree, and follows again each premise a step shows
+(``trace``); the closure is then not needed (the same steps: ``tests/.../test_nets_compiled.py``).
 
 Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
@@ -28,11 +28,11 @@ Setting r1c2 to 1 removes the 1 of r1c3, its peer:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, partial
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import CellNode
@@ -123,9 +123,9 @@ class Links:
     candidates, or of a digit's places in a unit)."""
 
     size: int
-    removes: dict[int, tuple[int, ...]]  # per candidate set (coded)
-    member_of: dict[int, tuple[int, ...]]  # per candidate removed (coded): group numbers
-    groups: list[tuple[int, ...]]
+    removes: Mapping[int, tuple[int, ...]]  # per candidate set (coded)
+    member_of: Mapping[int, tuple[int, ...]]  # per candidate removed (coded): group numbers
+    groups: Sequence[tuple[int, ...]]
     units: list[int | None]  # each group's unit (None: a cell)
     sizes: list[int]  # each group's size
 
@@ -187,6 +187,76 @@ class Links:
         if unit is None:
             return f"{cell_name(cell, self.size)} without a candidate"
         return f"no place for {symbol(digit)} in {geometry(self.size).unit_name(unit)}"
+
+
+class Spans(Mapping[int, tuple[int, ...]]):
+    """Per literal code of one kind (``on``: the settings, else the removals) whose candidate the state
+    holds, a slice of a flat array, ``values[starts[code]:starts[code + 1]]``: a ``Links`` of the
+    compiled search's arrays, of which a state reads a few (``candidates``: the starts of an array
+    every candidate's removal has a slice of). The arrays are read as lists when first read."""
+
+    def __init__(self, starts: Sequence[int], values: Sequence[int], on: bool, candidates: Sequence[int]):
+        self._arrays = (starts, values, candidates)
+        self._on = on
+        self._made: dict[int, tuple[int, ...]] = {}
+
+    @cached_property
+    def _lists(self) -> tuple[list[int], list[int], list[int]]:
+        starts, values, candidates = map(_listed, self._arrays)
+        return starts, values, candidates
+
+    def __getitem__(self, code: int) -> tuple[int, ...]:
+        made = self._made.get(code)
+        if made is None:
+            if code & 1 != self._on or not self._held(code):
+                raise KeyError(code)
+            starts, values, _ = self._lists
+            made = self._made[code] = tuple(values[starts[code]:starts[code + 1]])
+        return made
+
+    def _held(self, code: int) -> bool:
+        removal, candidates = code & ~1, self._lists[2]
+        return removal >= 0 and removal + 1 < len(candidates) and candidates[removal] < candidates[removal + 1]
+
+    def __iter__(self) -> Iterator[int]:
+        return (code for code in range(self._on, len(self._lists[0]) - 1, 2) if self._held(code))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class Slices(Sequence[tuple[int, ...]]):
+    """A list of tuples kept flat, ``values[starts[n]:starts[n + 1]]``, each made when first read (the
+    arrays read as lists then)."""
+
+    def __init__(self, starts: Sequence[int], values: Sequence[int]):
+        self._arrays = (starts, values)
+        self._made: list[tuple[int, ...] | None] = [None] * (len(starts) - 1)
+
+    @cached_property
+    def _lists(self) -> tuple[list[int], list[int]]:
+        starts, values = map(_listed, self._arrays)
+        return starts, values
+
+    def __getitem__(self, number):
+        if isinstance(number, slice):
+            return [self[n] for n in range(len(self))[number]]
+        made = self._made[number]
+        if made is None:
+            starts, values = self._lists
+            made = self._made[number] = tuple(values[starts[number]:starts[number + 1]])
+        return made
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+
+def _listed(values: Any) -> list[int]:
+    """A list or an array (numpy's) as a list."""
+    return values if isinstance(values, list) else values.tolist()
 
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
@@ -265,7 +335,7 @@ class Implications:
     def of(cls, view: View, dynamic: bool) -> Implications:
         kernels = compiled()
         links = view.shared(kernels.links_of)[0] if kernels else view.shared(Links.of)  # the same for chains and nets
-        premises, codes = view.shared(_premises)
+        premises, codes = view.shared(kernels.premises_of if kernels else _premises)
         closure: Callable[[], Closure]
         if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
             def closure() -> Closure:
@@ -324,11 +394,13 @@ class Implications:
 
 def _premises(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
     """Every premise of a state, each candidate set then removed, and their codes (shared by chains and nets)."""
-    size = view.size
-    codes = tuple(k for cell, mask in enumerate(view.marks) for digit in digits_of(mask)
-                  for base in (2 * (cell * size + digit - 1),) for k in (base + 1, base))
+    size, codes = view.size, list[int]()
+    for cell, mask in enumerate(view.marks):
+        before = 2 * cell * size - 2  # (a digit's removal: before + 2 * digit)
+        for digit in digits_of(mask):
+            codes += (before + 2 * digit + 1, before + 2 * digit)
     literals = _literals(size)
-    return tuple([literals[k] for k in codes]), codes
+    return tuple([literals[k] for k in codes]), tuple(codes)
 
 
 @cache
@@ -365,10 +437,12 @@ class _Outcomes(dict[Literal, Outcome]):
         self.implications = implications
 
     def __missing__(self, premise: Literal) -> Outcome:
-        links = self.implications.links
+        implications = self.implications
+        links, search = implications.links, implications._search
         if links.code(premise) & ~1 not in links.member_of:
             raise KeyError(premise)
-        self[premise] = outcome = consequences(links, premise, self.implications.dynamic)
+        self[premise] = outcome = (search.outcome(links, premise) if search is not None
+                                   else consequences(links, premise, implications.dynamic))
         return outcome
 
 

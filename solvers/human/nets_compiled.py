@@ -3,15 +3,17 @@
 contradiction), on the state's links as arrays (``build``, in ``Links.of``'s order). It gives each
 premise the cost ``Implications.contradictions`` sorts by (the summed distances of the literals that
 show its contradiction; -1: none) and, for the others, the literals it reaches, whose intersections
-tell the verities' groups of premises that imply something in common (``agreeing``). The caller
-follows in Python (``consequences``, the reference) only the premises it shows, so the steps are
-built as before. Imported only when the compiled code is built (it loads numba).
+tell the verities' groups of premises that imply something in common (``agreeing``). A premise a
+step shows is followed again by ``trace``, which records what ``consequences`` (the reference)
+records: the literals in order, their parents and distances (``Search.outcome``); so the steps are
+built as before. The links are read back as Python tuples only where a step reads them
+(``implications.Spans``). Imported only when the compiled code is built (it loads numba).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,7 +22,7 @@ from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import geometry_arrays
 
 if TYPE_CHECKING:
-    from sudokit.solvers.human.implications import Links
+    from sudokit.solvers.human.implications import Links, Literal, Outcome
     from sudokit.solvers.human.view import View
 
 Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setting's) start, and them; its groups'; the groups'
@@ -29,17 +31,29 @@ Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setti
 def links_of(view: View) -> tuple[Links, Arrays]:
     """A state's links (``Links.of``'s), and as the kernels read them (computed once per state, for
     chains and nets)."""
-    from sudokit.solvers.human.implications import Links
+    from sudokit.solvers.human.implications import Links, Slices, Spans
 
-    units, cell_units, peers = geometry_arrays(view.size)
+    units, cell_units, peers = _geometry(view.size)
     built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
-    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = (a.tolist() for a in built)
-    removes = {code: tuple(rem[rem_start[code]:rem_start[code + 1]]) for code in range(1, len(rem_start) - 1, 2)
-               if mem_start[code - 1] < mem_start[code]}
-    member_of = {code - 1: tuple(mem[mem_start[code - 1]:mem_start[code]]) for code in removes}
-    groups = [tuple(grp[grp_start[n]:grp_start[n + 1]]) for n in range(len(grp_unit))]
-    links = Links(view.size, removes, member_of, groups, [None if u < 0 else u for u in grp_unit], list(map(len, groups)))
+    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
+    links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
+                  Slices(grp_start, grp), [None if u < 0 else u for u in grp_unit.tolist()], np.diff(grp_start).tolist())
     return links, built[:6]
+
+
+def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
+    """``implications._premises`` (every candidate set, then removed, and their codes), read from the
+    state's links: the removals with groups are the candidates."""
+    from sudokit.solvers.human.implications import _literals
+
+    removals = np.flatnonzero(np.diff(view.shared(links_of)[1][2]))
+    codes = np.empty(2 * len(removals), dtype=np.int64)
+    codes[0::2], codes[1::2] = removals + 1, removals
+    listed, literals = codes.tolist(), _literals(view.size)
+    return tuple([literals[k] for k in listed]), tuple(listed)
+
+
+_geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
 
 
 class Search:
@@ -55,6 +69,26 @@ class Search:
         reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
         follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
         return costs, reached
+
+    def outcome(self, links: Links, premise: Literal) -> Outcome:
+        """``consequences(links, premise, dynamic)``, followed by the compiled ``trace``."""
+        from sudokit.solvers.human.implications import Outcome
+
+        arrays = self.view.shared(links_of)[1]
+        length = len(arrays[0]) - 1
+        queue, parent_start, ends = (np.empty(length + 1, dtype=np.int64) for _ in range(3))
+        widest = int(np.diff(arrays[4]).max(initial=1)) if self.dynamic else 1  # a setting's parents: its group's others
+        parents = np.empty(length * widest, dtype=np.int64)
+        tail, count, kind, where = trace(*arrays, links.code(premise), self.dynamic, queue, parent_start, parents, ends)
+        order, starts, flat = queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist()
+        reached = {code: tuple(flat[starts[i]:starts[i + 1]]) for i, code in enumerate(order)}
+        shown: tuple[int, ...] = ()
+        what = ""
+        if kind == 1:
+            shown, what = links.clash(where)
+        elif kind == 2:
+            shown, what = links.groups[where], links.empty(where)
+        return Outcome(premise, links, reached, tuple(ends[:count].tolist()), shown, what)
 
     def costs(self) -> list[int]:
         """Per premise: the cost of the contradiction it leads to, or -1 when it leads to none."""
@@ -78,6 +112,8 @@ def warm() -> None:
     costs, reached = np.empty(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
     follow(one, none, one, none, one[:1], none, one[:1], True, costs, reached)
     agreeing(costs, reached, none, one[:1], none, np.empty(0, dtype=np.bool_), np.empty(0, dtype=np.bool_))
+    trace(one, none, one, none, one[:1], none, 0, True, np.empty(2, dtype=np.int64), np.empty(2, dtype=np.int64),
+          np.empty(1, dtype=np.int64), np.empty(2, dtype=np.int64))
     build(one[:1], one[:1], np.zeros((1, 1), dtype=np.int64), np.zeros((1, 1), dtype=np.int64),
           np.zeros((1, 0), dtype=np.int64))
 
@@ -205,6 +241,71 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
             depth[code] = -1
             if cost < 0:
                 reached[p, code >> 6] |= np.int64(1) << (code & 63)
+
+
+@compiled
+def trace(rem_start, rem, mem_start, mem, grp_start, grp, start, dynamic, queue, parent_start, parents, ends):
+    """Follow one premise as ``implications.consequences`` does: fill ``queue`` with the literals in
+    the order reached, ``parents`` (from ``parent_start``, per literal reached) with what each follows
+    from, ``ends`` with where each distance's literals end. Returns how many literals were reached,
+    how many distances ended, and the contradiction met: (0, 0) none, (1, removal) a candidate set and
+    removed, (2, group) a group emptied."""
+    length = rem_start.shape[0] - 1
+    groups = grp_start.shape[0] - 1
+    depth = np.full(length, -1, dtype=np.int64)
+    left = np.empty(groups, dtype=np.int64)
+    for number in range(groups):
+        left[number] = grp_start[number + 1] - grp_start[number]
+    depth[start], queue[0], parent_start[0], parent_start[1] = 0, start, 0, 0
+    ends[0] = 1
+    begin, end, tail, distance, count_ends, at = 0, 1, 1, 0, 1, 0
+    while begin < end:
+        for i in range(begin, end):
+            code = queue[i]
+            if code & 1:
+                for j in range(rem_start[code], rem_start[code + 1]):
+                    removal = rem[j]
+                    if depth[removal] < 0:
+                        depth[removal], queue[tail] = distance + 1, removal
+                        parents[at] = code
+                        at += 1
+                        tail += 1
+                        parent_start[tail] = at
+                        if depth[removal + 1] >= 0:
+                            return tail, count_ends, 1, removal
+                continue
+            for j in range(mem_start[code], mem_start[code + 1]):
+                number = mem[j]
+                left[number] -= 1
+                count = left[number]
+                if count > 1:
+                    continue
+                first, stop = grp_start[number], grp_start[number + 1]
+                if count == 0:
+                    return tail, count_ends, 2, number
+                last = -1
+                for k in range(first, stop):
+                    if depth[grp[k]] < 0:
+                        last = grp[k]
+                        break
+                if last < 0 or depth[last + 1] >= 0:
+                    continue
+                if dynamic or stop - first == 2:
+                    depth[last + 1], queue[tail] = distance + 1, last + 1
+                    parents[at] = code
+                    at += 1
+                    if dynamic:
+                        for k in range(first, stop):
+                            if grp[k] != code and grp[k] != last:
+                                parents[at] = grp[k]
+                                at += 1
+                    tail += 1
+                    parent_start[tail] = at
+        if tail > end:
+            ends[count_ends] = tail
+            count_ends += 1
+        begin, end, distance = end, tail, distance + 1
+    return tail, count_ends, 0, 0
 
 
 @compiled

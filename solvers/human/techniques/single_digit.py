@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import combinations
 
-from sudokit.models.graph import CellNode
+from sudokit.models.graph import CellNode, bits_of, cells_of
 from sudokit.models.grid import Cell, Digit, geometry, symbol
 from sudokit.solvers.human.steps import Candidate, ChainLink, Step, alternating, cells_text, removable
 from sudokit.solvers.human.view import View
@@ -82,22 +82,52 @@ def _duals(view: View, name: str, steps: Iterable[Step], part) -> Iterator[Step]
 
 
 
+def conjugate_pairs(view: View, digit: Digit) -> tuple[Link, ...]:
+    """A digit's strong links, as ``view.strong(digit).edges(data="units")`` lists them (in its order),
+    without the graph: kept for later states while the digit's candidates stay the same."""
+    return view.per_digit(_conjugate_pairs, digit)
+
+
+def _conjugate_pairs(view: View, digit: Digit) -> tuple[Link, ...]:
+    holding = view.holding[digit]
+    linked: dict[Cell, dict[Cell, list[int]]] = {}  # as the graph keeps them: cells in order met, each one's links
+    for unit, cells in enumerate(_unit_bits(view.size)):
+        here = holding & cells
+        if here.bit_count() == 2:  # two places: a conjugate pair
+            low = here & -here
+            a, b = low.bit_length() - 1, (here ^ low).bit_length() - 1
+            if b in linked.get(a, ()):
+                linked[a][b].append(unit)
+            else:
+                linked.setdefault(a, {})[b] = linked.setdefault(b, {})[a] = [unit]
+    found, seen = [], set()
+    for a, links in linked.items():
+        found += [(a, b, tuple(units)) for b, units in links.items() if b not in seen]
+        seen.add(a)
+    return tuple(found)
+
+
 def _empty_rectangles(view: View, digit: Digit) -> list[Step]:
     geo, size = view.geometry, view.size
-    links = [link for link in view.strong(digit).edges(data="units") if _kind(size, link[2]) < 2]
+    links = [(a, b, along) for a, b, units in conjugate_pairs(view, digit) if (along := _kind(size, units)) < 2]
     found: list[Step] = []
-    bit = 1 << (digit - 1)
+    if not links:
+        return found
+    bit, holding, unit_bits, cell_units = 1 << (digit - 1), view.holding[digit], _unit_bits(size), geo.cell_units
     for box in range(2 * size, 3 * size):
-        cells = view.places(box).get(digit, [])
-        for row, col in _crosses(view, cells):
-            for a, b, units in links:
-                along = _kind(size, units)  # 1: the pair is in a column, so it meets the box's row
+        here = holding & unit_bits[box]
+        if not here & (here - 1):  # fewer than two places
+            continue
+        cells = cells_of(here)
+        for row, col in _crosses(view, cells, here):
+            for a, b, along in links:  # along 1: the pair is in a column, so it meets the box's row
                 line, cross = (row, col) if along == 1 else (col, row)
                 for p1, p2 in ((a, b), (b, a)):
-                    if geo.cell_units[p1][1 - along] != line or geo.cell_units[p1][2] == box:
+                    if cell_units[p1][1 - along] != line or cell_units[p1][2] == box:
                         continue
-                    target = _meeting(view, *sorted((geo.cell_units[p2][1 - along], cross)))
-                    if geo.cell_units[target][2] != box and (removed := removable(view, (target,), bit)):
+                    target = _meeting(view, *sorted((cell_units[p2][1 - along], cross)))
+                    if cell_units[target][2] != box and holding >> target & 1 \
+                            and (removed := removable(view, (target,), bit)):
                         found.append(_step(view, "empty_rectangle", digit, removed,
                                            f"{symbol(digit)} in {geo.unit_name(box)} "
                                            f"({_name(view, p1)}={_name(view, p2)})", (*cells, p1, p2)))
@@ -143,13 +173,14 @@ def _pattern(view: View, a1: Cell, a2: Cell, ua, b1: Cell, b2: Cell, ub) -> str 
 
 def _chains(view: View, digit: Digit) -> Iterator[tuple[Link, Link]]:
     """Every ``a1 = a2 - b1 = b2`` of one digit: two strong links whose inner ends see each other."""
-    peers = view.geometry.peers
-    links = list(view.strong(digit).edges(data="units"))
-    for (x, y, ux), (u, v, uv) in combinations(links, 2):
-        for a1, a2 in ((x, y), (y, x)):
-            for b1, b2 in ((u, v), (v, u)):
-                if b1 in peers[a2] and len({a1, a2, b1, b2}) == 4:
-                    yield (a1, a2, ux), (b1, b2, uv)
+    seeing = _peer_bits(view.size)
+    links = conjugate_pairs(view, digit)
+    for i, (x, y, ux) in enumerate(links):
+        for u, v, uv in links[i + 1:]:
+            for a1, a2 in ((x, y), (y, x)):
+                for b1, b2 in ((u, v), (v, u)):
+                    if seeing[a2] >> b1 & 1 and len({a1, a2, b1, b2}) == 4:
+                        yield (a1, a2, ux), (b1, b2, uv)
 
 
 @cache
@@ -163,16 +194,22 @@ def _kind(size: int, units: tuple[int, ...]) -> int:
     return min(u // size for u in units)
 
 
-def _crosses(view: View, cells: list[Cell]) -> Iterator[tuple[int, int]]:
-    """The (row, column) units of a box whose union holds all its ``cells`` (two or more)."""
-    geo = view.geometry
+@cache
+def _unit_bits(size: int) -> tuple[int, ...]:
+    """Per unit, its cells as a bitset."""
+    return tuple(bits_of(cells) for cells in geometry(size).units)
+
+
+def _crosses(view: View, cells: list[Cell], bits: int) -> Iterator[tuple[int, int]]:
+    """The (row, column) units of a box whose union holds all its ``cells`` (two or more; ``bits``: them)."""
+    geo, unit_bits = view.geometry, _unit_bits(view.size)
     if len(cells) < 2:
         return
     rows = {geo.cell_units[c][0] for c in cells}
     cols = {geo.cell_units[c][1] for c in cells}
     for row in rows:
         for col in cols:
-            if all(row in geo.cell_units[c] or col in geo.cell_units[c] for c in cells):
+            if not bits & ~(unit_bits[row] | unit_bits[col]):
                 yield row, col
 
 

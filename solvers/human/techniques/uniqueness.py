@@ -56,8 +56,10 @@ def unique_rectangle_3(view: View) -> Iterator[Step]:
                     digits = ur.extra
                     for c in subset:
                         digits |= view.marks[c]
+                    if digits.bit_count() != size + 1:
+                        continue
                     locking = [u for u in shared if set(subset) <= set(ur.geo.units[u])]
-                    if digits.bit_count() == size + 1 and locking[0] == unit:  # each subset once
+                    if locking[0] == unit:  # each subset once
                         targets = {c for u in locking for c in ur.geo.units[u]} - set(subset) - set(ur.roof)
                         yield from ur.step("unique_rectangle_3", targets, digits,
                                            f" + {digits_text(digits_of(digits))} in {cells_text(subset, view.size)}")
@@ -65,12 +67,14 @@ def unique_rectangle_3(view: View) -> Iterator[Step]:
 
 def unique_rectangle_4(view: View) -> Iterator[Step]:
     """A side's corners are the only places for ``a`` in a unit they share: neither can be ``b``."""
+    units = _unit_bits(view.size)
     for ur in _rectangles(view):
         if not ur.side_roof:
             continue
+        roof = bits_of(ur.roof)
         for unit in ur.shared_units():
             for digit in digits_of(ur.pair):
-                if set(view.places(unit).get(digit, ())) == set(ur.roof):
+                if view.holding[digit] & units[unit] == roof:
                     yield from ur.step("unique_rectangle_4", ur.roof, ur.pair & ~(1 << (digit - 1)),
                                        f" ({digits_text((digit,))} locked in {ur.geo.unit_name(unit)})")
 
@@ -92,12 +96,13 @@ def unique_rectangle_5(view: View) -> Iterator[Step]:
 def unique_rectangle_6(view: View) -> Iterator[Step]:
     """Two diagonal corners hold only ``ab``, and ``a`` lies only in the rectangle in both its rows and
     both its columns: ``a`` would fill one diagonal, which cannot be the other two, so they lose ``a``."""
+    units = _unit_bits(view.size)
     for ur in _rectangles(view):
         if len(ur.roof) != 2 or ur.shared_units():
             continue
         lines = {u for c in ur.cells for u in ur.geo.cell_units[c][:2]}
         for digit in digits_of(ur.pair):
-            if all(set(view.places(line).get(digit, ())) <= set(ur.cells) for line in lines):
+            if all(not view.holding[digit] & units[line] & ~ur.bits for line in lines):
                 yield from ur.step("unique_rectangle_6", ur.roof, 1 << (digit - 1),
                                    f" ({digits_text((digit,))} only in the rectangle in its rows and columns)")
 
@@ -105,12 +110,14 @@ def unique_rectangle_6(view: View) -> Iterator[Step]:
 def hidden_rectangle(view: View) -> Iterator[Step]:
     """A corner holds only ``ab`` and the opposite corner's row and column have ``a`` only in the
     rectangle: the opposite corner cannot be ``b``."""
+    units, holding = _unit_bits(view.size), view.holding
     for ur in _rectangles(view):
         for floor in ur.floor:
             far = ur.cells[3 - ur.cells.index(floor)]
+            row, column, _ = ur.geo.cell_units[far]
             for digit in digits_of(ur.pair):
-                places = [view.places(line).get(digit) for line in ur.geo.cell_units[far][:2]]
-                if all(p and set(p) <= set(ur.cells) for p in places):
+                in_row, in_column = holding[digit] & units[row], holding[digit] & units[column]
+                if in_row and in_column and not (in_row | in_column) & ~ur.bits:
                     yield from ur.step("hidden_rectangle", (far,), ur.pair & ~(1 << (digit - 1)))
 
 
@@ -217,24 +224,25 @@ def _avoidable(name: str, view: View, cells: Rectangle, pair: tuple[Digit, ...],
 class _Rectangle:
     """Four open corners holding the pair ``ab``; the floor holds nothing else, the roof has extras."""
 
-    def __init__(self, view: View, cells: Rectangle, pair: int):
-        self.view, self.cells, self.pair = view, cells, pair
+    __slots__ = ("bits", "cells", "extra", "floor", "geo", "pair", "roof", "side_roof", "view")
+
+    def __init__(self, view: View, cells: Rectangle, bits: int, pair: int):
+        self.view, self.cells, self.bits, self.pair = view, cells, bits, pair
         self.geo: Geometry = view.geometry
-        self.floor = tuple(c for c in cells if view.marks[c] == pair)
-        self.roof = tuple(c for c in cells if view.marks[c] != pair)
+        marks = view.marks
+        self.floor = tuple([c for c in cells if marks[c] == pair])
+        self.roof = tuple([c for c in cells if marks[c] != pair])
         self.extra = 0  # the roof's candidates beyond the pair
         for c in self.roof:
-            self.extra |= view.marks[c] & ~pair
-
-    @property
-    def side_roof(self) -> bool:
-        """Two roof corners on one side of the rectangle (a row or a column)."""
-        return len(self.roof) == 2 and bool(self.shared_units())
+            self.extra |= marks[c] & ~pair
+        self.side_roof = len(self.roof) == 2 and bool(self.shared_units())  # two roof corners on one side
 
     def shared_units(self) -> list[int]:
         """The units both roof corners lie in."""
+        if len(self.roof) != 2:
+            return []
         a, b = self.roof
-        return sorted(set(self.geo.cell_units[a]) & set(self.geo.cell_units[b])) if len(self.roof) == 2 else []
+        return [u for u, v in zip(self.geo.cell_units[a], self.geo.cell_units[b]) if u == v]
 
     def seeing_roof(self) -> set[Cell]:
         a, b = self.roof
@@ -254,22 +262,26 @@ def _rectangles(view: View) -> Iterator[_Rectangle]:
     A corner may miss one of the pair (HoDoKu's "missing candidates"): the four cells still
     cannot all be ``a`` or ``b``.
     """
-    for cells, pair in view.shared(_deadly_candidates):
-        yield _Rectangle(view, cells, pair)
+    return iter(view.shared(_deadly_rectangles))
 
 
-def _deadly_candidates(view: View) -> tuple[tuple[Rectangle, int], ...]:
-    """``_rectangles`` of a view, as (corners, pair), in the order of ``_corners`` and of the pairs:
-    found once for the five techniques, from the bivalue corners."""
-    marks, corners_of, rectangles = view.marks, _corners_of(view.size), _corners(view.size)
+def _deadly_rectangles(view: View) -> tuple[_Rectangle, ...]:
+    """``_rectangles`` of a view (made once for the techniques)."""
+    bits = _corner_bits(view.size)
+    return tuple(_Rectangle(view, cells, bits[number][1], pair) for number, cells, pair in view.shared(_deadly_candidates))
+
+
+def _deadly_candidates(view: View) -> tuple[tuple[int, Rectangle, int], ...]:
+    """``_rectangles`` of a view, as (number in ``_corners``, corners, pair), in the order of ``_corners``
+    and of the pairs: found once for the five techniques, from the bivalue corners."""
+    marks, corners_of, rectangles, holding = view.marks, _corners_of(view.size), _corners(view.size), view.holding
     found = set()
     for corner in view.bivalue:
         pair = marks[corner]
-        for number in corners_of[corner]:
-            a, b, c, d = rectangles[number]
-            if marks[a] & pair and marks[b] & pair and marks[c] & pair and marks[d] & pair:
-                found.add((number, pair))
-    return tuple((rectangles[number], pair) for number, pair in sorted(found))
+        a, b = digits_of(pair)
+        either = holding[a] | holding[b]  # the cells holding a or b
+        found.update([(number, pair) for number, bits in corners_of[corner] if bits & either == bits])
+    return tuple((number, rectangles[number], pair) for number, pair in sorted(found))
 
 
 @cache
@@ -292,12 +304,18 @@ def _corner_bits(size: int) -> tuple[tuple[Rectangle, int], ...]:
 
 
 @cache
-def _corners_of(size: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the numbers (in ``_corners``) of the rectangles it is a corner of."""
-    found: list[list[int]] = [[] for _ in range(size * size)]
-    for number, cells in enumerate(_corners(size)):
+def _unit_bits(size: int) -> tuple[int, ...]:
+    """Per unit, its cells as a bitset."""
+    return tuple(bits_of(cells) for cells in geometry(size).units)
+
+
+@cache
+def _corners_of(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell, the numbers (in ``_corners``) of the rectangles it is a corner of, with their cells as bitsets."""
+    found: list[list[tuple[int, int]]] = [[] for _ in range(size * size)]
+    for number, (cells, bits) in enumerate(_corner_bits(size)):
         for c in cells:
-            found[c].append(number)
+            found[c].append((number, bits))
     return tuple(map(tuple, found))
 
 

@@ -67,6 +67,11 @@ def test_the_links_are_links_of(state):
     assert list(built.member_of.items()) == list(pure.member_of.items())
 
 
+@pytest.mark.parametrize("state", STATES, ids=IDS)
+def test_the_premises_are_read_from_the_links_as_from_the_marks(state):
+    assert nets_compiled.premises_of(View(state)) == implications._premises(View(state))
+
+
 @pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
 @pytest.mark.parametrize("state", STATES, ids=IDS)
 def test_every_premise_costs_what_it_costs_followed_alone(state, dynamic):
@@ -76,6 +81,24 @@ def test_every_premise_costs_what_it_costs_followed_alone(state, dynamic):
     expected = [o.cost(o.shown) if o.shown else -1 for o in (consequences(links, p, dynamic) for p in premises)]
     search = nets_compiled.Search(view, [links.code(p) for p in premises], dynamic)
     assert search.costs() == expected
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
+def test_a_traced_premise_is_its_consequences(dynamic):
+    """The compiled ``trace`` of a premise is the outcome ``consequences`` gives: the literals in the
+    same order with the same parents, the same distances, the same contradiction (every 5th premise)."""
+    kinds = set()
+    for state in STATES:
+        view = View(state)
+        links = Links.of(view)
+        premises = Implications.of(view, dynamic).premises
+        search = nets_compiled.Search(view, [links.code(p) for p in premises], dynamic)
+        for premise in premises[::5]:
+            pure, traced = consequences(links, premise, dynamic), search.outcome(links, premise)
+            assert list(traced.reached.items()) == list(pure.reached.items())
+            assert (traced.ends, traced.shown, traced.what) == (pure.ends, pure.shown, pure.what)
+            kinds.add(next((kind for kind in (" and ", "without", "no place") if kind in pure.what), pure.what))
+    assert "" in kinds and len(kinds) > 1  # premises without a contradiction, and with
 
 
 def test_the_states_have_premises_that_fail_and_groups_that_agree():
