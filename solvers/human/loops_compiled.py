@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from sudokit.models.graph import peer_bits
+from sudokit.models.graph import AlsNode, peer_bits
+from sudokit.solvers.human import links_compiled
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.techniques.chains import ROOT
 
@@ -196,6 +197,58 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
     return rows[:count], chains[:stored]
 
 
+@compiled
+def loop_gains(rows, chains, cell, digit, sees, sets, marks, holding, peers, size):
+    """Per row of ``ends``: whether its chain, closed into a continuous loop, may remove something
+    (``chains._loop_eliminations``'s test before it leaves out the loop's own candidates): every weak
+    link of the loop made strong, every link through an ALS weak."""
+    words = sees.shape[1]
+    found = np.zeros((size + 1, words), dtype=np.int64)  # per digit, the cells losing it
+    gains = np.zeros(rows.shape[0], dtype=np.bool_)
+    for r in range(rows.shape[0]):
+        first, last = rows[r, FROM], rows[r, TO]
+        if not rows[r, LOOP] or last == first:
+            continue
+        found[:] = 0
+        n = last - first
+        for i in range(1, n, 2):  # the weak links, the closing one last
+            a, b = chains[first + i], chains[first + (i + 1) % n]
+            if digit[a] == digit[b]:
+                for w in range(words):
+                    found[digit[a], w] |= sees[a, w] & sees[b, w]
+            else:
+                c = cell[a]
+                for d in range(1, size + 1):
+                    if d != digit[a] and d != digit[b] and marks[c] >> (d - 1) & 1:
+                        found[d, c >> 6] |= np.int64(1) << (c & 63)
+        for i in range(0, n - 1, 2):  # the strong links: through an ALS, it is locked on its other digits
+            a, b = chains[first + i], chains[first + i + 1]
+            if sets[a, 0] < 0:
+                continue
+            held = 0
+            for k in range(sets.shape[1]):
+                if sets[a, k] < 0:
+                    break
+                held |= marks[sets[a, k]]
+            for d in range(1, size + 1):
+                if d == digit[a] or d == digit[b] or not held >> (d - 1) & 1:
+                    continue
+                for w in range(words):
+                    seen = np.int64(-1)
+                    for k in range(sets.shape[1]):
+                        c = sets[a, k]
+                        if c < 0:
+                            break
+                        if marks[c] >> (d - 1) & 1:
+                            seen &= peers[c, w]
+                    found[d, w] |= seen
+        for d in range(1, size + 1):
+            for w in range(words):
+                if found[d, w] & holding[d, w]:
+                    gains[r] = True
+    return gains
+
+
 # ---- what the chains' Python code calls
 
 
@@ -208,6 +261,7 @@ class Arrays(NamedTuple):
     sees: np.ndarray  # per node: the cells seeing all of it (words)
     bits: np.ndarray  # per node: its cells (words)
     places: np.ndarray  # per node: its cells, then -1
+    sets: np.ndarray  # per node: its ALS's cells, then -1 (all -1: a candidate or a group)
 
 
 def arrays(links: _Links) -> Arrays:
@@ -231,22 +285,31 @@ def _nodes(nodes: Sequence[Node], cell: Sequence[int], sees: Sequence[int], bits
            ) -> tuple[np.ndarray, ...]:
     pad = (-1,) * size
     places = np.array([(*node.cells, *pad[len(node.cells):]) for node in nodes], dtype=np.int64).reshape(-1, size)
+    sets = np.array([(*node.als, *pad[len(node.als):]) if node.__class__ is AlsNode else pad for node in nodes],
+                    dtype=np.int64).reshape(-1, size)
     return (np.array(cell, dtype=np.int64), np.array([node.digit for node in nodes], dtype=np.int64),
-            words(sees, size), words(bits, size), places)
+            words(sees, size), words(bits, size), places, sets)
 
 
-def loop_ends(links: _Links, starts: Sequence[int], max_links: int) -> tuple[list[list[int]], list[int]]:
-    """The rows of ``ends`` for the links' nice loops, from ``starts``, and their chains' nodes."""
+def loop_ends(links: _Links, starts: Sequence[int], max_links: int) -> tuple[list[list[int]], list[int], list[bool]]:
+    """The rows of ``ends`` for the links' nice loops, from ``starts``, their chains' nodes, and per
+    row whether its loop may remove something (``loop_gains``)."""
     view, size, found = links.view, links.view.size, arrays(links)
+    marks, holding, peers = view.shared(links_compiled.marks_array), words(view.holding, size), _peer_words(size)
     rows, chains = ends(*found.links, np.array(starts, dtype=np.int64), found.cell, found.digit, found.sees,
-                        found.bits, found.places, np.array(view.marks, dtype=np.int64), words(view.holding, size),
-                        _peer_words(size), size, max_links)
-    return rows.tolist(), chains.tolist()
+                        found.bits, found.places, marks, holding, peers, size, max_links)
+    gains = loop_gains(rows, chains, found.cell, found.digit, found.sees, found.sets, marks, holding, peers, size)
+    return rows.tolist(), chains.tolist(), gains.tolist()
 
 
 def warm() -> None:
     """Compile the kernels (or load them from numba's cache) on a small case: the two candidates of
-    one cell of a grid of size 2."""
+    one cell of a grid of size 2; and the links' (``links_compiled``)."""
+    links_compiled.warm()
+    loop_gains(np.array([[0, 1, 1, 0, 1, 0, 2]], dtype=np.int64), np.array([0, 1], dtype=np.int64),
+               np.array([0, 0], dtype=np.int64), np.array([1, 2], dtype=np.int64), np.zeros((2, 1), dtype=np.int64),
+               np.full((2, 2), -1, dtype=np.int64), np.array([3, 0, 0, 0], dtype=np.int64),
+               np.array([[0], [1], [1]], dtype=np.int64), np.zeros((4, 1), dtype=np.int64), 2)
     ptr, idx = np.array([0, 1, 2], dtype=np.int64), np.array([1, 0], dtype=np.int64)
     ends(ptr, idx, ptr, idx, np.array([0], dtype=np.int64), np.array([0, 0], dtype=np.int64),
          np.array([1, 2], dtype=np.int64), np.zeros((2, 1), dtype=np.int64), np.ones((2, 1), dtype=np.int64),

@@ -45,6 +45,7 @@ from sudokit.models.graph import (
     Als,
     AlsNode,
     CellNode,
+    GroupNode,
     Node,
     bits_of,
     cells_name,
@@ -199,28 +200,32 @@ class _Links:
     may reach by a strong link and by a weak one (a strong link is weak too, unless marked
     ``weak=False``), in the order the networkx graphs list them."""
 
-    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]],
+    def __init__(self, view: View, nodes: list[Node], strong: Sequence[Sequence[int]], weak: Sequence[Sequence[int]],
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
         self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
+        self.barren: set[tuple[int, int]] = set()  # loops found to remove nothing (``compiled_ends``)
         self.arrays: Any = None  # what the compiled search reads (``loops_compiled.Arrays``), made on first use
-        self.digit: list[Digit] = []
-        self.cell: list[int] = []
-        self.sees: list[int] = []
-        self.bits: list[int] = []
+        digit: list[Digit] = []
+        cell: list[int] = []
+        sees: list[int] = []
+        bits: list[int] = []
         fresh = nodes
         self.numbers, self.known = numbers, 0
         if numbers is not None:  # what the solve's numbers know, and the rest
             known = self.known = min(numbers.count, len(nodes))
-            self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
-                                                           numbers.sees[:known], numbers.bits[:known])
+            digit, cell, sees, bits = numbers.digit[:known], numbers.cell[:known], numbers.sees[:known], numbers.bits[:known]
             fresh = nodes[known:]
         peers = peer_bits(view.size)
-        self.digit += [node.digit for node in fresh]
-        self.cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
-        self.sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
-        self.bits += [bits_of(node.cells) for node in fresh]
+        digit += [node.digit for node in fresh]
+        cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
+        sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
+        bits += [bits_of(node.cells) for node in fresh]
+        self.digit: Sequence[Digit] = digit
+        self.cell: Sequence[int] = cell
+        self.sees: Sequence[int] = sees
+        self.bits: Sequence[int] = bits
 
     @classmethod
     def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
@@ -260,8 +265,39 @@ class _Links:
         return cls(view, nodes, strong, weak, numbers, starts)
 
     @classmethod
+    def built(cls, view: View, kernels: ModuleType, grouped: bool = False) -> _Links:
+        """``of`` by the compiled code (``links_compiled``, straight from the marks): the same links in
+        the same order, numbered for the state (the candidates as in ``_Numbers``, then the groups, then
+        the ALS nodes); ``grouped``: as ``of(view, groups=True, sets=_small_sets(view))``."""
+        arrays, starts, groups, als = kernels.links_compiled.loop_arrays(view, MAX_ALS_CELLS if grouped else None)
+        size = view.size
+        nodes, digits, cells, sees, bits = _candidate_numbers(size)
+        extra: list[Node] = [GroupNode(group, d) for d, group in groups]
+        extra += als
+        links = cls.__new__(cls)
+        sp, si, wp, wi = arrays[:4]
+        links.view, links.nodes, links.strong, links.weak = view, [*nodes, *extra], _Rows(sp, si), _Rows(wp, wi)
+        links.first, links._searched, links.numbers, links.known = starts, {}, None, len(nodes)
+        links.barren = set()
+        links.digit = [*digits, *(node.digit for node in extra)]
+        links.cell = [*cells, *(ROOT for _ in extra)]
+        peers = peer_bits(size)
+        links.sees = _Lazy(sees, links.nodes, lambda node: _seeing(peers, node.cells))
+        links.bits = _Lazy(bits, links.nodes, lambda node: bits_of(node.cells))
+        links.arrays = kernels.Arrays(arrays[:4], *arrays[4:])
+        return links
+
+    @classmethod
     def of_digit(cls, view: View, digit: Digit) -> _Links:
         """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
+        if kernels := _compiled_loops():  # the same lists, straight from the marks
+            compiled = kernels.links_compiled
+            ptr, index, conjugate = (a.tolist() for a in compiled.digit_links(
+                view.shared(compiled.marks_array), view.size, *compiled.tables(view.size)[:2], digit))
+            pairs = list(zip(index, conjugate))
+            return cls(view, [CellNode(cell, digit) for cell in cells_of(view.holding[digit])],
+                       [[m for m, strong in pairs[a:b] if strong] for a, b in pairwise(ptr)],
+                       [index[a:b] for a, b in pairwise(ptr)])
         graph = view.graphs.weak(digit)
         number = {cell: i for i, cell in enumerate(graph)}
         adjacency = [graph.adj[cell] for cell in number]
@@ -274,9 +310,15 @@ class _Links:
         """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
         marks, graphs = view.marks, view.graphs
         nodes: list[Node] = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
+        if kernels := _compiled_loops():  # the same lists, straight from the marks
+            compiled = kernels.links_compiled
+            ptr, index = (a.tolist() for a in compiled.bivalue_links(
+                view.shared(compiled.marks_array), view.size, *compiled.tables(view.size)[:2]))
+            weak = [index[a:b] for a, b in pairwise(ptr)]
+            return cls(view, nodes, [links[:1] for links in weak], weak)
         number = {node: i for i, node in enumerate(nodes)}
         strong: list[list[int]] = []
-        weak: list[list[int]] = []
+        weak = []
         for node in nodes:
             cell, digit = node.cells[0], node.digit
             other = number[CellNode(cell, digits_of(marks[cell] & ~(1 << (digit - 1)))[0])]
@@ -363,9 +405,10 @@ class _Links:
 
     def compiled_ends(self, kernels: ModuleType) -> Iterator[tuple[int, list[End]]]:
         """``loop_ends`` by the compiled search (``loops_compiled``): the same, in the same order, with
-        the same chains (made there for every end)."""
+        the same chains (made there for every end). The loops the kernel finds remove nothing, as
+        (start, end), go to ``barren``."""
         starts = self.starts()
-        rows, walks = kernels.loop_ends(self, starts, MAX_LINKS)
+        rows, walks, gains = kernels.loop_ends(self, starts, MAX_LINKS)
         nodes = self.nodes
         i = 0
         while i < len(rows):
@@ -375,6 +418,8 @@ class _Links:
                 _, end, length, useful, loop, first, last = rows[i]
                 chain = tuple([nodes[k] for k in walks[first:last]]) if last > first else None
                 found.append((length, end, bool(useful), bool(loop), _given(chain)))
+                if loop and not gains[i]:
+                    self.barren.add((starts[position], end))
                 i += 1
             yield starts[position], found
 
@@ -664,13 +709,21 @@ def _kind(found: list[_Found], name: str) -> Iterator[Step]:
 
 def _plain_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
-    return _nice_loops(view, _Links.of(view), "", lambda chain: chain)
+    kernels = _compiled_loops()
+    return _nice_loops(view, _Links.built(view, kernels) if kernels else _Links.of(view), "", lambda chain: chain)
 
 
 def _grouped_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
-    sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
-    return _nice_loops(view, _Links.of(view, groups=True, sets=sets), "grouped_", _with_group)
+    kernels = _compiled_loops()
+    links = _Links.built(view, kernels, grouped=True) if kernels else _Links.of(view, groups=True, sets=_small_sets(view))
+    return _nice_loops(view, links, "grouped_", _with_group)
+
+
+def _small_sets(view: View) -> list[Als]:
+    """The ALSs the grouped kinds link: of two to ``MAX_ALS_CELLS`` cells (one cell is a bivalue cell:
+    linked already)."""
+    return [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]
 
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
@@ -682,7 +735,7 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
             if useful:
                 for kind, eliminations, text in links.conclusions(start, end):
                     best.offer(prefix + kind, eliminations, length, chain, text)
-            if loop and (nodes := chain()) is not None:
+            if loop and (start, end) not in links.barren and (nodes := chain()) is not None:
                 best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, nodes), length + 1,
                            _given(nodes), _loop_text)
     return best.found_steps()
@@ -704,6 +757,37 @@ def _load_loops() -> ModuleType:
 
 
 LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
+
+
+class _Rows(Sequence[Sequence[int]]):
+    """Lists of neighbours kept flat (``loops_compiled._flat``'s), each read out when asked for."""
+
+    def __init__(self, ptr: Any, flat: Any):
+        self.ptr, self.flat = ptr, flat
+
+    def __len__(self) -> int:
+        return len(self.ptr) - 1
+
+    def __getitem__(self, node: int) -> list[int]:  # type: ignore[override]
+        return self.flat[self.ptr[node]:self.ptr[node + 1]].tolist()
+
+
+class _Lazy(Sequence[int]):
+    """Bitsets of a node's cells per number: the candidates' given, the rest made when first read."""
+
+    def __init__(self, known: Sequence[int], nodes: Sequence[Node], make: Callable[[Node], int]):
+        self.known, self.nodes, self.make = known, nodes, make
+        self.made: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, number: int) -> int:  # type: ignore[override]
+        if number < len(self.known):
+            return self.known[number]
+        if number not in self.made:
+            self.made[number] = self.make(self.nodes[number])
+        return self.made[number]
 
 
 def _given(chain: Chain | None) -> Maker:
