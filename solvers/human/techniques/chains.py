@@ -151,15 +151,29 @@ def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """A chain of bivalue cells, each linked to the next by a digit: the digit both ends keep is removed around."""
     links = _Links.of_bivalue(view)
     best = _Best(view)
+    for start, length, end, chain in _same_digit_ends(links, max_links):
+        best.offer("xy_chain", links.seen_by_both(start, end), length, chain, _chain_text)
+    return iter([step for _, _, step in best.steps()])
+
+
+def _same_digit_ends(links: _Links, max_links: int) -> Iterator[tuple[int, int, int, Maker]]:
+    """Per start in turn, the ends of its digit (but itself) a chain proves true: (start, length,
+    end, the chain made on demand), by length, as the search entered them. The compiled search
+    (``loops_compiled``), once loaded, gives only those something sees with the start (the others
+    remove nothing)."""
+    digit = links.digit
+    if kernels := _compiled_loops():
+        for start, found in links.compiled_ends(kernels, max_links):
+            for length, end, useful, _, chain in found:
+                if useful and end != start and digit[end] == digit[start]:
+                    yield start, length, end, chain
+        return
     for start in links.starts():
         reached, proved = links.search(start, max_links)
-        digit = links.digit[start]
         for length, ends in proved:
             for end in ends:
-                if links.digit[end] == digit and end != start:
-                    best.offer("xy_chain", links.seen_by_both(start, end), length,
-                               links.chain_maker(reached, start, end, max_links), _chain_text)
-    return iter([step for _, _, step in best.steps()])
+                if end != start and digit[end] == digit[start]:
+                    yield start, length, end, links.chain_maker(reached, start, end, max_links)
 
 
 def discontinuous_nice_loop(view: View) -> Iterator[Step]:
@@ -403,12 +417,12 @@ class _Links:
             if found:
                 yield start, found
 
-    def compiled_ends(self, kernels: ModuleType) -> Iterator[tuple[int, list[End]]]:
+    def compiled_ends(self, kernels: ModuleType, max_links: int = MAX_LINKS) -> Iterator[tuple[int, list[End]]]:
         """``loop_ends`` by the compiled search (``loops_compiled``): the same, in the same order, with
         the same chains (made there for every end). The loops the kernel finds remove nothing, as
         (start, end), go to ``barren``."""
         starts = self.starts()
-        rows, walks, gains = kernels.loop_ends(self, starts, MAX_LINKS)
+        rows, walks, gains = kernels.loop_ends(self, starts, max_links)
         nodes = self.nodes
         i = 0
         while i < len(rows):
@@ -691,14 +705,8 @@ def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple
     search over every digit at once would meet them (by start candidate)."""
     links = _Links.of_digit(view, digit)
     best = _Best(view)
-    for start in links.starts():
-        reached, proved = links.search(start, max_links)
-        for length, ends in proved:
-            for end in ends:
-                if end != start:
-                    best.offer("x_chain", links.seen_by_both(start, end), length,
-                               links.chain_maker(reached, start, end, max_links), _chain_text,
-                               stamp=(links.nodes[start],))
+    for start, length, end, chain in _same_digit_ends(links, max_links):
+        best.offer("x_chain", links.seen_by_both(start, end), length, chain, _chain_text, stamp=(links.nodes[start],))
     return best.steps()
 
 

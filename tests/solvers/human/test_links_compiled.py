@@ -4,6 +4,9 @@ same nice loops' ends, on the states real solves meet."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pytest
 
 from sudokit.compare.sets import load_set
@@ -60,17 +63,33 @@ def same_links(reference: chains._Links, built: chains._Links, kernels) -> int:
     return removing
 
 
-def with_digits(view: View, kernels, monkeypatch) -> None:
-    """Each digit's links (X-Chains) and the bivalue cells' (XY-Chains), compiled and not, the same."""
+def with_digits(view: View, kernels, monkeypatch, digits=None) -> int:
+    """Each digit's links and X-Chains, and the bivalue cells' links and XY-Chains, compiled and not,
+    the same; the number of chains."""
     def lists(links: chains._Links) -> tuple:
         return links.nodes, links.strong, links.weak
 
-    for make in [lambda: chains._Links.of_bivalue(view)] + [
-            lambda d=d: chains._Links.of_digit(view, d) for d in range(1, view.size + 1)]:
+    def steps(found) -> list:
+        return [(step.explanation, step.eliminations) for step in found]
+
+    def digit_links(d: int) -> tuple:
+        return lists(chains._Links.of_digit(view, d))
+
+    def x_chains(d: int) -> list:
+        return [(length, stamp, *steps([step])) for length, stamp, step in chains._x_chains(view, d, chains.MAX_LINKS)]
+
+    makers: list[Callable[[], object]] = [lambda: lists(chains._Links.of_bivalue(view)),
+                                          lambda: steps(chains.xy_chain(view))]
+    for d in digits or range(1, view.size + 1):
+        makers += [partial(digit_links, d), partial(x_chains, d)]
+    found = 0
+    for make in makers:
         monkeypatch.setattr(chains, "_compiled_loops", lambda: kernels)
-        built = lists(make())
+        built = make()
         monkeypatch.setattr(chains, "_compiled_loops", lambda: None)
-        assert built == lists(make())
+        assert built == make()
+        found += len(built) if isinstance(built, list) else 0
+    return found
 
 
 LOOPS = NEEDS["grouped_continuous_nice_loop"]  # its solve by chains has loops that remove something
@@ -87,8 +106,7 @@ def test_the_built_links_are_the_graphs_on_a_solves_states(monkeypatch, kernels,
             assert [cells[a:b] for a, b in zip(ptr.tolist(), ptr.tolist()[1:])] == [
                 list(s.cells) for s in chains._small_sets(view)]
         compared.append(same_links(links, chains._Links.built(view, kernels, grouped=bool(prefix)), kernels))
-        if not prefix:
-            with_digits(view, kernels, monkeypatch)
+
         return chains._nice_loops.__wrapped__(view, links, prefix, keep)
 
     both.__wrapped__ = chains._nice_loops
@@ -97,6 +115,23 @@ def test_the_built_links_are_the_graphs_on_a_solves_states(monkeypatch, kernels,
     solve_logically(Grid.parse(puzzle), *([BEFORE + GRAPH_BASED] if puzzle == LOOPS else []))
     assert len(compared) > 3  # states, plain and grouped
     assert sum(compared) > 0 or puzzle != LOOPS
+
+
+@pytest.mark.parametrize("puzzle", [SE_9, NEEDS["x_chain"], NEEDS["xy_chain"]], ids=["se9", "x", "xy"])
+def test_the_x_and_xy_chains_are_the_pythons_on_a_solves_states(monkeypatch, kernels, puzzle):
+    found: list[int] = []
+    seen: set[int] = set()
+
+    def both(view, digit, max_links):
+        if id(view) not in seen:  # (the views of a solve live to its end)
+            seen.add(id(view))
+            found.append(with_digits(view, kernels, monkeypatch, [digit]))
+        return both.__wrapped__(view, digit, max_links)
+
+    both.__wrapped__ = chains._x_chains
+    monkeypatch.setattr(chains, "_x_chains", both)
+    solve_logically(Grid.parse(puzzle), *([] if puzzle == SE_9 else [BEFORE + GRAPH_BASED]))
+    assert found and (sum(found) > 0 or puzzle == SE_9)  # chains compared on the X- and XY- cases
 
 
 def test_a_16x16_state(kernels, monkeypatch):
