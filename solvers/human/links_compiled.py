@@ -23,6 +23,7 @@ digit, in their graph's order), then the ALS nodes. A test compares the links wi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 from math import isqrt
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from sudokit.models.candidates import digits_of
-from sudokit.models.graph import AlsNode, peer_bits, seeing_all
+from sudokit.models.graph import AlsNode, GroupNode, Node, peer_bits, seeing_all
 from sudokit.models.grid import geometry
 from sudokit.solvers.human.se.jit import compiled
 
@@ -578,26 +579,36 @@ def _seen_now(view: View, cells: tuple[int, ...], mask: int) -> tuple[list[int],
     return counts, found
 
 
-def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], list[int],
-                                                          list[tuple[int, tuple[int, ...]]], list[AlsNode]]:
+def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], list[int]]:
     """``loop_links`` of a state: the candidates' links, with ``max_cells`` (None: no groups) the
     groups' and the ALS nodes' of its sets of two to ``max_cells`` cells. Returns the arrays (strong
-    and weak links, then per node its cell, digit, sight, cells as words, cells and ALS), the starts, per
-    group its digit and cells, and the ALS nodes."""
+    and weak links, then per node its cell, digit, sight, cells as words, cells and ALS) and the starts."""
     size = view.size
     sets = als_entries(view, max_cells) if max_cells else _NO_SETS
-    sp, si, wp, wi, cell, digit, sees, bits, places, set_of, starts, groups, als_set, als_digit = loop_links(
-        view.shared(marks_array), size, *tables(size), max_cells is not None, *sets)
-    first = size ** 3
-    found = places[first:first + groups]
-    group_list = [(d, tuple(row[:n])) for d, row, n in zip(digit[first:first + groups].tolist(), found.tolist(),
-                                                            (found >= 0).sum(axis=1).tolist())]
-    marks, ptr, cells = view.marks, sets[0].tolist(), sets[1].tolist()
-    als = []
-    for i, d in zip(als_set.tolist(), als_digit.tolist()):
-        members = tuple(cells[ptr[i]:ptr[i + 1]])
-        als.append(AlsNode(tuple([c for c in members if marks[c] >> (d - 1) & 1]), d, members))
-    return (sp, si, wp, wi, cell, digit, sees, bits, places, set_of), starts.tolist(), group_list, als
+    *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, *tables(size), max_cells is not None, *sets)
+    return tuple(arrays), starts.tolist()
+
+
+class Nodes(Sequence[Node]):
+    """The nodes of ``loop_arrays``, by number: the candidates' given, a group or an ALS node made
+    from the arrays when first read."""
+
+    def __init__(self, candidates: Sequence[Node], digit: np.ndarray, places: np.ndarray, sets: np.ndarray):
+        self.candidates, self.digit, self.places, self.sets = candidates, digit, places, sets
+        self.made: dict[int, Node] = {}
+
+    def __len__(self) -> int:
+        return len(self.digit)
+
+    def __getitem__(self, number: int) -> Node:  # type: ignore[override]
+        if number < len(self.candidates):
+            return self.candidates[number]
+        node = self.made.get(number)
+        if node is None:
+            cells, digit = tuple([c for c in self.places[number].tolist() if c >= 0]), int(self.digit[number])
+            als = tuple([c for c in self.sets[number].tolist() if c >= 0])
+            node = self.made[number] = AlsNode(cells, digit, als) if als else GroupNode(cells, digit)
+        return node
 
 
 _NO_SETS = (np.zeros(1, dtype=np.int64), *(np.zeros(0, dtype=np.int64) for _ in range(3)))

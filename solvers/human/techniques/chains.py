@@ -45,7 +45,6 @@ from sudokit.models.graph import (
     Als,
     AlsNode,
     CellNode,
-    GroupNode,
     Node,
     bits_of,
     cells_name,
@@ -283,18 +282,18 @@ class _Links:
         """``of`` by the compiled code (``links_compiled``, straight from the marks): the same links in
         the same order, numbered for the state (the candidates as in ``_Numbers``, then the groups, then
         the ALS nodes); ``grouped``: as ``of(view, groups=True, sets=_small_sets(view))``."""
-        arrays, starts, groups, als = kernels.links_compiled.loop_arrays(view, MAX_ALS_CELLS if grouped else None)
+        compiled = kernels.links_compiled
+        arrays, starts = compiled.loop_arrays(view, MAX_ALS_CELLS if grouped else None)
+        sp, si, wp, wi, _, digit, _, _, places, sets = arrays
         size = view.size
-        nodes, digits, cells, sees, bits = _candidate_numbers(size)
-        extra: list[Node] = [GroupNode(group, d) for d, group in groups]
-        extra += als
+        candidates, digits, cells, sees, bits = _candidate_numbers(size)
         links = cls.__new__(cls)
-        sp, si, wp, wi = arrays[:4]
-        links.view, links.nodes, links.strong, links.weak = view, [*nodes, *extra], _Rows(sp, si), _Rows(wp, wi)
-        links.first, links._searched, links.numbers, links.known = starts, {}, None, len(nodes)
+        links.view, links.nodes = view, compiled.Nodes(candidates, digit, places, sets)
+        links.strong, links.weak = _Rows(sp, si), _Rows(wp, wi)
+        links.first, links._searched, links.numbers, links.known = starts, {}, None, len(candidates)
         links.barren = set()
-        links.digit = [*digits, *(node.digit for node in extra)]
-        links.cell = [*cells, *(ROOT for _ in extra)]
+        links.digit = [*digits, *digit[len(candidates):].tolist()]
+        links.cell = [*cells, *[ROOT] * (len(digit) - len(candidates))]
         peers = peer_bits(size)
         links.sees = _Lazy(sees, links.nodes, lambda node: _seeing(peers, node.cells))
         links.bits = _Lazy(bits, links.nodes, lambda node: bits_of(node.cells))
