@@ -95,9 +95,8 @@ def _weak_of(marks, size, units, cell_units, counts, c, d, seen, cells, strong, 
 
 @compiled
 def digit_links(marks, size, units, cell_units, digit):
-    """One digit's ``weak`` graph (``chains._Links.of_digit``): per cell holding it (ascending, the
-    graph's order), its neighbours by that index at ``ptr[i]:ptr[i + 1]`` of ``index``, and whether
-    each link is strong (a conjugate pair)."""
+    """One digit's ``weak`` graph (``chains._Links.of_digit``): the cells holding it (ascending, the
+    graph's order), and by their index the strong links (conjugate pairs) and the weak ones (ptr, idx)."""
     n, d = size * size, digit - 1
     counts = _unit_counts(marks, size, units)
     rank = np.full(n, -1, dtype=np.int64)
@@ -118,14 +117,26 @@ def digit_links(marks, size, units, cell_units, digit):
             for i in range(first, count):
                 index[i] = rank[index[i]]
             ptr[rank[c] + 1] = count
-    return ptr, index[:count], strong[:count]
+    cells = np.empty(held, dtype=np.int64)
+    sp = np.zeros(held + 1, dtype=np.int64)
+    si = np.empty(count, dtype=np.int64)
+    for c in range(n):
+        if rank[c] >= 0:
+            i = rank[c]
+            cells[i] = c
+            sp[i + 1] = sp[i]
+            for k in range(ptr[i], ptr[i + 1]):
+                if strong[k]:
+                    si[sp[i + 1]] = index[k]
+                    sp[i + 1] += 1
+    return cells, sp, si[:sp[held]], ptr, index[:count]
 
 
 @compiled
 def bivalue_links(marks, size, units, cell_units):
     """The links among the candidates of bivalue cells (``chains._Links.of_bivalue``): nodes by cell,
-    then digit; per node its weak links at ``ptr[i]:ptr[i + 1]`` of ``index``: the cell's other
-    candidate, then its neighbours in the digit's ``weak`` graph that are bivalue."""
+    then digit (their cells and digits); per node its strong link, the cell's other candidate, and
+    its weak ones: that, then its neighbours in the digit's ``weak`` graph that are bivalue (ptr, idx)."""
     n = size * size
     counts = _unit_counts(marks, size, units)
     node = np.full(n * size, -1, dtype=np.int64)
@@ -143,13 +154,14 @@ def bivalue_links(marks, size, units, cell_units):
     strong = np.empty(3 * size, dtype=np.bool_)
     seen = np.full(n, -1, dtype=np.int64)
     digit = np.empty(nodes, dtype=np.int64)
+    cells = np.empty(nodes, dtype=np.int64)
     count = 0
     for k in range(n * size):
         i = node[k]
         if i < 0:
             continue
         c, d = k // size, k % size
-        digit[i] = d + 1
+        digit[i], cells[i] = d + 1, c
         for e in range(size):
             if e != d and node[c * size + e] >= 0:
                 index[count] = node[c * size + e]
@@ -160,7 +172,8 @@ def bivalue_links(marks, size, units, cell_units):
                 index[count] = node[near[j] * size + d]
                 count += 1
         ptr[i + 1] = count
-    return ptr, index[:count]
+    sp = np.arange(nodes + 1, dtype=np.int64)
+    return cells, digit, sp, index[ptr[:-1]], ptr, index[:count]
 
 
 @compiled

@@ -281,6 +281,20 @@ def arrays(links: _Links) -> Arrays:
     return links.arrays
 
 
+def cell_arrays(links: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], cells: np.ndarray, digits: Sequence[int], size: int) -> Arrays:
+    """The arrays of links among candidates only (X- and XY-Chains'): their cells and digits."""
+    pad = np.full((len(cells), size), -1, dtype=np.int64)
+    places = pad.copy()
+    places[:, 0] = cells
+    return Arrays(links, cells, np.array(digits, dtype=np.int64), _peer_words(size)[cells], _cell_words(size)[cells],
+                  places, pad)
+
+
+@cache
+def _cell_words(size: int) -> np.ndarray:
+    return words([1 << c for c in range(size * size)], size)
+
+
 def _nodes(nodes: Sequence[Node], cell: Sequence[int], sees: Sequence[int], bits: Sequence[int], size: int
            ) -> tuple[np.ndarray, ...]:
     pad = (-1,) * size

@@ -305,12 +305,9 @@ class _Links:
         """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
         if kernels := _compiled_loops():  # the same lists, straight from the marks
             compiled = kernels.links_compiled
-            ptr, index, conjugate = (a.tolist() for a in compiled.digit_links(
-                view.shared(compiled.marks_array), view.size, *compiled.tables(view.size)[:2], digit))
-            pairs = list(zip(index, conjugate))
-            return cls(view, [CellNode(cell, digit) for cell in cells_of(view.holding[digit])],
-                       [[m for m, strong in pairs[a:b] if strong] for a, b in pairwise(ptr)],
-                       [index[a:b] for a, b in pairwise(ptr)])
+            cells, *lists = compiled.digit_links(view.shared(compiled.marks_array), view.size,
+                                                 *compiled.tables(view.size)[:2], digit)
+            return cls._of_cells(view, kernels, cells, [digit] * len(cells), lists)
         graph = view.graphs.weak(digit)
         number = {cell: i for i, cell in enumerate(graph)}
         adjacency = [graph.adj[cell] for cell in number]
@@ -325,10 +322,9 @@ class _Links:
         nodes: list[Node] = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
         if kernels := _compiled_loops():  # the same lists, straight from the marks
             compiled = kernels.links_compiled
-            ptr, index = (a.tolist() for a in compiled.bivalue_links(
-                view.shared(compiled.marks_array), view.size, *compiled.tables(view.size)[:2]))
-            weak = [index[a:b] for a, b in pairwise(ptr)]
-            return cls(view, nodes, [links[:1] for links in weak], weak)
+            cells, digits, *lists = compiled.bivalue_links(view.shared(compiled.marks_array), view.size,
+                                                           *compiled.tables(view.size)[:2])
+            return cls._of_cells(view, kernels, cells, digits.tolist(), lists)
         number = {node: i for i, node in enumerate(nodes)}
         strong: list[list[int]] = []
         weak = []
@@ -339,6 +335,21 @@ class _Links:
             weak.append([other] + [number[CellNode(m, digit)] for m in graphs.weak(digit).adj[cell]
                                    if marks[m].bit_count() == 2])
         return cls(view, nodes, strong, weak)
+
+    @classmethod
+    def _of_cells(cls, view: View, kernels: ModuleType, cells: Any, digits: list[Digit], lists: list[Any]) -> _Links:
+        """Links among candidates built compiled: their cells and digits (in order), and the strong
+        and the weak links as the kernels give them (ptr, idx)."""
+        links = cls.__new__(cls)
+        sp, si, wp, wi = lists
+        at = cells.tolist()
+        peers = peer_bits(view.size)
+        links.view, links.nodes = view, [CellNode(c, d) for c, d in zip(at, digits)]
+        links.strong, links.weak, links.first = _Rows(sp, si), _Rows(wp, wi), (sp[1:] > sp[:-1]).nonzero()[0].tolist()
+        links._searched, links.numbers, links.known, links.barren = {}, None, 0, set()
+        links.digit, links.cell, links.sees, links.bits = digits, at, [peers[c] for c in at], [1 << c for c in at]
+        links.arrays = kernels.cell_arrays((sp, si, wp, wi), cells, digits, view.size)
+        return links
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
