@@ -318,7 +318,9 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     unit_groups = np.empty(side * 2, dtype=np.int64)
     in_group = np.full(n, -1, dtype=np.int64)  # per cell: the part of the unit's group it lies in
     sizes = np.zeros(parts, dtype=np.int64)
+    digit_groups = np.zeros(size + 1, dtype=np.int64)  # where each digit's groups begin (by number)
     for d in range(size if grouped else 0):
+        digit_groups[d] = groups
         group_number[:] = -1
         cleared = 0
         for u in range(units.shape[0]):
@@ -394,6 +396,7 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                     in_group[part_cells[part, i]] = -1
         for i in range(cleared):
             edge_of[made_a[i], made_b[i]] = edge_of[made_b[i], made_a[i]] = NO_EDGE
+    digit_groups[size] = groups
     for i in range(count):
         if entries[i, 3] != NO_EDGE and edge_strong[entries[i, 3]]:
             entries[i, 2] |= STRONG
@@ -414,17 +417,16 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                 break
             for w in range(words):
                 sight[w] &= peers[als_places[x, i], w]
-        for g in range(groups):
-            if group_digit[g] == als_digit[x]:
-                inside = True
-                for i in range(side):
-                    cell = group_cells[g, i]
-                    if cell >= 0 and not sight[cell >> 6] >> (cell & 63) & 1:
-                        inside = False
-                        break
-                if inside:
-                    outside[stored] = candidates + g
-                    stored += 1
+        for g in range(digit_groups[als_digit[x] - 1], digit_groups[als_digit[x]]):  # the digit's groups
+            inside = True
+            for i in range(side):
+                cell = group_cells[g, i]
+                if cell >= 0 and not sight[cell >> 6] >> (cell & 63) & 1:
+                    inside = False
+                    break
+            if inside:
+                outside[stored] = candidates + g
+                stored += 1
         outside_ptr[x + 1] = stored
     als_entry = np.empty(listed, dtype=np.int64)
     need = count + listed * size + 2 * stored

@@ -107,13 +107,23 @@ def _reused(path, n, places, digit, size, used, stamp):
 
 
 @compiled
+def _clear(reached, queue, rounds, last):
+    """Undoes a ``walk`` of ``last`` rounds in ``reached`` (all ``UNREACHED`` again, but banned states):
+    its start, and the states each round entered (true ones in odd rounds)."""
+    reached[0, queue[0]] = UNREACHED
+    for k in range(1, last + 1):
+        for q in range(rounds[k - 1], rounds[k]):
+            reached[k % 2, queue[q]] = UNREACHED
+
+
+@compiled
 def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding, peers, size, max_links):
     """Every start's search, and the ends ``chains._nice_loops`` looks at closer, as rows (``START`` …
     ``TO``), in its order: by start, length, then as the search entered them; each with the chain
     ``_Links.chain_maker`` makes to it (its nodes in the second array returned)."""
     n, words = cell.shape[0], sees.shape[1]
-    reached = np.empty((2, n), dtype=np.int64)
-    again = np.empty((2, n), dtype=np.int64)  # a search with banned states
+    reached = np.full((2, n), UNREACHED, dtype=np.int64)  # (each search undone after: ``_clear``)
+    again = np.full((2, n), UNREACHED, dtype=np.int64)  # a search with banned states
     queue = np.empty(2 * n + 1, dtype=np.int64)
     rounds = np.empty(max_links + 1, dtype=np.int64)
     queue_again = np.empty(2 * n + 1, dtype=np.int64)
@@ -128,7 +138,6 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
     count, stored, stamp = 0, 0, 0
     for p in range(starts.shape[0]):
         start = starts[p]
-        reached[:] = UNREACHED
         last = walk(sp, si, wp, wi, start, max_links, -1, reached, queue, rounds)
         for k in range(wp[start], wp[start + 1]):
             closing[wi[k]] = p
@@ -162,7 +171,7 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                 if not (useful or loop):
                     continue
                 # its chain: the search's walk, else a search without the first reused state, a few times
-                found, steps = reached, 0
+                found, steps, bans, again_last = reached, 0, 0, -1
                 for attempt in range(RETRIES):
                     steps = _path(found, end, path)
                     if steps == 0:
@@ -175,11 +184,17 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                     if attempt == RETRIES - 1:
                         break
                     banned[attempt, 0], banned[attempt, 1] = path[reused], reused % 2
-                    again[:] = UNREACHED
-                    for b in range(attempt + 1):
+                    if again_last >= 0:
+                        _clear(again, queue_again, rounds_again, again_last)
+                    bans = attempt + 1
+                    for b in range(bans):
                         again[banned[b, 1], banned[b, 0]] = ROOT
-                    walk(sp, si, wp, wi, start, max_links, end, again, queue_again, rounds_again)
+                    again_last = walk(sp, si, wp, wi, start, max_links, end, again, queue_again, rounds_again)
                     found = again
+                if again_last >= 0:  # (its walk read off already)
+                    _clear(again, queue_again, rounds_again, again_last)
+                    for b in range(bans):
+                        again[banned[b, 1], banned[b, 0]] = UNREACHED
                 if count == rows.shape[0]:
                     grown = np.empty((2 * count, 7), dtype=np.int64)
                     grown[:count] = rows
@@ -194,6 +209,7 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                 rows[count, FROM], rows[count, TO] = stored, stored + steps
                 stored += steps
                 count += 1
+        _clear(reached, queue, rounds, last)
     return rows[:count], chains[:stored]
 
 
