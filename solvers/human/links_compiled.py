@@ -177,6 +177,14 @@ def bivalue_links(marks, size, units, cell_units):
 
 
 @compiled
+def _grow_rows(entries, count):
+    """``entries`` with room for twice ``count`` rows (its rows kept)."""
+    grown = np.empty((2 * count, entries.shape[1]), dtype=entries.dtype)
+    grown[:entries.shape[0]] = entries
+    return grown
+
+
+@compiled
 def _put(entries, count, owner, neighbour, kinds, edge):
     """Writes an entry of a link list (``owner`` links to ``neighbour``: ``kinds``, or its ``edge``'s
     strength) at ``count``; the next count."""
@@ -279,8 +287,13 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     n, words, side = size * size, peers.shape[1], part_cells.shape[1]
     candidates = n * size
     parts = part_cells.shape[0]
-    side2 = unit_parts.shape[1]
-    entries = np.empty((candidates * 4 * size + size * units.shape[0] * side2 * (size + side2) * 2, 4), dtype=np.int64)
+    held = 0
+    for c in range(n):
+        mask = marks[c]
+        while mask:
+            mask &= mask - 1
+            held += 1
+    entries = np.empty((held * 4 * size + 64, 4), dtype=np.int64)  # (grown for the groups' and the sets' links)
     count = 0
     # the candidates: their cell's other candidates, then their digit's weak graph
     counts = _unit_counts(marks, size, units)
@@ -388,6 +401,8 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                                 groups += 1
                         first = group_number[part]
                         second = group_number[target - n] if target >= n else target * size + d
+                        if count + 2 > entries.shape[0]:
+                            entries = _grow_rows(entries, count)
                         count = _put(entries, count, first, second, WEAK, e)
                         count = _put(entries, count, second, first, WEAK, e)
                     elif not edge_strong[e]:
@@ -429,11 +444,8 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                 stored += 1
         outside_ptr[x + 1] = stored
     als_entry = np.empty(listed, dtype=np.int64)
-    need = count + listed * size + 2 * stored
-    if need > entries.shape[0]:
-        grown = np.empty((need, 4), dtype=np.int64)
-        grown[:count] = entries[:count]
-        entries = grown
+    if count + listed * size + 2 * stored > entries.shape[0]:
+        entries = _grow_rows(entries, count + listed * size + 2 * stored)
     nodes = candidates + groups
     x = 0
     while x < listed:
