@@ -572,38 +572,31 @@ def als_entries(view: View, max_cells: int) -> tuple[np.ndarray, ...]:
     """The ``loop_links`` input of a state's ALSs of two to ``max_cells`` cells (``small_sets``): where
     each one's cells begin and its cells, and per set and digit how many candidates see all its
     places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's)."""
-    size = view.size
+    size, marks = view.size, view.marks
     set_ptr, set_cells = small_sets(view.shared(marks_array), size, tables(size)[0], 2 * size, max_cells)
     cells = set_cells.tolist()
+    seen_by = [{}, *(view.per_digit(_seen, d) for d in range(1, size + 1))] if cells else []
     lengths: list[int] = []
     seen: list[int] = []
     for a, b in pairwise(set_ptr.tolist()):
-        counts, found = _seen(view, tuple(cells[a:b]))
-        lengths += counts
-        seen += found
+        members = cells[a:b]
+        mask = 0
+        for c in members:
+            mask |= marks[c]
+        for d in digits_of(mask):
+            where = tuple([c for c in members if marks[c] >> (d - 1) & 1])
+            found = seen_by[d].get(where)
+            if found is None:
+                found = seen_by[d][where] = [c * size + d - 1 for c in seeing_all(where, size) & view.graphs.holding[d]]
+            lengths.append(len(found))
+            seen += found
     return set_ptr, set_cells, np.array(lengths, dtype=np.int64), np.array(seen, dtype=np.int64)
 
 
-def _seen(view: View, cells: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Per digit of a set: how many candidates see all its places, and those candidates; kept while
-    the set's digits' candidates stay the same."""
-    marks, holding = view.marks, view.holding
-    mask = 0
-    for c in cells:
-        mask |= marks[c]
-    return view.memo.get((_seen, cells, mask), tuple([holding[d] for d in digits_of(mask)]),
-                         lambda: _seen_now(view, cells, mask))
-
-
-def _seen_now(view: View, cells: tuple[int, ...], mask: int) -> tuple[list[int], list[int]]:
-    size, marks, holding = view.size, view.marks, view.graphs.holding
-    counts, found = [], []
-    for d in digits_of(mask):
-        where = tuple([c for c in cells if marks[c] >> (d - 1) & 1])
-        seen = [c * size + d - 1 for c in seeing_all(where, size) & holding[d]]
-        counts.append(len(seen))
-        found += seen
-    return counts, found
+def _seen(view: View, digit: int) -> dict[tuple[int, ...], list[int]]:
+    """Per places of an ALS on ``digit``: the candidates of the digit seeing them all, filled as
+    asked; kept while the digit's candidates stay the same (``View.per_digit``)."""
+    return {}
 
 
 def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], list[int]]:

@@ -30,6 +30,7 @@ UNREACHED = -2  # in a search's record of where each state was reached from: not
 if TYPE_CHECKING:
     from sudokit.models.graph import Node
     from sudokit.solvers.human.techniques.chains import _Links
+    from sudokit.solvers.human.view import View
 # a row of what ``ends`` records: the start's position in ``starts``, the end, the chain's length in
 # links, whether the end may prove something, whether a weak link closes the chain into a loop, and
 # where its chain's nodes lie in ``chains`` (none: no simple chain, ``_Links._chain``'s None)
@@ -306,6 +307,11 @@ def cell_arrays(links: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ce
                   places, pad)
 
 
+def _holding_words(view: View) -> np.ndarray:
+    """Per digit (index 1 … N), the cells holding it (words; ``View.shared``: once per state)."""
+    return words(view.holding, view.size)
+
+
 @cache
 def _cell_words(size: int) -> np.ndarray:
     return words([1 << c for c in range(size * size)], size)
@@ -325,7 +331,7 @@ def loop_ends(links: _Links, starts: Sequence[int], max_links: int) -> tuple[lis
     """The rows of ``ends`` for the links' nice loops, from ``starts``, their chains' nodes, and per
     row whether its loop may remove something (``loop_gains``)."""
     view, size, found = links.view, links.view.size, arrays(links)
-    marks, holding, peers = view.shared(links_compiled.marks_array), words(view.holding, size), _peer_words(size)
+    marks, holding, peers = view.shared(links_compiled.marks_array), view.shared(_holding_words), _peer_words(size)
     rows, chains = ends(*found.links, np.array(starts, dtype=np.int64), found.cell, found.digit, found.sees,
                         found.bits, found.places, marks, holding, peers, size, max_links)
     gains = loop_gains(rows, chains, found.cell, found.digit, found.sees, found.sets, marks, holding, peers, size)

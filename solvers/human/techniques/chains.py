@@ -440,8 +440,7 @@ class _Links:
             found: list[End] = []
             while i < len(rows) and rows[i][0] == position:
                 _, end, length, useful, loop, first, last = rows[i]
-                chain = tuple([nodes[k] for k in walks[first:last]]) if last > first else None
-                found.append((length, end, bool(useful), bool(loop), _given(chain)))
+                found.append((length, end, bool(useful), bool(loop), _walked(nodes, walks, first, last)))
                 if loop and not gains[i]:
                     self.barren.add((starts[position], end))
                 i += 1
@@ -806,6 +805,17 @@ class _Lazy(Sequence[int]):
         if number not in self.made:
             self.made[number] = self.make(self.nodes[number])
         return self.made[number]
+
+
+def _walked(nodes: Sequence[Node], walks: list[int], first: int, last: int) -> Maker:
+    """The chain at ``walks[first:last]`` (none when empty), made on first demand."""
+    made: list[Chain | None] = []
+
+    def chain() -> Chain | None:
+        if not made:
+            made.append(tuple([nodes[k] for k in walks[first:last]]) if last > first else None)
+        return made[0]
+    return chain
 
 
 def _given(chain: Chain | None) -> Maker:
