@@ -25,13 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import pairwise
 from math import isqrt
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sudokit.models.candidates import digits_of
 from sudokit.models.graph import AlsNode, GroupNode, Node, peer_bits, seeing_all
 from sudokit.models.grid import geometry
 from sudokit.solvers.human.se.jit import compiled
@@ -196,7 +194,8 @@ def _put(entries, count, owner, neighbour, kinds, edge):
 def small_sets(marks, size, units, box_from, max_cells):
     """The almost locked sets of two to ``max_cells`` cells in ``View.als``'s order: unit by unit, the
     subsets of its open cells depth first, a set found again (in a box, after its line) left out.
-    Returns where each set's cells begin (``ptr``) and the cells."""
+    Returns where each set's cells begin (``ptr``) and the cells, and per set and digit (ascending)
+    the digit and its places packed in one number (``unpacked``)."""
     n = size * size
     ptr = np.zeros(n * n + 1, dtype=np.int64)
     cells = np.empty(4 * n * n, dtype=np.int64)
@@ -245,7 +244,22 @@ def small_sets(marks, size, units, box_from, max_cells):
                 depth += 1
             else:
                 chosen[depth - 1] += 1
-    return ptr[:found + 1], cells[:ptr[found]]
+    entry_digit = np.empty(found * size, dtype=np.int64)
+    entry_key = np.empty(found * size, dtype=np.int64)
+    base, x = n + 1, 0
+    for i in range(found):
+        mask = 0
+        for j in range(ptr[i], ptr[i + 1]):
+            mask |= marks[cells[j]]
+        for d in range(size):
+            if mask >> d & 1:
+                key = 0
+                for j in range(ptr[i], ptr[i + 1]):
+                    if marks[cells[j]] >> d & 1:
+                        key = key * base + cells[j] + 1
+                entry_digit[x], entry_key[x] = d + 1, key
+                x += 1
+    return ptr[:found + 1], cells[:ptr[found]], entry_digit[:x], entry_key[:x]
 
 
 @compiled
@@ -572,30 +586,33 @@ def als_entries(view: View, max_cells: int) -> tuple[np.ndarray, ...]:
     """The ``loop_links`` input of a state's ALSs of two to ``max_cells`` cells (``small_sets``): where
     each one's cells begin and its cells, and per set and digit how many candidates see all its
     places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's)."""
-    size, marks = view.size, view.marks
-    set_ptr, set_cells = small_sets(view.shared(marks_array), size, tables(size)[0], 2 * size, max_cells)
-    cells = set_cells.tolist()
-    seen_by = [{}, *(view.per_digit(_seen, d) for d in range(1, size + 1))] if cells else []
+    size = view.size
+    set_ptr, set_cells, digits, keys = small_sets(view.shared(marks_array), size, tables(size)[0], 2 * size, max_cells)
+    seen_by = [{}, *(view.per_digit(_seen, d) for d in range(1, size + 1))] if len(keys) else []
     lengths: list[int] = []
     seen: list[int] = []
-    for a, b in pairwise(set_ptr.tolist()):
-        members = cells[a:b]
-        mask = 0
-        for c in members:
-            mask |= marks[c]
-        for d in digits_of(mask):
-            where = tuple([c for c in members if marks[c] >> (d - 1) & 1])
-            found = seen_by[d].get(where)
-            if found is None:
-                found = seen_by[d][where] = [c * size + d - 1 for c in seeing_all(where, size) & view.graphs.holding[d]]
-            lengths.append(len(found))
-            seen += found
+    for d, key in zip(digits.tolist(), keys.tolist()):
+        found = seen_by[d].get(key)
+        if found is None:
+            places = unpacked(key, size)
+            found = seen_by[d][key] = [c * size + d - 1 for c in seeing_all(places, size) & view.graphs.holding[d]]
+        lengths.append(len(found))
+        seen += found
     return set_ptr, set_cells, np.array(lengths, dtype=np.int64), np.array(seen, dtype=np.int64)
 
 
-def _seen(view: View, digit: int) -> dict[tuple[int, ...], list[int]]:
-    """Per places of an ALS on ``digit``: the candidates of the digit seeing them all, filled as
-    asked; kept while the digit's candidates stay the same (``View.per_digit``)."""
+def unpacked(key: int, size: int) -> tuple[int, ...]:
+    """The cells ``small_sets`` packed in ``key`` (each cell plus one, a digit of base N² + 1), ascending."""
+    base, cells = size * size + 1, []
+    while key:
+        key, cell = divmod(key, base)
+        cells.append(cell - 1)
+    return tuple(reversed(cells))
+
+
+def _seen(view: View, digit: int) -> dict[int, list[int]]:
+    """Per places of an ALS on ``digit`` (packed: ``unpacked``): the candidates of the digit seeing
+    them all, filled as asked; kept while the digit's candidates stay the same (``View.per_digit``)."""
     return {}
 
 
