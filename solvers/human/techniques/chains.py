@@ -9,8 +9,10 @@ candidate twice; the search then reruns without that use. The walk runs on numbe
 lists read off the networkx graphs once per state (``networkx.bfs_predecessors`` over a
 materialised state graph took three times as long on the SE sample's stuck states). The nice
 loops' search, with the quick test of each end and the chain to it, also runs compiled
-(``loops_compiled``, the ``fast`` extra) once loaded: the same ends, in the same order, with the
-same chains; this Python code is the reference.
+(``loops_compiled``, the ``fast`` extra) once loaded, for X- and XY-Chains too: the same ends, in
+the same order, with the same chains; the links it reads are then built compiled straight from
+the marks (``links_compiled``: the same neighbours in the graphs' order, the grouped kinds' small
+ALSs in ``View.als``'s), without the networkx graphs. This Python code is the reference.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
