@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from sudokit.models.graph import peer_bits
+from sudokit.models.graph import AlsNode, peer_bits
+from sudokit.solvers.human import links_compiled
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.techniques.chains import ROOT
 
@@ -29,6 +30,7 @@ UNREACHED = -2  # in a search's record of where each state was reached from: not
 if TYPE_CHECKING:
     from sudokit.models.graph import Node
     from sudokit.solvers.human.techniques.chains import _Links
+    from sudokit.solvers.human.view import View
 # a row of what ``ends`` records: the start's position in ``starts``, the end, the chain's length in
 # links, whether the end may prove something, whether a weak link closes the chain into a loop, and
 # where its chain's nodes lie in ``chains`` (none: no simple chain, ``_Links._chain``'s None)
@@ -106,13 +108,23 @@ def _reused(path, n, places, digit, size, used, stamp):
 
 
 @compiled
+def _clear(reached, queue, rounds, last):
+    """Undoes a ``walk`` of ``last`` rounds in ``reached`` (all ``UNREACHED`` again, but banned states):
+    its start, and the states each round entered (true ones in odd rounds)."""
+    reached[0, queue[0]] = UNREACHED
+    for k in range(1, last + 1):
+        for q in range(rounds[k - 1], rounds[k]):
+            reached[k % 2, queue[q]] = UNREACHED
+
+
+@compiled
 def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding, peers, size, max_links):
     """Every start's search, and the ends ``chains._nice_loops`` looks at closer, as rows (``START`` …
     ``TO``), in its order: by start, length, then as the search entered them; each with the chain
     ``_Links.chain_maker`` makes to it (its nodes in the second array returned)."""
     n, words = cell.shape[0], sees.shape[1]
-    reached = np.empty((2, n), dtype=np.int64)
-    again = np.empty((2, n), dtype=np.int64)  # a search with banned states
+    reached = np.full((2, n), UNREACHED, dtype=np.int64)  # (each search undone after: ``_clear``)
+    again = np.full((2, n), UNREACHED, dtype=np.int64)  # a search with banned states
     queue = np.empty(2 * n + 1, dtype=np.int64)
     rounds = np.empty(max_links + 1, dtype=np.int64)
     queue_again = np.empty(2 * n + 1, dtype=np.int64)
@@ -127,7 +139,6 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
     count, stored, stamp = 0, 0, 0
     for p in range(starts.shape[0]):
         start = starts[p]
-        reached[:] = UNREACHED
         last = walk(sp, si, wp, wi, start, max_links, -1, reached, queue, rounds)
         for k in range(wp[start], wp[start + 1]):
             closing[wi[k]] = p
@@ -161,7 +172,7 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                 if not (useful or loop):
                     continue
                 # its chain: the search's walk, else a search without the first reused state, a few times
-                found, steps = reached, 0
+                found, steps, bans, again_last = reached, 0, 0, -1
                 for attempt in range(RETRIES):
                     steps = _path(found, end, path)
                     if steps == 0:
@@ -174,11 +185,17 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                     if attempt == RETRIES - 1:
                         break
                     banned[attempt, 0], banned[attempt, 1] = path[reused], reused % 2
-                    again[:] = UNREACHED
-                    for b in range(attempt + 1):
+                    if again_last >= 0:
+                        _clear(again, queue_again, rounds_again, again_last)
+                    bans = attempt + 1
+                    for b in range(bans):
                         again[banned[b, 1], banned[b, 0]] = ROOT
-                    walk(sp, si, wp, wi, start, max_links, end, again, queue_again, rounds_again)
+                    again_last = walk(sp, si, wp, wi, start, max_links, end, again, queue_again, rounds_again)
                     found = again
+                if again_last >= 0:  # (its walk read off already)
+                    _clear(again, queue_again, rounds_again, again_last)
+                    for b in range(bans):
+                        again[banned[b, 1], banned[b, 0]] = UNREACHED
                 if count == rows.shape[0]:
                     grown = np.empty((2 * count, 7), dtype=np.int64)
                     grown[:count] = rows
@@ -193,7 +210,60 @@ def ends(sp, si, wp, wi, starts, cell, digit, sees, bits, places, marks, holding
                 rows[count, FROM], rows[count, TO] = stored, stored + steps
                 stored += steps
                 count += 1
+        _clear(reached, queue, rounds, last)
     return rows[:count], chains[:stored]
+
+
+@compiled
+def loop_gains(rows, chains, cell, digit, sees, sets, marks, holding, peers, size):
+    """Per row of ``ends``: whether its chain, closed into a continuous loop, may remove something
+    (``chains._loop_eliminations``'s test before it leaves out the loop's own candidates): every weak
+    link of the loop made strong, every link through an ALS weak."""
+    words = sees.shape[1]
+    found = np.zeros((size + 1, words), dtype=np.int64)  # per digit, the cells losing it
+    gains = np.zeros(rows.shape[0], dtype=np.bool_)
+    for r in range(rows.shape[0]):
+        first, last = rows[r, FROM], rows[r, TO]
+        if not rows[r, LOOP] or last == first:
+            continue
+        found[:] = 0
+        n = last - first
+        for i in range(1, n, 2):  # the weak links, the closing one last
+            a, b = chains[first + i], chains[first + (i + 1) % n]
+            if digit[a] == digit[b]:
+                for w in range(words):
+                    found[digit[a], w] |= sees[a, w] & sees[b, w]
+            else:
+                c = cell[a]
+                for d in range(1, size + 1):
+                    if d != digit[a] and d != digit[b] and marks[c] >> (d - 1) & 1:
+                        found[d, c >> 6] |= np.int64(1) << (c & 63)
+        for i in range(0, n - 1, 2):  # the strong links: through an ALS, it is locked on its other digits
+            a, b = chains[first + i], chains[first + i + 1]
+            if sets[a, 0] < 0:
+                continue
+            held = 0
+            for k in range(sets.shape[1]):
+                if sets[a, k] < 0:
+                    break
+                held |= marks[sets[a, k]]
+            for d in range(1, size + 1):
+                if d == digit[a] or d == digit[b] or not held >> (d - 1) & 1:
+                    continue
+                for w in range(words):
+                    seen = np.int64(-1)
+                    for k in range(sets.shape[1]):
+                        c = sets[a, k]
+                        if c < 0:
+                            break
+                        if marks[c] >> (d - 1) & 1:
+                            seen &= peers[c, w]
+                    found[d, w] |= seen
+        for d in range(1, size + 1):
+            for w in range(words):
+                if found[d, w] & holding[d, w]:
+                    gains[r] = True
+    return gains
 
 
 # ---- what the chains' Python code calls
@@ -208,6 +278,7 @@ class Arrays(NamedTuple):
     sees: np.ndarray  # per node: the cells seeing all of it (words)
     bits: np.ndarray  # per node: its cells (words)
     places: np.ndarray  # per node: its cells, then -1
+    sets: np.ndarray  # per node: its ALS's cells, then -1 (all -1: a candidate or a group)
 
 
 def arrays(links: _Links) -> Arrays:
@@ -227,26 +298,54 @@ def arrays(links: _Links) -> Arrays:
     return links.arrays
 
 
+def cell_arrays(links: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], cells: np.ndarray, digits: Sequence[int], size: int) -> Arrays:
+    """The arrays of links among candidates only (X- and XY-Chains'): their cells and digits."""
+    pad = np.full((len(cells), size), -1, dtype=np.int64)
+    places = pad.copy()
+    places[:, 0] = cells
+    return Arrays(links, cells, np.array(digits, dtype=np.int64), _peer_words(size)[cells], _cell_words(size)[cells],
+                  places, pad)
+
+
+def _holding_words(view: View) -> np.ndarray:
+    """Per digit (index 1 … N), the cells holding it (words; ``View.shared``: once per state)."""
+    return words(view.holding, view.size)
+
+
+@cache
+def _cell_words(size: int) -> np.ndarray:
+    return words([1 << c for c in range(size * size)], size)
+
+
 def _nodes(nodes: Sequence[Node], cell: Sequence[int], sees: Sequence[int], bits: Sequence[int], size: int
            ) -> tuple[np.ndarray, ...]:
     pad = (-1,) * size
     places = np.array([(*node.cells, *pad[len(node.cells):]) for node in nodes], dtype=np.int64).reshape(-1, size)
+    sets = np.array([(*node.als, *pad[len(node.als):]) if node.__class__ is AlsNode else pad for node in nodes],
+                    dtype=np.int64).reshape(-1, size)
     return (np.array(cell, dtype=np.int64), np.array([node.digit for node in nodes], dtype=np.int64),
-            words(sees, size), words(bits, size), places)
+            words(sees, size), words(bits, size), places, sets)
 
 
-def loop_ends(links: _Links, starts: Sequence[int], max_links: int) -> tuple[list[list[int]], list[int]]:
-    """The rows of ``ends`` for the links' nice loops, from ``starts``, and their chains' nodes."""
+def loop_ends(links: _Links, starts: Sequence[int], max_links: int) -> tuple[list[list[int]], list[int], list[bool]]:
+    """The rows of ``ends`` for the links' nice loops, from ``starts``, their chains' nodes, and per
+    row whether its loop may remove something (``loop_gains``)."""
     view, size, found = links.view, links.view.size, arrays(links)
+    marks, holding, peers = view.shared(links_compiled.marks_array), view.shared(_holding_words), _peer_words(size)
     rows, chains = ends(*found.links, np.array(starts, dtype=np.int64), found.cell, found.digit, found.sees,
-                        found.bits, found.places, np.array(view.marks, dtype=np.int64), words(view.holding, size),
-                        _peer_words(size), size, max_links)
-    return rows.tolist(), chains.tolist()
+                        found.bits, found.places, marks, holding, peers, size, max_links)
+    gains = loop_gains(rows, chains, found.cell, found.digit, found.sees, found.sets, marks, holding, peers, size)
+    return rows.tolist(), chains.tolist(), gains.tolist()
 
 
 def warm() -> None:
     """Compile the kernels (or load them from numba's cache) on a small case: the two candidates of
-    one cell of a grid of size 2."""
+    one cell of a grid of size 2; and the links' (``links_compiled``)."""
+    links_compiled.warm()
+    loop_gains(np.array([[0, 1, 1, 0, 1, 0, 2]], dtype=np.int64), np.array([0, 1], dtype=np.int64),
+               np.array([0, 0], dtype=np.int64), np.array([1, 2], dtype=np.int64), np.zeros((2, 1), dtype=np.int64),
+               np.full((2, 2), -1, dtype=np.int64), np.array([3, 0, 0, 0], dtype=np.int64),
+               np.array([[0], [1], [1]], dtype=np.int64), np.zeros((4, 1), dtype=np.int64), 2)
     ptr, idx = np.array([0, 1, 2], dtype=np.int64), np.array([1, 0], dtype=np.int64)
     ends(ptr, idx, ptr, idx, np.array([0], dtype=np.int64), np.array([0, 0], dtype=np.int64),
          np.array([1, 2], dtype=np.int64), np.zeros((2, 1), dtype=np.int64), np.ones((2, 1), dtype=np.int64),

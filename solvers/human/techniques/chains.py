@@ -9,8 +9,10 @@ candidate twice; the search then reruns without that use. The walk runs on numbe
 lists read off the networkx graphs once per state (``networkx.bfs_predecessors`` over a
 materialised state graph took three times as long on the SE sample's stuck states). The nice
 loops' search, with the quick test of each end and the chain to it, also runs compiled
-(``loops_compiled``, the ``fast`` extra) once loaded: the same ends, in the same order, with the
-same chains; this Python code is the reference.
+(``loops_compiled``, the ``fast`` extra) once loaded, for X- and XY-Chains too: the same ends, in
+the same order, with the same chains; the links it reads are then built compiled straight from
+the marks (``links_compiled``: the same neighbours in the graphs' order, the grouped kinds' small
+ALSs in ``View.als``'s), without the networkx graphs. This Python code is the reference.
 
 - X-Chain: one digit, conjugate pairs as strong links; Remote Pair and XY-Chain: bivalue cells.
 - Nice Loop/AIC (HoDoKu's kinds): ends of one digit remove it where it sees both; ends of two
@@ -150,15 +152,29 @@ def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
     """A chain of bivalue cells, each linked to the next by a digit: the digit both ends keep is removed around."""
     links = _Links.of_bivalue(view)
     best = _Best(view)
+    for start, length, end, chain in _same_digit_ends(links, max_links):
+        best.offer("xy_chain", links.seen_by_both(start, end), length, chain, _chain_text)
+    return iter([step for _, _, step in best.steps()])
+
+
+def _same_digit_ends(links: _Links, max_links: int) -> Iterator[tuple[int, int, int, Maker]]:
+    """Per start in turn, the ends of its digit (but itself) a chain proves true: (start, length,
+    end, the chain made on demand), by length, as the search entered them. The compiled search
+    (``loops_compiled``), once loaded, gives only those something sees with the start (the others
+    remove nothing)."""
+    digit = links.digit
+    if kernels := _compiled_loops():
+        for start, found in links.compiled_ends(kernels, max_links):
+            for length, end, useful, _, chain in found:
+                if useful and end != start and digit[end] == digit[start]:
+                    yield start, length, end, chain
+        return
     for start in links.starts():
         reached, proved = links.search(start, max_links)
-        digit = links.digit[start]
         for length, ends in proved:
             for end in ends:
-                if links.digit[end] == digit and end != start:
-                    best.offer("xy_chain", links.seen_by_both(start, end), length,
-                               links.chain_maker(reached, start, end, max_links), _chain_text)
-    return iter([step for _, _, step in best.steps()])
+                if end != start and digit[end] == digit[start]:
+                    yield start, length, end, links.chain_maker(reached, start, end, max_links)
 
 
 def discontinuous_nice_loop(view: View) -> Iterator[Step]:
@@ -199,28 +215,32 @@ class _Links:
     may reach by a strong link and by a weak one (a strong link is weak too, unless marked
     ``weak=False``), in the order the networkx graphs list them."""
 
-    def __init__(self, view: View, nodes: list[Node], strong: list[list[int]], weak: list[list[int]],
+    def __init__(self, view: View, nodes: list[Node], strong: Sequence[Sequence[int]], weak: Sequence[Sequence[int]],
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
         self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
         self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
+        self.barren: set[tuple[int, int]] = set()  # loops found to remove nothing (``compiled_ends``)
         self.arrays: Any = None  # what the compiled search reads (``loops_compiled.Arrays``), made on first use
-        self.digit: list[Digit] = []
-        self.cell: list[int] = []
-        self.sees: list[int] = []
-        self.bits: list[int] = []
+        digit: list[Digit] = []
+        cell: list[int] = []
+        sees: list[int] = []
+        bits: list[int] = []
         fresh = nodes
         self.numbers, self.known = numbers, 0
         if numbers is not None:  # what the solve's numbers know, and the rest
             known = self.known = min(numbers.count, len(nodes))
-            self.digit, self.cell, self.sees, self.bits = (numbers.digit[:known], numbers.cell[:known],
-                                                           numbers.sees[:known], numbers.bits[:known])
+            digit, cell, sees, bits = numbers.digit[:known], numbers.cell[:known], numbers.sees[:known], numbers.bits[:known]
             fresh = nodes[known:]
         peers = peer_bits(view.size)
-        self.digit += [node.digit for node in fresh]
-        self.cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
-        self.sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
-        self.bits += [bits_of(node.cells) for node in fresh]
+        digit += [node.digit for node in fresh]
+        cell += [node.cell if isinstance(node, CellNode) else ROOT for node in fresh]  # ROOT: a group or an ALS
+        sees += [_seeing(peers, node.cells) for node in fresh]  # the cells that see all of the node (bitset)
+        bits += [bits_of(node.cells) for node in fresh]
+        self.digit: Sequence[Digit] = digit
+        self.cell: Sequence[int] = cell
+        self.sees: Sequence[int] = sees
+        self.bits: Sequence[int] = bits
 
     @classmethod
     def of(cls, view: View, groups: bool = False, sets: Sequence[Als] = ()) -> _Links:
@@ -260,8 +280,36 @@ class _Links:
         return cls(view, nodes, strong, weak, numbers, starts)
 
     @classmethod
+    def built(cls, view: View, kernels: ModuleType, grouped: bool = False) -> _Links:
+        """``of`` by the compiled code (``links_compiled``, straight from the marks): the same links in
+        the same order, numbered for the state (the candidates as in ``_Numbers``, then the groups, then
+        the ALS nodes); ``grouped``: as ``of(view, groups=True, sets=_small_sets(view))``."""
+        compiled = kernels.links_compiled
+        arrays, starts = compiled.loop_arrays(view, MAX_ALS_CELLS if grouped else None)
+        sp, si, wp, wi, _, digit, _, _, places, sets = arrays
+        size = view.size
+        candidates, digits, cells, sees, bits = _candidate_numbers(size)
+        links = cls.__new__(cls)
+        links.view, links.nodes = view, compiled.Nodes(candidates, digit, places, sets)
+        links.strong, links.weak = _Rows(sp, si), _Rows(wp, wi)
+        links.first, links._searched, links.numbers, links.known = starts, {}, None, len(candidates)
+        links.barren = set()
+        links.digit = [*digits, *digit[len(candidates):].tolist()]
+        links.cell = [*cells, *[ROOT] * (len(digit) - len(candidates))]
+        peers = peer_bits(size)
+        links.sees = _Lazy(sees, links.nodes, lambda node: _seeing(peers, node.cells))
+        links.bits = _Lazy(bits, links.nodes, lambda node: bits_of(node.cells))
+        links.arrays = kernels.Arrays(arrays[:4], *arrays[4:])
+        return links
+
+    @classmethod
     def of_digit(cls, view: View, digit: Digit) -> _Links:
         """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
+        if kernels := _compiled_loops():  # the same lists, straight from the marks
+            compiled = kernels.links_compiled
+            cells, *lists = compiled.digit_links(view.shared(compiled.marks_array), view.size,
+                                                 *compiled.tables(view.size)[:2], digit)
+            return cls._of_cells(view, kernels, cells, [digit] * len(cells), lists)
         graph = view.graphs.weak(digit)
         number = {cell: i for i, cell in enumerate(graph)}
         adjacency = [graph.adj[cell] for cell in number]
@@ -274,9 +322,14 @@ class _Links:
         """The links among the candidates of bivalue cells: strong inside a cell, weak between cells."""
         marks, graphs = view.marks, view.graphs
         nodes: list[Node] = [CellNode(cell, d) for cell in view.bivalue for d in digits_of(marks[cell])]
+        if kernels := _compiled_loops():  # the same lists, straight from the marks
+            compiled = kernels.links_compiled
+            cells, digits, *lists = compiled.bivalue_links(view.shared(compiled.marks_array), view.size,
+                                                           *compiled.tables(view.size)[:2])
+            return cls._of_cells(view, kernels, cells, digits.tolist(), lists)
         number = {node: i for i, node in enumerate(nodes)}
         strong: list[list[int]] = []
-        weak: list[list[int]] = []
+        weak = []
         for node in nodes:
             cell, digit = node.cells[0], node.digit
             other = number[CellNode(cell, digits_of(marks[cell] & ~(1 << (digit - 1)))[0])]
@@ -284,6 +337,21 @@ class _Links:
             weak.append([other] + [number[CellNode(m, digit)] for m in graphs.weak(digit).adj[cell]
                                    if marks[m].bit_count() == 2])
         return cls(view, nodes, strong, weak)
+
+    @classmethod
+    def _of_cells(cls, view: View, kernels: ModuleType, cells: Any, digits: list[Digit], lists: list[Any]) -> _Links:
+        """Links among candidates built compiled: their cells and digits (in order), and the strong
+        and the weak links as the kernels give them (ptr, idx)."""
+        links = cls.__new__(cls)
+        sp, si, wp, wi = lists
+        at = cells.tolist()
+        peers = peer_bits(view.size)
+        links.view, links.nodes = view, [CellNode(c, d) for c, d in zip(at, digits)]
+        links.strong, links.weak, links.first = _Rows(sp, si), _Rows(wp, wi), (sp[1:] > sp[:-1]).nonzero()[0].tolist()
+        links._searched, links.numbers, links.known, links.barren = {}, None, 0, set()
+        links.digit, links.cell, links.sees, links.bits = digits, at, [peers[c] for c in at], [1 << c for c in at]
+        links.arrays = kernels.cell_arrays((sp, si, wp, wi), cells, digits, view.size)
+        return links
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
@@ -361,11 +429,12 @@ class _Links:
             if found:
                 yield start, found
 
-    def compiled_ends(self, kernels: ModuleType) -> Iterator[tuple[int, list[End]]]:
+    def compiled_ends(self, kernels: ModuleType, max_links: int = MAX_LINKS) -> Iterator[tuple[int, list[End]]]:
         """``loop_ends`` by the compiled search (``loops_compiled``): the same, in the same order, with
-        the same chains (made there for every end)."""
+        the same chains (made there for every end). The loops the kernel finds remove nothing, as
+        (start, end), go to ``barren``."""
         starts = self.starts()
-        rows, walks = kernels.loop_ends(self, starts, MAX_LINKS)
+        rows, walks, gains = kernels.loop_ends(self, starts, max_links)
         nodes = self.nodes
         i = 0
         while i < len(rows):
@@ -373,8 +442,9 @@ class _Links:
             found: list[End] = []
             while i < len(rows) and rows[i][0] == position:
                 _, end, length, useful, loop, first, last = rows[i]
-                chain = tuple([nodes[k] for k in walks[first:last]]) if last > first else None
-                found.append((length, end, bool(useful), bool(loop), _given(chain)))
+                found.append((length, end, bool(useful), bool(loop), _walked(nodes, walks, first, last)))
+                if loop and not gains[i]:
+                    self.barren.add((starts[position], end))
                 i += 1
             yield starts[position], found
 
@@ -646,14 +716,8 @@ def _x_chains(view: View, digit: Digit, max_links: int) -> list[tuple[int, tuple
     search over every digit at once would meet them (by start candidate)."""
     links = _Links.of_digit(view, digit)
     best = _Best(view)
-    for start in links.starts():
-        reached, proved = links.search(start, max_links)
-        for length, ends in proved:
-            for end in ends:
-                if end != start:
-                    best.offer("x_chain", links.seen_by_both(start, end), length,
-                               links.chain_maker(reached, start, end, max_links), _chain_text,
-                               stamp=(links.nodes[start],))
+    for start, length, end, chain in _same_digit_ends(links, max_links):
+        best.offer("x_chain", links.seen_by_both(start, end), length, chain, _chain_text, stamp=(links.nodes[start],))
     return best.steps()
 
 
@@ -664,13 +728,21 @@ def _kind(found: list[_Found], name: str) -> Iterator[Step]:
 
 def _plain_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state on candidates, shortest first: one chain per conclusion."""
-    return _nice_loops(view, _Links.of(view), "", lambda chain: chain)
+    kernels = _compiled_loops()
+    return _nice_loops(view, _Links.built(view, kernels) if kernels else _Links.of(view), "", lambda chain: chain)
 
 
 def _grouped_loops(view: View) -> list[_Found]:
     """Every nice loop and AIC of a state that uses a group or an ALS, shortest first."""
-    sets = [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]  # one cell is a bivalue cell: linked
-    return _nice_loops(view, _Links.of(view, groups=True, sets=sets), "grouped_", _with_group)
+    kernels = _compiled_loops()
+    links = _Links.built(view, kernels, grouped=True) if kernels else _Links.of(view, groups=True, sets=_small_sets(view))
+    return _nice_loops(view, links, "grouped_", _with_group)
+
+
+def _small_sets(view: View) -> list[Als]:
+    """The ALSs the grouped kinds link: of two to ``MAX_ALS_CELLS`` cells (one cell is a bivalue cell:
+    linked already)."""
+    return [s for s in view.als if 1 < len(s.cells) <= MAX_ALS_CELLS]
 
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
@@ -682,7 +754,7 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
             if useful:
                 for kind, eliminations, text in links.conclusions(start, end):
                     best.offer(prefix + kind, eliminations, length, chain, text)
-            if loop and (nodes := chain()) is not None:
+            if loop and (start, end) not in links.barren and (nodes := chain()) is not None:
                 best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, nodes), length + 1,
                            _given(nodes), _loop_text)
     return best.found_steps()
@@ -704,6 +776,48 @@ def _load_loops() -> ModuleType:
 
 
 LOOPS: Background[ModuleType] = Background(_load_loops, lambda: False)  # (a thread: the solve goes on meanwhile)
+
+
+class _Rows(Sequence[Sequence[int]]):
+    """Lists of neighbours kept flat (``loops_compiled._flat``'s), each read out when asked for."""
+
+    def __init__(self, ptr: Any, flat: Any):
+        self.ptr, self.flat = ptr, flat
+
+    def __len__(self) -> int:
+        return len(self.ptr) - 1
+
+    def __getitem__(self, node: int) -> list[int]:  # type: ignore[override]
+        return self.flat[self.ptr[node]:self.ptr[node + 1]].tolist()
+
+
+class _Lazy(Sequence[int]):
+    """Bitsets of a node's cells per number: the candidates' given, the rest made when first read."""
+
+    def __init__(self, known: Sequence[int], nodes: Sequence[Node], make: Callable[[Node], int]):
+        self.known, self.nodes, self.make = known, nodes, make
+        self.made: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, number: int) -> int:  # type: ignore[override]
+        if number < len(self.known):
+            return self.known[number]
+        if number not in self.made:
+            self.made[number] = self.make(self.nodes[number])
+        return self.made[number]
+
+
+def _walked(nodes: Sequence[Node], walks: list[int], first: int, last: int) -> Maker:
+    """The chain at ``walks[first:last]`` (none when empty), made on first demand."""
+    made: list[Chain | None] = []
+
+    def chain() -> Chain | None:
+        if not made:
+            made.append(tuple([nodes[k] for k in walks[first:last]]) if last > first else None)
+        return made[0]
+    return chain
 
 
 def _given(chain: Chain | None) -> Maker:
