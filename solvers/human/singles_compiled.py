@@ -41,11 +41,14 @@ WARM_AFTER = 8  # solves in a process before the compiled loop is built
 # a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
 KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
-WIDTH = KEY + 1
+OPEN, SEEN = KEY + 1, KEY + 2  # then its state's counts for the effort (``effort.state_counts``)
+WIDTH = SEEN + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
-Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first rungs on a state, appends their steps: how it ended
+# runs a ladder's first rungs on a state, appends their steps (and, to a list given, their states' counts for
+# the effort, ``effort.state_counts``): how it ended
+Singles = Callable[[Candidates, list[Step], int, "list[Sequence[int]] | None"], int]
 
 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
@@ -145,7 +148,7 @@ def _build() -> Kernels:
     from sudokit.solvers.human import effort_compiled, fish_compiled
     from sudokit.solvers.human.basics_compiled import ladder
 
-    def run(state: Candidates, steps: list[Step], rungs: int) -> int:
+    def run(state: Candidates, steps: list[Step], rungs: int, counts: list[Sequence[int]] | None) -> int:
         units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
@@ -161,9 +164,11 @@ def _build() -> Kernels:
                 steps.extend([step or _step(size, found[i].tolist(), taken) for i, step in enumerate(kept)])
             else:
                 steps.extend(cast(list[Step], kept))
+            if counts is not None:
+                counts.extend(rows[:, OPEN:SEEN + 1].tolist())
         return end
 
-    run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
+    run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
