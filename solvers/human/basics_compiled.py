@@ -25,9 +25,7 @@ from sudokit.solvers.human.singles_compiled import (
     FROM,
     KEY,
     NONE_FIRES,
-    OPEN,
     RUNG,
-    SEEN,
     SOLVED,
     TO,
     UNIT_COUNT,
@@ -77,8 +75,14 @@ def first_combination(index, k, n):
 @compiled
 def _remove(marks, targets, count, mask, removed, at):
     """Record the candidates of ``mask`` that ``targets[:count]`` hold, cells ascending and each
-    cell's digits ascending (``steps.removable``), from row ``at`` of ``removed``; the row after."""
-    ordered = targets[:count].copy()
+    cell's digits ascending (``steps.removable``), from row ``at`` of ``removed``; the row after.
+    (``targets`` is scratch: its first ``count`` are sorted in place when one holds some of ``mask``.)"""
+    held = False
+    for i in range(count):
+        held = held or marks[targets[i]] & mask != 0
+    if not held:
+        return at
+    ordered = targets[:count]
     ordered.sort()
     for i in range(count):
         cell = ordered[i]
@@ -321,8 +325,9 @@ def _locked_candidates(rung, values, marks, units, cell_units, found, row, remov
             if other < 0:
                 continue
             count = 0
+            inside = house // size  # (a cell is in ``house`` when its unit of that kind is)
             for cell in units[other]:
-                if not _member(cell, house_cells, size):
+                if cell_units[cell, inside] != house:
                     targets[count] = cell
                     count += 1
             end = _remove(marks, targets, count, bit, removed, at)
@@ -494,11 +499,11 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
 
 
 @compiled
-def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch):
+def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies):
     """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
-    to ``values``/``marks`` (changed in place), recording each step with its state's counts for the
-    effort (``effort.state_counts``: open cells, and the singles available for a single, else the
-    candidates); (steps recorded, how it ended)."""
+    to ``values``/``marks`` (changed in place), recording each step, and its state's counts for the
+    effort in the row of ``tallies`` of the same number (``effort.state_counts``: open cells, and the
+    singles available for a single, else the candidates); (steps recorded, how it ended)."""
     count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
     seen = np.empty(AVAILABLE + 1, dtype=np.int64)
     stamps = np.zeros(values.shape[0] * units.shape[1], dtype=np.int64)
@@ -517,9 +522,9 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
                 break
         if end < 0:
             return count, NONE_FIRES
-        found[count, OPEN] = seen[OPEN_CELLS]
+        tallies[count, 0] = seen[OPEN_CELLS]
         if found[count, RUNG] <= HIDDEN_SINGLE:
-            found[count, SEEN] = seen[AVAILABLE]
+            tallies[count, 1] = seen[AVAILABLE]
             cell, bit = found[count, CELLS], found[count, DIGITS]
             found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
@@ -529,7 +534,7 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
         else:
-            found[count, SEEN] = candidate_count(marks)
+            tallies[count, 1] = candidate_count(marks)
             found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))

@@ -41,8 +41,7 @@ WARM_AFTER = 8  # solves in a process before the compiled loop is built
 # a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
 KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
-OPEN, SEEN = KEY + 1, KEY + 2  # then its state's counts for the effort (``effort.state_counts``)
-WIDTH = SEEN + 1
+WIDTH = KEY + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
@@ -119,7 +118,8 @@ _SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffer
 
 def _buffers(cells: int, size: int):
     """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
-    steps it records (a step places or removes something), their eliminations, its scratch rows."""
+    steps it records (a step places or removes something), their eliminations, its scratch rows, and
+    each step's counts for the effort."""
     import numpy as np
 
     kept = getattr(_SCRATCH, "by_size", None)
@@ -127,7 +127,8 @@ def _buffers(cells: int, size: int):
         kept = _SCRATCH.by_size = {}
     if size not in kept:
         kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
-                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64))
+                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64),
+                      np.empty((cells * (size + 1), 2), dtype=np.int64))
     return kept[size]
 
 
@@ -152,8 +153,8 @@ def _build() -> Kernels:
         units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
-        found, removed, scratch = _buffers(len(values), state.size)
-        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
+        found, removed, scratch, tallies = _buffers(len(values), state.size)
+        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
             rows = found[:count]
@@ -165,7 +166,7 @@ def _build() -> Kernels:
             else:
                 steps.extend(cast(list[Step], kept))
             if counts is not None:
-                counts.extend(rows[:, OPEN:SEEN + 1].tolist())
+                counts.extend(tallies[:count].tolist())
         return end
 
     run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
