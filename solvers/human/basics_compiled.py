@@ -114,6 +114,23 @@ def _record(found, row, rung, digits, unit_a, unit_b, cells, cell_count, start, 
         found[row, CELLS + i] = cells[i]
 
 
+@compiled
+def start_marks(values, cell_units, marks):
+    """The full pencil marks of a puzzle's ``values`` into ``marks`` (``Candidates.from_grid``): every
+    digit its cell's units do not already hold."""
+    size = cell_units[-1, 0] + 1  # (the last cell's row is the last)
+    held = np.zeros(3 * size, dtype=np.int64)
+    for cell in range(values.shape[0]):
+        if values[cell]:
+            bit = 1 << (values[cell] - 1)
+            for kind in range(3):
+                held[cell_units[cell, kind]] |= bit
+    full = (1 << size) - 1
+    for cell in range(values.shape[0]):
+        row, column, box = cell_units[cell, 0], cell_units[cell, 1], cell_units[cell, 2]
+        marks[cell] = 0 if values[cell] else full & ~(held[row] | held[column] | held[box])
+
+
 # what ``_survey`` finds in a state, by index into its ``seen``: -1 where there is none
 HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS, AVAILABLE = range(7)
 

@@ -27,7 +27,15 @@ from sudokit.solvers.human.effort import path_effort, state_counts
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
-from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, LADDER, SOLVED, Singles, compiled_singles
+from sudokit.solvers.human.singles_compiled import (
+    CONTRADICTION,
+    HEAD,
+    LADDER,
+    LOADER,
+    SOLVED,
+    Singles,
+    compiled_singles,
+)
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
@@ -80,7 +88,7 @@ def solve_logically(
     chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
     chosen = _mode(mode)
-    began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
+    began = start.copy() if isinstance(start, Candidates) else _start_state(start)
     deadline = Deadline(time_limit)
     if clash := (start if isinstance(start, Grid) else began.to_grid()).conflicts():  # no search needed (counting a near-empty one ran past any limit)
         first, second, _, digit = clash[0]
@@ -96,6 +104,12 @@ def solve_logically(
                                chosen.rate, began)
         return _solve(began, names, chosen, allow_guess, limit, deadline, counted.state)
     return _solve(began, names, chosen, allow_guess, limit, deadline)
+
+
+def _start_state(grid: Grid) -> Candidates:
+    """``Candidates.from_grid``, compiled once the engine's compiled parts are ready."""
+    kernels = LOADER.value
+    return kernels.start(grid) if kernels is not None else Candidates.from_grid(grid)
 
 
 def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,

@@ -133,9 +133,10 @@ def _buffers(cells: int, size: int):
 
 
 class Kernels(NamedTuple):
-    """The compiled parts of the default ladder: its head's loop, and the finned fish's search
-    (``fish._finned_patterns`` asks for it)."""
+    """The compiled parts of the default ladder: a puzzle's start state, its head's loop, and the finned
+    fish's search (``fish._finned_patterns`` asks for it)."""
 
+    start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     ladder: Singles
     finned: Callable[..., list]
     effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
@@ -147,7 +148,13 @@ def _build() -> Kernels:
     import numpy as np
 
     from sudokit.solvers.human import effort_compiled, fish_compiled
-    from sudokit.solvers.human.basics_compiled import ladder
+    from sudokit.solvers.human.basics_compiled import ladder, start_marks
+
+    def start(grid: Grid) -> Candidates:
+        values = np.array(grid.values, dtype=np.int64)
+        marks = np.empty_like(values)
+        start_marks(values, geometry_arrays(grid.size)[1], marks)
+        return Candidates(grid.size, marks.tolist(), list(grid.values))
 
     def run(state: Candidates, steps: list[Step], rungs: int, counts: list[Sequence[int]] | None) -> int:
         units, cell_units, peers = geometry_arrays(state.size)
@@ -169,11 +176,11 @@ def _build() -> Kernels:
                 counts.extend(tallies[:count].tolist())
         return end
 
-    run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
+    run(start(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
-    return Kernels(run, fish_compiled.search, effort_compiled.counts)
+    return Kernels(start, run, fish_compiled.search, effort_compiled.counts)
 
 
 class _Loader:
