@@ -27,7 +27,7 @@ def test_the_effort_is_the_same(monkeypatch, puzzle):
     assert effort.path_effort(result) == pure_total > 0
 
 
-@pytest.mark.parametrize("puzzle", PATHS[:8], ids=lambda p: p.grid.line()[:12])
+@pytest.mark.parametrize("puzzle", PATHS[:8] + PATHS[-1:], ids=lambda p: p.grid.line()[:12])
 def test_the_counts_a_solve_records_are_the_walks(monkeypatch, puzzle):
     """The counts the compiled loop and the engine record on the way (``HumanResult.counts``) are those
     the pure-Python walk of the path gives, and so is the effort summed from them."""
