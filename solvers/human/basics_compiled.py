@@ -253,9 +253,9 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
         for li in range(2 * box_side):
             line = lines[li]
             n = 0
-            for cell in box_cells:
-                bits = popcount(marks[cell])
-                if (cell_units[cell, 0] == line or cell_units[cell, 1] == line) and 1 < bits <= k:
+            for i in range(box_side):  # the box's cells on the line (the box's cells run row by row)
+                cell = box_cells[li * box_side + i] if li < box_side else box_cells[i * box_side + li - box_side]
+                if 1 < popcount(marks[cell]) <= k:
                     inside[n] = cell
                     n += 1
             more = first_combination(index, k, n)
