@@ -175,9 +175,16 @@ class Grid:
 
     def _conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
         geo, values = self.geometry, self.values
-        bases = _unit_bases(self.size)
-        placed = [base + digit for cell, digit in enumerate(values) if digit for base in bases[cell]]
-        if len(placed) == len(set(placed)):
+        held = [0] * len(geo.units)  # per unit, the digits met so far (bit d)
+        for cell, digit in enumerate(values):
+            if digit:
+                bit, (row, column, box) = 1 << digit, geo.cell_units[cell]
+                if (held[row] | held[column] | held[box]) & bit:
+                    break
+                held[row] |= bit
+                held[column] |= bit
+                held[box] |= bit
+        else:
             return []  # the usual case: no (unit, digit) twice
         found = []
         for unit, cells in enumerate(geo.units):
@@ -240,12 +247,6 @@ class Grid:
         return draw(self).svg()
 
 
-@cache
-def _unit_bases(size: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its units' numbers times 64: ``base + digit`` names a (unit, digit) pair."""
-    return tuple(tuple(64 * unit for unit in units) for units in geometry(size).cell_units)
-
-
 # ---------------------------------------------------------------------------- the judge
 
 
@@ -282,19 +283,16 @@ def _judge_units(size: int) -> tuple[itemgetter, ...]:
 _SEPARATOR_LINE = re.compile(r"^[\s\-=+*.|:']*$")
 _VALUE_OF = {**{ch: 0 for ch in BLANKS}, **{ch: i for i, ch in enumerate(SYMBOLS, 1)},
              **{ch.lower(): i for i, ch in enumerate(SYMBOLS, 1) if ch.isalpha()}}
+_BYTE_VALUE = bytes(_VALUE_OF.get(chr(byte), 255) for byte in range(256))  # an ASCII symbol's value; 255: none
 
 
 def _read_values(text: str) -> list[Digit]:
     """The cell values in ``text``, in either character or integer notation."""
     line = text.strip()
-    if len(line) in CELL_COUNTS:  # the common case, one line of symbols: read at once
-        try:
-            values = [_VALUE_OF[ch] for ch in line]
-        except KeyError:
-            pass  # something else (separators, a bad symbol): the general reader says what
-        else:
-            if max(values) <= math.isqrt(len(values)):
-                return values
+    if len(line) in CELL_COUNTS and line.isascii():  # the common case, one line of symbols: read at once
+        values = list(line.encode().translate(_BYTE_VALUE))
+        if max(values) <= math.isqrt(len(values)):  # (else separators, a bad symbol: the general reader says what)
+            return values
     lines = [ln for ln in text.splitlines() if ln.strip() and not _is_separator(ln)]
     body = "\n".join(lines)
     tokens = _split_tokens(body)

@@ -36,7 +36,7 @@ from sudokit.solvers.human.singles_compiled import (
 FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED_PAIR, LOCKED_TRIPLE, POINTING, CLAIMING = range(7)
 NAKED_PAIR, NAKED_TRIPLE, HIDDEN_PAIR, HIDDEN_TRIPLE, NAKED_QUAD, HIDDEN_QUAD = range(7, 13)
 X_WING, SWORDFISH, JELLYFISH = range(13, 16)
-_NO_UNIT, _ONE = np.int64(-1), np.int64(1)  # typed constants: literals would compile a callee once per value
+_NO_UNIT, _ONE, _NO_STAMP = np.int64(-1), np.int64(1), np.int64(0)  # typed constants: literals would compile a callee once per value
 _SUBSET_SIZE = (2, 3, 2, 3, 4, 4)  # naked pair, naked triple, hidden pair, ... hidden quad: how many cells
 
 
@@ -75,8 +75,14 @@ def first_combination(index, k, n):
 @compiled
 def _remove(marks, targets, count, mask, removed, at):
     """Record the candidates of ``mask`` that ``targets[:count]`` hold, cells ascending and each
-    cell's digits ascending (``steps.removable``), from row ``at`` of ``removed``; the row after."""
-    ordered = targets[:count].copy()
+    cell's digits ascending (``steps.removable``), from row ``at`` of ``removed``; the row after.
+    (``targets`` is scratch: its first ``count`` are sorted in place when one holds some of ``mask``.)"""
+    held = False
+    for i in range(count):
+        held = held or marks[targets[i]] & mask != 0
+    if not held:
+        return at
+    ordered = targets[:count]
     ordered.sort()
     for i in range(count):
         cell = ordered[i]
@@ -108,31 +114,55 @@ def _record(found, row, rung, digits, unit_a, unit_b, cells, cell_count, start, 
         found[row, CELLS + i] = cells[i]
 
 
+@compiled
+def start_marks(values, cell_units, marks):
+    """The full pencil marks of a puzzle's ``values`` into ``marks`` (``Candidates.from_grid``): every
+    digit its cell's units do not already hold."""
+    size = cell_units[-1, 0] + 1  # (the last cell's row is the last)
+    held = np.zeros(3 * size, dtype=np.int64)
+    for cell in range(values.shape[0]):
+        if values[cell]:
+            bit = 1 << (values[cell] - 1)
+            for kind in range(3):
+                held[cell_units[cell, kind]] |= bit
+    full = (1 << size) - 1
+    for cell in range(values.shape[0]):
+        row, column, box = cell_units[cell, 0], cell_units[cell, 1], cell_units[cell, 2]
+        marks[cell] = 0 if values[cell] else full & ~(held[row] | held[column] | held[box])
+
+
 # what ``_survey`` finds in a state, by index into its ``seen``: -1 where there is none
-HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS = range(6)
+HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS, AVAILABLE = range(7)
 
 
 @compiled
-def _survey(values, marks, units, seen):
+def _survey(values, marks, units, seen, stamps, stamp):
     """One look at a state, cells then units: whether it plainly has no solution (a cell without a
     candidate, a unit without a place for a digit), its open cells, and where its first full house
     (units in order), naked single (cells in order) and hidden single (units in order, the lowest
-    digit) are, in ``seen``; whether it has a contradiction."""
+    digit) are, in ``seen``; whether it has a contradiction. With ``stamp`` > 0, also how many
+    distinct placements the singles offer (``effort.available_singles``: a naked single's cell and
+    digit, and each hidden one's, the first cell of its unit holding the digit), ``seen[AVAILABLE]``,
+    the (cell, digit) slots counted marked ``stamp`` in ``stamps`` (a state's own number)."""
     size = units.shape[1]
     full = (1 << size) - 1
     broken = False
-    open_cells, naked = 0, -1
+    open_cells, naked, available = 0, -1, 0
     for cell in range(values.shape[0]):
         mask = marks[cell]
         if values[cell] == 0:
             open_cells += 1
             broken = broken or mask == 0
-        if naked < 0 and mask and not mask & (mask - 1):
-            naked = cell
+        if mask and not mask & (mask - 1):
+            if naked < 0:
+                naked = cell
+            if stamp > 0:
+                stamps[cell * size + popcount(mask - 1)] = stamp
+                available += 1
     house_cell = house_unit = hidden_unit = -1
     hidden_bit = 0
     for unit in range(units.shape[0]):
-        held = once = twice = 0
+        placed = once = twice = open_mask = 0
         open_here, last = 0, -1
         for i in range(size):
             cell = units[unit, i]
@@ -140,20 +170,42 @@ def _survey(values, marks, units, seen):
             twice |= once & mask
             once |= mask
             if values[cell]:
-                held |= 1 << (values[cell] - 1)
+                placed |= 1 << (values[cell] - 1)
             else:
-                held |= mask
+                open_mask |= mask
                 open_here += 1
                 last = cell
-        broken = broken or held != full
+        broken = broken or placed | open_mask != full
         if house_unit < 0 and open_here == 1 and marks[last] and not marks[last] & (marks[last] - 1):
             house_cell, house_unit = last, unit
         alone = once & ~twice
         if hidden_unit < 0 and alone:
             hidden_unit, hidden_bit = unit, alone & -alone
+        alone &= ~placed
+        while stamp > 0 and alone:
+            bit = alone & -alone
+            alone ^= bit
+            for i in range(size):
+                cell = units[unit, i]
+                if marks[cell] & bit:
+                    slot = cell * size + popcount(bit - 1)
+                    if stamps[slot] != stamp:
+                        stamps[slot] = stamp
+                        available += 1
+                    break
     seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
     seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
+    seen[AVAILABLE] = available
     return broken
+
+
+@compiled
+def candidate_count(marks):
+    """How many candidates a state has."""
+    count = 0
+    for cell in range(marks.shape[0]):
+        count += popcount(marks[cell])
+    return count
 
 
 @compiled
@@ -201,9 +253,9 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
         for li in range(2 * box_side):
             line = lines[li]
             n = 0
-            for cell in box_cells:
-                bits = popcount(marks[cell])
-                if (cell_units[cell, 0] == line or cell_units[cell, 1] == line) and 1 < bits <= k:
+            for i in range(box_side):  # the box's cells on the line (the box's cells run row by row)
+                cell = box_cells[li * box_side + i] if li < box_side else box_cells[i * box_side + li - box_side]
+                if 1 < popcount(marks[cell]) <= k:
                     inside[n] = cell
                     n += 1
             more = first_combination(index, k, n)
@@ -290,8 +342,9 @@ def _locked_candidates(rung, values, marks, units, cell_units, found, row, remov
             if other < 0:
                 continue
             count = 0
+            inside = house // size  # (a cell is in ``house`` when its unit of that kind is)
             for cell in units[other]:
-                if not _member(cell, house_cells, size):
+                if cell_units[cell, inside] != house:
                     targets[count] = cell
                     count += 1
             end = _remove(marks, targets, count, bit, removed, at)
@@ -448,8 +501,8 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
     """Rung ``rung``'s first step, recorded in row ``row``: the row of ``removed`` after its
     eliminations, or -1 when it finds none."""
     if rung <= HIDDEN_SINGLE:
-        seen = np.empty(OPEN_CELLS + 1, dtype=np.int64)
-        _survey(values, marks, units, seen)
+        seen = np.empty(AVAILABLE + 1, dtype=np.int64)
+        _survey(values, marks, units, seen, seen, _NO_STAMP)
         return at if _single(rung, marks, units, seen, found, row, at, scratch) else -1
     if rung <= LOCKED_TRIPLE:
         return _locked_sets(rung - LOCKED_PAIR + 2, rung, marks, units, cell_units, found, row, removed, at, scratch)
@@ -463,13 +516,16 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
 
 
 @compiled
-def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch):
+def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies):
     """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
-    to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it ended)."""
+    to ``values``/``marks`` (changed in place), recording each step, and its state's counts for the
+    effort in the row of ``tallies`` of the same number (``effort.state_counts``: open cells, and the
+    singles available for a single, else the candidates); (steps recorded, how it ended)."""
     count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
-    seen = np.empty(OPEN_CELLS + 1, dtype=np.int64)
+    seen = np.empty(AVAILABLE + 1, dtype=np.int64)
+    stamps = np.zeros(values.shape[0] * units.shape[1], dtype=np.int64)
     while True:
-        if _survey(values, marks, units, seen):
+        if _survey(values, marks, units, seen, stamps, count + 1):
             return count, CONTRADICTION
         if seen[OPEN_CELLS] == 0:
             return count, SOLVED
@@ -483,7 +539,9 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
                 break
         if end < 0:
             return count, NONE_FIRES
+        tallies[count, 0] = seen[OPEN_CELLS]
         if found[count, RUNG] <= HIDDEN_SINGLE:
+            tallies[count, 1] = seen[AVAILABLE]
             cell, bit = found[count, CELLS], found[count, DIGITS]
             found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
@@ -493,6 +551,7 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
         else:
+            tallies[count, 1] = candidate_count(marks)
             found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))

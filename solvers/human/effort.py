@@ -50,7 +50,10 @@ GUESS = "guess"
 
 
 def path_effort(result: HumanResult) -> float:
-    """The effort of a solve's path, from the state it began in (``HumanResult.start``)."""
+    """The effort of a solve's path, from the state it began in (``HumanResult.start``); from the counts
+    the solve recorded on its way when it did (``HumanResult.counts``, what walking the path gives)."""
+    if result.counts is not None:
+        return _summed(result.steps, result.counts)
     if result.start is None:
         raise ValueError("the solve does not say where it began (HumanResult.start)")
     return effort(result.start, result.steps)
@@ -60,17 +63,22 @@ def effort(start: Candidates, steps: Sequence[Step]) -> float:
     """The inspections a person makes to follow ``steps`` from ``start`` (see the module's docstring)."""
     from sudokit.solvers.human.singles_compiled import LOADER
 
-    if LOADER.value is not None:  # the compiled counts, summed as below
+    if LOADER.value is not None:  # the compiled counts, summed as ``_summed`` sums them
         return round(LOADER.value.effort(start, steps, SINGLES, pattern_parts)[1], 1)
+    return _summed(steps, _walk(start, steps))
+
+
+def _summed(steps: Sequence[Step], counts: Iterable[Sequence[int]]) -> float:
+    """The inspections of ``steps``, each with its state's counts (``state_counts``)."""
     total = 0.0
-    for step, (open_cells, seen) in zip(steps, _walk(start, steps)):
+    for step, (open_cells, seen) in zip(steps, counts, strict=True):
         total += _inspections(step, open_cells, seen)
     return round(total, 1)
 
 
 def step_effort(state: Candidates, step: Step) -> float:
     """The inspections needed to find and check ``step`` in ``state``."""
-    return _inspections(step, *_state_counts(state, step))
+    return _inspections(step, *state_counts(state, step))
 
 
 def _inspections(step: Step, open_cells: int, seen: int) -> float:
@@ -81,14 +89,14 @@ def _inspections(step: Step, open_cells: int, seen: int) -> float:
     return open_cells + seen * pattern_parts(step)
 
 
-def _state_counts(state: Candidates, step: Step) -> tuple[int, int]:
+def state_counts(state: Candidates, step: Step) -> tuple[int, int]:
     """A state's open cells, and its available singles (for a single's step) or candidates."""
     seen = available_singles(state) if step.technique in SINGLES else sum(m.bit_count() for m in state.marks)
     return state.values.count(0), seen
 
 
 def _counts(start: Candidates, steps: Sequence[Step]) -> Iterable[Sequence[int]]:
-    """``_state_counts`` of each step's state along the path: compiled when the engine's compiled parts
+    """``state_counts`` of each step's state along the path: compiled when the engine's compiled parts
     are ready (``singles_compiled``), else step by step here (the reference)."""
     from sudokit.solvers.human.singles_compiled import LOADER
 
@@ -100,7 +108,7 @@ def _counts(start: Candidates, steps: Sequence[Step]) -> Iterable[Sequence[int]]
 def _walk(start: Candidates, steps: Sequence[Step]) -> Iterator[tuple[int, int]]:
     state = start.copy()
     for step in steps:
-        yield _state_counts(state, step)
+        yield state_counts(state, step)
         for cell, digit in step.placements:
             if state.has(cell, digit):
                 state.place(cell, digit)

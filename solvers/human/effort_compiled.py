@@ -13,7 +13,7 @@ from operator import attrgetter
 import numpy as np
 
 from sudokit.models.candidates import Candidates
-from sudokit.solvers.human.basics_compiled import popcount
+from sudokit.solvers.human.basics_compiled import AVAILABLE, _survey, candidate_count
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import geometry_arrays
 from sudokit.solvers.human.steps import Step
@@ -56,45 +56,19 @@ def _counts(data, cells, placements, eliminations, steps, units, peers):
     placed_ends, removed_ends, parts = data[at:at + steps], data[at + steps:at + 2 * steps], data[at + 2 * steps:at + 3 * steps]
     out = data[at + 3 * steps:].reshape(-1, 2)
     stamps = np.zeros(cells * size, dtype=np.int64)  # (cell, digit) counted in the state numbered so
+    seen = np.empty(AVAILABLE + 1, dtype=np.int64)
     total = 0.0
     open_cells = 0
     for cell in range(cells):
         if values[cell] == 0:
             open_cells += 1
     for i in range(steps):
-        count = 0
         if parts[i] == 0:  # the distinct placements of naked and hidden singles (``effort.available_singles``)
-            for cell in range(cells):
-                mask = marks[cell]
-                if mask and not mask & (mask - 1):
-                    slot = cell * size + popcount(mask - 1)
-                    if stamps[slot] != i + 1:
-                        stamps[slot] = i + 1
-                        count += 1
-            for unit in range(units.shape[0]):
-                once = twice = held = 0
-                for k in range(size):
-                    cell = units[unit, k]
-                    twice |= once & marks[cell]
-                    once |= marks[cell]
-                    if values[cell]:
-                        held |= 1 << (values[cell] - 1)
-                alone = once & ~twice & ~held
-                while alone:
-                    bit = alone & -alone
-                    alone ^= bit
-                    for k in range(size):
-                        cell = units[unit, k]
-                        if marks[cell] & bit:
-                            slot = cell * size + popcount(bit - 1)
-                            if stamps[slot] != i + 1:
-                                stamps[slot] = i + 1
-                                count += 1
-                            break
+            _survey(values, marks, units, seen, stamps, i + 1)
+            count = seen[AVAILABLE]
             total += (open_cells + 1) / (count + 1)
         else:
-            for cell in range(cells):
-                count += popcount(marks[cell])
+            count = candidate_count(marks)
             total += open_cells + count * parts[i]
         out[i, 0], out[i, 1] = open_cells, count
         open_cells -= _apply(values, marks, peers, placed, placed_ends[i - 1] if i else 0, placed_ends[i], True)

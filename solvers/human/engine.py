@@ -23,10 +23,19 @@ from functools import cached_property
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
+from sudokit.solvers.human.effort import path_effort, state_counts
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
-from sudokit.solvers.human.singles_compiled import CONTRADICTION, HEAD, LADDER, SOLVED, Singles, compiled_singles
+from sudokit.solvers.human.singles_compiled import (
+    CONTRADICTION,
+    HEAD,
+    LADDER,
+    LOADER,
+    SOLVED,
+    Singles,
+    compiled_singles,
+)
 from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
@@ -50,14 +59,14 @@ class HumanResult:
     message: str = ""
     rater: Rater = field(default=mode("default").rate, repr=False)  # the mode's rating of a path
     start: Candidates | None = field(default=None, repr=False)  # the state the solve began from
+    # per step, its state's counts for the effort (``effort.state_counts``), when the solve recorded them
+    counts: list[Sequence[int]] | None = field(default=None, repr=False)
 
     @cached_property
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
         rating = self.rater(self.steps)
         if self.status is Status.SOLVED and self.start is not None:
-            from sudokit.solvers.human.effort import path_effort
-
             rating = replace(rating, effort=path_effort(self))
         return rating
 
@@ -79,7 +88,7 @@ def solve_logically(
     chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
     chosen = _mode(mode)
-    began = start.copy() if isinstance(start, Candidates) else Candidates.from_grid(start)
+    began = start.copy() if isinstance(start, Candidates) else _start_state(start)
     deadline = Deadline(time_limit)
     if clash := (start if isinstance(start, Grid) else began.to_grid()).conflicts():  # no search needed (counting a near-empty one ran past any limit)
         first, second, _, digit = clash[0]
@@ -95,6 +104,12 @@ def solve_logically(
                                chosen.rate, began)
         return _solve(began, names, chosen, allow_guess, limit, deadline, counted.state)
     return _solve(began, names, chosen, allow_guess, limit, deadline)
+
+
+def _start_state(grid: Grid) -> Candidates:
+    """``Candidates.from_grid``, compiled once the engine's compiled parts are ready."""
+    kernels = LOADER.value
+    return kernels.start(grid) if kernels is not None else Candidates.from_grid(grid)
 
 
 def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
@@ -115,7 +130,7 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
     if search.first is not None:
         solution, path = search.first
         return HumanResult(status_for(search.solutions, limit), solution, path, search.solutions, search.guesses,
-                           rater=chosen.rate, start=began)
+                           rater=chosen.rate, start=began, counts=search.counts if not search.guesses else None)
     status = Status.UNSAT if reason else Status.STUCK
     return HumanResult(status, state, steps, 0, search.guesses, reason or "no technique applies", chosen.rate,
                        began)
@@ -177,6 +192,15 @@ def _counted(state: Candidates, view: View) -> tuple[int, ...] | None:
     return tuple(counted.state.values) if counted.status is Status.SOLVED else None
 
 
+def _counted_step(counts: list[Sequence[int]], state: Candidates, step: Step) -> list[Sequence[int]] | None:
+    """``counts`` with the effort's counts of ``step`` in ``state`` (``effort.state_counts``); None for a
+    step placing a digit the state does not hold (which the effort's walk would skip)."""
+    if not all(state.marks[cell] >> (digit - 1) & 1 for cell, digit in step.placements):
+        return None
+    counts.append(state_counts(state, step))
+    return counts
+
+
 def keeps(solution: Candidates, step: Step) -> None:
     """Fail (a bug: a technique is wrong) unless ``step`` keeps the puzzle's one ``solution``."""
     values = solution.values
@@ -229,6 +253,9 @@ class _Search:
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
     singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
     solution: Candidates | None = None  # the one solution, when counted: each step is checked against it
+    # each step's state's counts for the effort (``effort.state_counts``), recorded while the compiled loop
+    # runs (it counts as it goes); None once a step is taken without (the effort then walks the path)
+    counts: list[Sequence[int]] | None = field(default_factory=list)
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -266,9 +293,11 @@ class _Search:
         rungs = _shared_head(finders) if choose is first_found and self.singles else 0
         singles = self.singles if rungs >= len(HEAD) else None
         rest = finders[rungs:] if singles else finders
+        if not singles and not counting:
+            self.counts = None
         while True:
             if singles:
-                end = singles(state, steps, rungs)
+                end = singles(state, steps, rungs, None if counting else self.counts)
                 if end == CONTRADICTION:
                     return state.contradiction()
                 if end == SOLVED:
@@ -284,5 +313,7 @@ class _Search:
                 return state.contradiction() if self.solution is not None else None
             if self.solution is not None:  # (then no state can contradict but by a wrong step: checked here)
                 keeps(self.solution, step)
+            if self.counts is not None and not counting:
+                self.counts = _counted_step(self.counts, state, step)
             apply_step(state, step)
             steps.append(step)

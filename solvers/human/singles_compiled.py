@@ -45,7 +45,9 @@ WIDTH = KEY + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
-Singles = Callable[[Candidates, list[Step], int], int]  # runs a ladder's first rungs on a state, appends their steps: how it ended
+# runs a ladder's first rungs on a state, appends their steps (and, to a list given, their states' counts for
+# the effort, ``effort.state_counts``): how it ended
+Singles = Callable[[Candidates, list[Step], int, "list[Sequence[int]] | None"], int]
 
 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
@@ -116,7 +118,8 @@ _SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffer
 
 def _buffers(cells: int, size: int):
     """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
-    steps it records (a step places or removes something), their eliminations, its scratch rows."""
+    steps it records (a step places or removes something), their eliminations, its scratch rows, and
+    each step's counts for the effort."""
     import numpy as np
 
     kept = getattr(_SCRATCH, "by_size", None)
@@ -124,14 +127,16 @@ def _buffers(cells: int, size: int):
         kept = _SCRATCH.by_size = {}
     if size not in kept:
         kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
-                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64))
+                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64),
+                      np.empty((cells * (size + 1), 2), dtype=np.int64))
     return kept[size]
 
 
 class Kernels(NamedTuple):
-    """The compiled parts of the default ladder: its head's loop, and the finned fish's search
-    (``fish._finned_patterns`` asks for it)."""
+    """The compiled parts of the default ladder: a puzzle's start state, its head's loop, and the finned
+    fish's search (``fish._finned_patterns`` asks for it)."""
 
+    start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     ladder: Singles
     finned: Callable[..., list]
     effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
@@ -143,14 +148,20 @@ def _build() -> Kernels:
     import numpy as np
 
     from sudokit.solvers.human import effort_compiled, fish_compiled
-    from sudokit.solvers.human.basics_compiled import ladder
+    from sudokit.solvers.human.basics_compiled import ladder, start_marks
 
-    def run(state: Candidates, steps: list[Step], rungs: int) -> int:
+    def start(grid: Grid) -> Candidates:
+        values = np.array(grid.values, dtype=np.int64)
+        marks = np.empty_like(values)
+        start_marks(values, geometry_arrays(grid.size)[1], marks)
+        return Candidates(grid.size, marks.tolist(), list(grid.values))
+
+    def run(state: Candidates, steps: list[Step], rungs: int, counts: list[Sequence[int]] | None) -> int:
         units, cell_units, peers = geometry_arrays(state.size)
         values = np.array(state.values, dtype=np.int64)
         marks = np.array(state.marks, dtype=np.int64)
-        found, removed, scratch = _buffers(len(values), state.size)
-        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch)
+        found, removed, scratch, tallies = _buffers(len(values), state.size)
+        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies)
         if count:
             state.values[:], state.marks[:] = values.tolist(), marks.tolist()
             rows = found[:count]
@@ -161,13 +172,15 @@ def _build() -> Kernels:
                 steps.extend([step or _step(size, found[i].tolist(), taken) for i, step in enumerate(kept)])
             else:
                 steps.extend(cast(list[Step], kept))
+            if counts is not None:
+                counts.extend(tallies[:count].tolist())
         return end
 
-    run(Candidates.from_grid(Grid((0,) * 16)), [], len(LADDER))  # compiled, or read from numba's cache, in this thread
+    run(start(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
-    return Kernels(run, fish_compiled.search, effort_compiled.counts)
+    return Kernels(start, run, fish_compiled.search, effort_compiled.counts)
 
 
 class _Loader:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit.compare.sets import load_set
+from sudokit.solvers.base import Status
 from sudokit.solvers.human import effort, singles_compiled
 from sudokit.solvers.human.engine import solve_logically
 from sudokit.solvers.human.se.jit import available
@@ -24,3 +25,18 @@ def test_the_effort_is_the_same(monkeypatch, puzzle):
     monkeypatch.setattr(singles_compiled.LOADER, "value", compiled)
     assert [tuple(c) for c in effort._counts(result.start, result.steps)] == pure
     assert effort.path_effort(result) == pure_total > 0
+
+
+@pytest.mark.parametrize("puzzle", PATHS[:8] + PATHS[-1:], ids=lambda p: p.grid.line()[:12])
+def test_the_counts_a_solve_records_are_the_walks(monkeypatch, puzzle):
+    """The counts the compiled loop and the engine record on the way (``HumanResult.counts``) are those
+    the pure-Python walk of the path gives, and so is the effort summed from them."""
+    singles_compiled.LOADER.now()
+    result = solve_logically(puzzle.grid, time_limit=20)
+    if result.status is not Status.SOLVED:
+        pytest.skip("stuck: no effort")
+    assert result.counts is not None and len(result.counts) == len(result.steps)
+    monkeypatch.setattr(singles_compiled.LOADER, "thread", object())
+    monkeypatch.setattr(singles_compiled.LOADER, "value", None)
+    assert [tuple(c) for c in result.counts] == list(effort._counts(result.start, result.steps))
+    assert effort.path_effort(result) == effort.effort(result.start, result.steps) > 0

@@ -93,6 +93,15 @@ def test_a_ladder_not_headed_by_the_singles_runs_its_finders(monkeypatch):
     assert [s.technique for s in fast.steps] != [s.technique for s in solve_logically(grid, PRESETS["singles"]).steps]
 
 
+@pytest.mark.parametrize("grid", [p.grid for p in EASY[:3] + UNSAT_OR_MULTIPLE[:2] + load_set("gecode-16x16").puzzles[:1]]
+                         + [Grid.parse("1.3." + "." * 12), Grid((1, 1) + (0,) * 79), Grid.empty(25)], ids=lambda g: g.line()[:12])
+def test_the_compiled_start_state_is_from_grids(grid):
+    """A puzzle's start state (sizes 4 to 25, a clash of givens too) is ``Candidates.from_grid``'s."""
+    start = singles_compiled.LOADER.now().start(grid)
+    expected = Candidates.from_grid(grid)
+    assert (start.size, start.marks, start.values) == (expected.size, expected.marks, expected.values)
+
+
 def test_a_single_solve_does_not_load_numba():
     """One solve in a fresh process stays pure Python: numba is imported only after several."""
     code = ("import sys; from sudokit.models.grid import Grid; from sudokit.solvers.human.engine import "
