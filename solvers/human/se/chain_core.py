@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sudokit.solvers.human.se.chain_static import StaticLinks
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction
 
 CELL = -1  # the cell has this value left (SE's naked single cause)
 ADVANCED = -2  # an inner technique removed it
@@ -159,7 +160,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     return found
 
 
-Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # an assumption's to_on, to_off, contradiction
+Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | Contradiction | None"]  # an assumption's to_on,
+# to_off, contradiction (its candidate's "on" and "off" potentials; a compiled walk's: made when read)
 
 Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
 # (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)
