@@ -25,12 +25,11 @@ Units are numbered as SE visits them: blocks 0-8, rows 9-17, columns 18-26.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sudokit.solvers.human.se.chain_static import StaticLinks
-    from sudokit.solvers.human.se.propagate_compiled import Contradiction
 
 CELL = -1  # the cell has this value left (SE's naked single cause)
 ADVANCED = -2  # an inner technique removed it
@@ -160,8 +159,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     return found
 
 
-Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | Contradiction | None"]  # an assumption's to_on,
-# to_off, contradiction (its candidate's "on" and "off" potentials; a compiled walk's: made when read)
+Run = tuple[dict[int, Pot], dict[int, Pot], "Sequence[Pot] | None"]  # an assumption's to_on, to_off,
+# contradiction (its candidate's "on" and "off" potentials: a pair, or a compiled walk's ``Contradiction``)
 
 Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
 # (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)

@@ -79,10 +79,10 @@ ends, asking there only the techniques the level before did not have.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
@@ -317,8 +317,7 @@ class Chaining:
                 if key in off_to_off and _removable(marks, key):
                     self._double_hint(hints, marks, [on_to_off, off_to_off], p_off, key)
 
-    def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: tuple[Pot, Pot] | Contradiction,
-                     source: Pot) -> None:
+    def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: Sequence[Pot], source: Pot) -> None:
         """The contradiction of ``source`` (``ends``: its "on" and "off" potentials; a compiled
         walk's: a ``WalkHint``'s, unless an outer chain reads them)."""
         concluded = source.key ^ 1  # what the hint proves
@@ -326,13 +325,14 @@ class Chaining:
         if not removable:
             return
         placement = ((concluded >> 1) // 9, (concluded >> 1) % 9 + 1) if concluded & 1 else None
-        candidate = ends[1].key if isinstance(ends, tuple) else ends.key
+        walked = None if isinstance(ends, tuple) else cast("Contradiction", ends)
+        candidate = ends[1].key if walked is None else walked.key
         pattern = f"{name(source)} {'on' if source.on else 'off'} => {name(candidate)} both on & off"
-        if isinstance(ends, tuple) or self.inner:
+        if walked is None or self.inner:
             hints.append(ChainHint(self.technique, self.base, 7, removable, list(ends), list(ends),
                                    placement=placement, pattern=pattern))
         else:
-            hints.append(WalkHint(self.technique, self.base, 7, removable, partial(list, ends), ends.size(),
+            hints.append(WalkHint(self.technique, self.base, 7, removable, partial(list, walked), walked.size(),
                                   placement=placement, pattern=pattern))
 
     def _double_hint(self, hints: list[ChainHint], marks: list[int], outcomes: list[dict[int, Pot]], source: Pot,

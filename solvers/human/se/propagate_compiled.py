@@ -21,7 +21,7 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -106,7 +106,7 @@ class Outcome(dict):
         return copied
 
 
-class Contradiction:
+class Contradiction(Sequence[Pot]):
     """A walk's contradiction, as ``propagate`` gives it: its candidate's "on" and "off" potentials
     (``[0]``, ``[1]``), each made when read; ``key``: the "off" one's; ``size``: their chains'
     sizes summed, counted without making them."""
@@ -116,7 +116,7 @@ class Contradiction:
     def __init__(self, found: Found, on: int, off: int, key: int):
         self._found, self._numbers, self.key = found, (on, off), key
 
-    def __getitem__(self, index: int) -> Pot:
+    def __getitem__(self, index: int) -> Pot:  # type: ignore[override]
         return self._found.pot(self._numbers[index])
 
     def __iter__(self) -> Iterator[Pot]:
