@@ -25,7 +25,7 @@ Units are numbered as SE visits them: blocks 0-8, rows 9-17, columns 18-26.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -159,7 +159,8 @@ def off_to_on(p: Pot, marks: list[int], have: list[int], source: list[int], sour
     return found
 
 
-Run = tuple[dict[int, Pot], dict[int, Pot], "tuple[Pot, Pot] | None"]  # an assumption's to_on, to_off, contradiction
+Run = tuple[dict[int, Pot], dict[int, Pot], "Sequence[Pot] | None"]  # an assumption's to_on, to_off,
+# contradiction (its candidate's "on" and "off" potentials: a pair, or a compiled walk's ``Contradiction``)
 
 Advanced = Callable[[list[int], list[int], dict[int, Pot], list[int], list[int]], Iterable[Pot]]
 # (the grid, the grid the chain began from, its "off" potentials, the two grids' digit cells)

@@ -12,8 +12,10 @@ same candidates as an earlier one is dropped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from sudokit.models.graph import CellNode
 from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, UNIT_BITS, Pot, cell_of, chain_of, digit_of
@@ -136,6 +138,26 @@ class ChainHint:
         return step
 
 
+class WalkHint(ChainHint):
+    """A hint whose chains end at compiled walks' potentials, made (``ends``) only when first read:
+    its size is counted from the walks' tables (``Walker.size``), so that ranking a search's
+    hints makes the chains only of those read (a producer whose hints are applied, not used by
+    an outer chain: its first hint's, mostly)."""
+
+    def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
+                 ends: Callable[[], list[Pot]], size: int, **kwargs: Any):
+        super().__init__(technique, base, sort_key, removable, [], [], **kwargs)
+        del self.flat_targets, self.targets  # made when first read (``__getattr__``)
+        self._ends = ends
+        self.__dict__["complexity"] = size
+
+    def __getattr__(self, attribute: str) -> list[Pot]:
+        if attribute not in ("targets", "flat_targets"):
+            raise AttributeError(attribute)
+        self.targets = self.flat_targets = self._ends()
+        return self.targets
+
+
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
     """SE's order of a technique's hints, a hint removing what an earlier one removes dropped."""
     for i, hint in enumerate(hints):
@@ -150,7 +172,8 @@ def _node(p: Pot) -> CellNode:
     return CellNode(cell_of(p.key), digit_of(p.key))
 
 
-def name(p: Pot) -> str:
-    """``r1c2.5`` (SE writes a potential as its cell and value)."""
-    cell = cell_of(p.key)
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}.{digit_of(p.key)}"
+def name(p: Pot | int) -> str:
+    """``r1c2.5`` (SE writes a potential, or its key, as its cell and value)."""
+    key = p if isinstance(p, int) else p.key
+    cell = cell_of(key)
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}.{digit_of(key)}"

@@ -65,7 +65,9 @@ whole there, its simple techniques asked in the kernel where it is stuck; the fi
 producers use the screen too; and a dynamic search whose chains are all compiled (Nishio,
 dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Walker.hinting``)
 and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
-next level goes on from them). Until the compiled
+next level goes on from them); a producer whose hints are applied ranks the walks' hints by
+their sizes, counted in the walks' tables, and makes the chains of those read alone
+(``WalkHint``). Until the compiled
 code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
 Python code runs. SE asks a level only where the levels before found nothing, and a level's
 chains are those of the level before (when its inner techniques come first in this one's: (+)
@@ -77,10 +79,10 @@ ends, asking there only the techniques the level before did not have.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
@@ -93,7 +95,7 @@ from sudokit.solvers.human.se.chain_core import (
     digit_cells,
     propagate,
 )
-from sudokit.solvers.human.se.chain_hints import ChainHint, name, se_sorted
+from sudokit.solvers.human.se.chain_hints import ChainHint, WalkHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
@@ -105,7 +107,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.propagate_compiled import Walk
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -120,14 +122,17 @@ class Chaining:
     and the nesting ``level`` (0: none, 1: (+), 2-5: nested)."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
-                 prefix: Chaining | None = None, screen: Screen | None = None, screened: bool = False):
+                 prefix: Chaining | None = None, screen: Screen | None = None, screened: bool = False,
+                 inner: bool = False):
         """``prefix``: a dynamic producer whose chains stop where this one's may go on (a lower
         level whose inner techniques are the first of this one's): when it has just searched the
         same grid, this one's chains go on from its chains' ends. ``screen``: for a static
         producer, ``chain_screen``'s, which tells at once where static chains find nothing
-        (else the compiled one once it is loaded; ``screened``: it starts loading it)."""
+        (else the compiled one once it is loaded; ``screened``: it starts loading it). ``inner``: a nested
+        level's inner technique, every hint of which an outer chain reads."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.prefix = prefix
+        self.inner = inner  # whether it is a nested level's inner technique (every hint's chains read)
         self.screen = None if dynamic else screen
         self.screened = screened and not dynamic
         self._kept = False  # whether a later level goes on from its chains
@@ -299,34 +304,44 @@ class Chaining:
         contradiction = self.dynamic or self.nishio
         on_to_on, on_to_off, absurd = on_run
         if contradiction and absurd:
-            self._binary_hint(hints, marks, absurd, p_on, p_on, True)
+            self._binary_hint(hints, marks, absurd, p_on)
         off_to_on, off_to_off, absurd = self._run(marks, have, p_on.key - 1, runs, advanced, y_links)
         p_off = off_to_off[p_on.key - 1]
         if contradiction and absurd:
-            self._binary_hint(hints, marks, absurd, p_off, p_off, True)
+            self._binary_hint(hints, marks, absurd, p_off)
         if double:  # (a potential read only for a hint: the compiled walks make it when read)
             for key in on_to_on:
                 if key in off_to_on and _removable(marks, key):
-                    p = on_to_on[key]
-                    self._binary_hint(hints, marks, (p, off_to_on[key]), p_on, p, False)
+                    self._double_hint(hints, marks, [on_to_on, off_to_on], p_on, key)
             for key in on_to_off:
                 if key in off_to_off and _removable(marks, key):
-                    p = off_to_off[key]
-                    self._binary_hint(hints, marks, (on_to_off[key], p), p_off, p, False)
+                    self._double_hint(hints, marks, [on_to_off, off_to_off], p_off, key)
 
-    def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: tuple[Pot, Pot], source: Pot,
-                     target: Pot, absurd: bool) -> None:
-        concluded = source.key ^ 1 if absurd else target.key  # what the hint proves
+    def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: Sequence[Pot], source: Pot) -> None:
+        """The contradiction of ``source`` (``ends``: its "on" and "off" potentials; a compiled
+        walk's: a ``WalkHint``'s, unless an outer chain reads them)."""
+        concluded = source.key ^ 1  # what the hint proves
         removable = _removable(marks, concluded)
         if not removable:
             return
-        placement = (concluded >> 1) // 9, (concluded >> 1) % 9 + 1
-        if absurd:
-            pattern = f"{name(source)} {'on' if source.on else 'off'} => {name(ends[1])} both on & off"
+        placement = ((concluded >> 1) // 9, (concluded >> 1) % 9 + 1) if concluded & 1 else None
+        walked = None if isinstance(ends, tuple) else cast("Contradiction", ends)
+        candidate = ends[1].key if walked is None else walked.key
+        pattern = f"{name(source)} {'on' if source.on else 'off'} => {name(candidate)} both on & off"
+        if walked is None or self.inner:
+            hints.append(ChainHint(self.technique, self.base, 7, removable, list(ends), list(ends),
+                                   placement=placement, pattern=pattern))
         else:
-            pattern = f"{name(source)} on & off => {name(target)} {'on' if target.on else 'off'}"
-        hints.append(ChainHint(self.technique, self.base, 7 if absurd else 1, removable, list(ends), list(ends),
-                               placement=placement if concluded & 1 else None, pattern=pattern))
+            hints.append(WalkHint(self.technique, self.base, 7, removable, partial(list, walked), walked.size(),
+                                  placement=placement, pattern=pattern))
+
+    def _double_hint(self, hints: list[ChainHint], marks: list[int], outcomes: list[dict[int, Pot]], source: Pot,
+                     key: int) -> None:
+        """A double forcing chain: ``source`` on and off (their ``outcomes``) both imply ``key``."""
+        removable = _removable(marks, key)
+        placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
+        pattern = f"{name(source)} on & off => {name(key)} {'on' if key & 1 else 'off'}"
+        hints.append(self._hint(self.technique, 1, removable, outcomes, key, placement=placement, pattern=pattern))
 
     def _regions(self, marks: list[int], have: list[int], starts: list[tuple[int, list[int]]], d0: int,
                  on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], hints: list[ChainHint], advanced: Callable | None,
@@ -358,14 +373,27 @@ class Chaining:
         removable = _removable(marks, key)
         if not removable:
             return
-        chains = [outcome[key] for outcome in outcomes]
         technique = self.technique
         if not self.dynamic:
             technique = "se_cell_forcing_chain" if kind == 5 else "se_region_forcing_chain"
         placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
-        pattern = f"{where} => {name(chains[0])} {'on' if key & 1 else 'off'}"
-        hints.append(ChainHint(technique, self.base, kind, removable, chains, chains, placement=placement,
-                               root_cause=cause, pattern=pattern))
+        pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
+        hints.append(self._hint(technique, kind, removable, outcomes, key, placement=placement, root_cause=cause,
+                                pattern=pattern))
+
+    def _hint(self, technique: str, kind: int, removable: tuple[tuple[int, int], ...], outcomes: list[dict[int, Pot]],
+              key: int, **kwargs: Any) -> ChainHint:
+        """The hint whose chains end at ``key`` in each of ``outcomes``. Where the producer's hints
+        are applied (not an inner one's, whose every hint's chains an outer chain reads) and the
+        chains are compiled walks', they are made only when read (``WalkHint``): ranking the
+        hints needs only their sizes."""
+        if self._walk is not None and not self.inner:
+            size = self._walk.size(outcomes, key)
+            if size is not None:
+                return WalkHint(technique, self.base, kind, removable, partial(_ends, outcomes, key), size,
+                                **kwargs)
+        chains = [outcome[key] for outcome in outcomes]
+        return ChainHint(technique, self.base, kind, removable, chains, chains, **kwargs)
 
     # ---- SE's getAdvancedPotentials: what a (+) or nested chain adds when it is stuck
 
@@ -492,7 +520,12 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
     """The chaining technique nested levels apply inside their chains: one per kind, shared, so
     a grid met again (by another start, level or step) is not searched again. The static ones
     screen the grids (thousands per search, most holding nothing: ``chain_screen``)."""
-    return Chaining(multiple, dynamic, level=level, screened=True)
+    return Chaining(multiple, dynamic, level=level, screened=True, inner=True)
+
+
+def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
+    """The potentials of ``key`` in each of ``outcomes``."""
+    return [outcome[key] for outcome in outcomes]
 
 
 def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:

@@ -10,7 +10,8 @@ nested chain goes on from there in Python (``propagate``'s ``resume``).
 ``tests/solvers/human/se/test_propagate_compiled.py`` compares them. None without numba
 (``jit.available``). ``Walker.hinting`` walks a whole dynamic search (Nishio, dynamic, (+)) in one
 call and tells which cells' chains give a hint, so that Python makes only those cells' hints
-(``test_hinting_compiled.py``).
+(``test_hinting_compiled.py``). ``Walker.size`` counts a hint's chains in the tables, so that a
+search ranks its hints without making their chains (``chain_hints.WalkHint``, ``test_walk_hints.py``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
@@ -20,7 +21,7 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -37,24 +38,35 @@ class Found:
     """One walk's potentials (the kernel's table), each made a ``Pot`` (with the potentials it
     follows from) the first time it is read."""
 
-    __slots__ = ("_arrays", "_more", "_pots", "_rows")
+    __slots__ = ("_arrays", "_more", "_pots", "_rows", "_sizes")
 
     def __init__(self, start: int, table: np.ndarray, extra: np.ndarray):
-        self._arrays: tuple[np.ndarray, np.ndarray] | None = (table, extra)
-        self._rows: list[list[int]] = []
+        self._arrays: tuple[np.ndarray, np.ndarray] = (table, extra)
+        self._rows: list[list[int]] | None = None
         self._more: list[int] = []
         self._pots: list[Pot | None] = [Pot(start)] + [None] * (len(table) - 1)  # the start made at once:
         # every search reads it, and it needs no table
+        self._sizes: dict[int, int] = {}
+
+    def size(self, number: int) -> int:
+        """How many potentials the one numbered ``number`` follows from, itself included: the
+        length of its ``chain_of``, counted without making them (in a walk a key is numbered once)."""
+        found = self._sizes.get(number)
+        if found is None:
+            found = self._sizes[number] = chain_size(*self._arrays, number)
+        return found
 
     def pot(self, number: int) -> Pot:
         """The potential numbered ``number``."""
         found = self._pots[number]
         if found is not None:
             return found
-        if self._arrays is not None:
+        rows = self._rows
+        if rows is None:
             table, extra = self._arrays
-            self._rows, self._more, self._arrays = table.tolist(), extra.tolist(), None
-        rows, more, pots = self._rows, self._more, self._pots
+            rows = self._rows = table.tolist()
+            self._more = extra.tolist()
+        more, pots = self._more, self._pots
         needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
         while todo:
             _, _, parent, first, last = rows[todo.pop()]
@@ -94,6 +106,29 @@ class Outcome(dict):
         return copied
 
 
+class Contradiction(Sequence[Pot]):
+    """A walk's contradiction, as ``propagate`` gives it: its candidate's "on" and "off" potentials
+    (``[0]``, ``[1]``), each made when read; ``key``: the "off" one's; ``size``: their chains'
+    sizes summed, counted without making them."""
+
+    __slots__ = ("_found", "_numbers", "key")
+
+    def __init__(self, found: Found, on: int, off: int, key: int):
+        self._found, self._numbers, self.key = found, (on, off), key
+
+    def __getitem__(self, index: int) -> Pot:  # type: ignore[override]
+        return self._found.pot(self._numbers[index])
+
+    def __iter__(self) -> Iterator[Pot]:
+        return map(self._found.pot, self._numbers)
+
+    def __len__(self) -> int:
+        return 2
+
+    def size(self) -> int:
+        return self._found.size(self._numbers[0]) + self._found.size(self._numbers[1])
+
+
 class Walker:
     """The walks in one grid (81 candidate masks): called, one assumption's (``Walk``)."""
 
@@ -119,7 +154,20 @@ class Walker:
                 to_off[k] = i
         if absurd_on < 0:
             return to_on, to_off, None
-        return to_on, to_off, (found.pot(absurd_on), found.pot(absurd_off))
+        return to_on, to_off, Contradiction(found, absurd_on, absurd_off, int(table[absurd_off, 0]))
+
+    @staticmethod
+    def size(outcomes: list[dict[int, Pot]], key: int) -> int | None:
+        """The size of the chains ending at ``key`` in each of ``outcomes`` (the sum of their
+        ``chain_of``'s lengths) without making them, when each is a walk's potential (else None: a
+        potential a chain added in Python)."""
+        size = 0
+        for outcome in outcomes:
+            number: object = dict.__getitem__(outcome, key)
+            if number.__class__ is not int or not isinstance(outcome, Outcome):
+                return None
+            size += outcome._found.size(number)
+        return size
 
     def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
         """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
@@ -141,6 +189,7 @@ def _load() -> Walks | None:
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     walks([511] * 81).hinting(False, False)
+    chain_size(np.zeros((1, 5), np.int64), np.zeros(0, np.int64), 0)
     return walks
 
 
@@ -387,7 +436,29 @@ def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.nda
         reach[key, k & 1, k >> 6] |= 1 << (k & 63)
 
 
+def _chain_size(table: np.ndarray, extra: np.ndarray, number: int) -> int:  # pragma: no cover - compiled
+    """How many potentials of a walk's table (``_propagate``'s) the one numbered ``number`` follows
+    from, itself included."""
+    seen = np.zeros(len(table), np.bool_)
+    todo = np.empty(len(table), np.int64)
+    todo[0] = number
+    seen[number] = True
+    pending, size = 1, 0
+    while pending:
+        pending -= 1
+        i = todo[pending]
+        size += 1
+        for j in range(table[i, 3] - 1, table[i, 4]):  # the potential it is reached from, then the others
+            q = table[i, 2] if j < table[i, 3] else extra[j]
+            if q >= 0 and not seen[q]:
+                seen[q] = True
+                todo[pending] = q
+                pending += 1
+    return size
+
+
 follow = compiled(_propagate)
+chain_size = compiled(_chain_size)
 walk_into = compiled(_walk)
 hinting_cells = compiled(_hinting_cells)
 Walk = Walker
