@@ -141,11 +141,26 @@ def test_a_time_limit_stops_the_solve():
     assert solve_logically(puzzle, allow_guess=True, time_limit=0).status is Status.TIMEOUT
 
 
-def test_the_deadline_is_polled_between_techniques_not_only_between_steps():
-    """On the empty grid no technique fires: one step's search runs every finder of the full preset
-    (about 2 s), and a 0.2 s limit must stop it in the middle rather than let it end stuck."""
-    result = solve_logically(Grid.empty(9), PRESETS["full"], time_limit=0.2)
+def test_the_deadline_is_polled_between_techniques_not_only_between_steps(monkeypatch):
+    """On the empty grid no technique fires: one step's search asks every finder of the full ladder.
+    With one of them slowed past the 0.2 s limit, the search must stop at the next finder rather than
+    finish the step and end stuck."""
+    import time
+    from dataclasses import replace
+
+    from sudokit.solvers.human.registry import TECHNIQUES
+
+    slow = TECHNIQUES["x_wing"]
+
+    def slowed(view):
+        time.sleep(0.3)
+        yield from slow.find(view)
+
+    monkeypatch.setitem(TECHNIQUES, "x_wing", replace(slow, find=slowed))
+    ladder = [name for name in PRESETS["full"] if name not in LAST_RUNG]  # (the last rung's gate counts, polling)
+    result = solve_logically(Grid.empty(9), ladder, time_limit=0.2)
     assert result.status is Status.TIMEOUT, result.message
+    assert solve_logically(Grid.empty(9), ladder, time_limit=5).status is Status.STUCK  # (slowed: 0.3 s)
 
 
 @pytest.mark.parametrize("size", [4, 9, 16, 25])
