@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from sudokit.models.graph import peer_bits
+from sudokit.solvers.human.basics_compiled import popcount
 from sudokit.solvers.human.loops_compiled import words
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.techniques.als import _digit_names
@@ -238,16 +239,6 @@ def xy_next(pivot, first, second, at, near, digits, bits, masks, seen, seen_digi
 
 
 @compiled
-def _count(mask):
-    """How many bits a mask has."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
-@compiled
 def _subsets(cells, marks):
     """The non-empty subsets of ``cells`` depth first (``graph.unit_subsets``'s order), as masks of
     their positions, with their candidates and sizes."""
@@ -293,17 +284,17 @@ def sue_de_coq_hits(marks, inside, line_rest, box_rest):
                 for c in range(b + 1, b + 2 if k == 2 else n):  # (one round for a pair)
                     core = (1 << a) | (1 << b) | (1 << c if k == 3 else 0)
                     v = marks[inside[a]] | marks[inside[b]] | (marks[inside[c]] if k == 3 else 0)
-                    spare = _count(v) - k
+                    spare = popcount(v) - k
                     if spare < 2:
                         continue
                     for p in range(line_sets.shape[0]):
                         vd = line_unions[p]
-                        d_gain = line_sizes[p] - _count(vd & ~v)
+                        d_gain = line_sizes[p] - popcount(vd & ~v)
                         if d_gain <= 0:
                             continue
                         for q in range(box_sets.shape[0]):
                             ve = box_unions[q]
-                            e_gain = box_sizes[q] - _count(ve & ~v)
+                            e_gain = box_sizes[q] - popcount(ve & ~v)
                             if e_gain <= 0 or vd & ve or d_gain + e_gain != spare:
                                 continue
                             in_line, in_box = (v | vd) & ~ve, (v | ve) & ~vd  # what leaves each house
