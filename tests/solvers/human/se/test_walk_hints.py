@@ -44,7 +44,7 @@ def test_walk_hints_are_ranked_and_made_as_the_python_search_makes_them(monkeypa
     COMPILED.now()
     lazy = found = 0
     kinds: set[int] = set()
-    for marks in grids()[::4]:
+    for marks in grids()[1::8]:  # (a sample of the grids: every 4th took 15 s)
         compiled = [producer.hints(marks) for producer in producers()]
         with monkeypatch.context() as patch:
             patch.setattr(chaining, "COMPILED", _Nothing())
