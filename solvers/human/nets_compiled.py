@@ -222,11 +222,7 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                             for k in range(first, stop):
                                 cost += depth[grp[k]]
                             break
-                        last = -1
-                        for k in range(first, stop):
-                            if depth[grp[k]] < 0:
-                                last = grp[k]
-                                break
+                        last = _unreached(grp, first, stop, depth)
                         if last < 0 or depth[last + 1] >= 0:
                             continue
                         if dynamic or stop - first == 2:
@@ -241,6 +237,15 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
             depth[code] = -1
             if cost < 0:
                 reached[p, code >> 6] |= np.int64(1) << (code & 63)
+
+
+@compiled
+def _unreached(grp, first, stop, depth):
+    """The first of a group's members ``grp[first:stop]`` not reached yet (``depth`` negative), or -1."""
+    for k in range(first, stop):
+        if depth[grp[k]] < 0:
+            return grp[k]
+    return -1
 
 
 @compiled
@@ -283,11 +288,7 @@ def trace(rem_start, rem, mem_start, mem, grp_start, grp, start, dynamic, queue,
                 first, stop = grp_start[number], grp_start[number + 1]
                 if count == 0:
                     return tail, count_ends, 2, number
-                last = -1
-                for k in range(first, stop):
-                    if depth[grp[k]] < 0:
-                        last = grp[k]
-                        break
+                last = _unreached(grp, first, stop, depth)
                 if last < 0 or depth[last + 1] >= 0:
                     continue
                 if dynamic or stop - first == 2:
