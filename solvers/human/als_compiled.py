@@ -29,16 +29,6 @@ if TYPE_CHECKING:
 
 
 @compiled
-def _digit(bit):
-    """The digit of a one-bit mask."""
-    d = 1
-    while bit > 1:
-        bit >>= 1
-        d += 1
-    return d
-
-
-@compiled
 def _index(bit):
     """The position of a word's one bit."""
     if bit < 0:
