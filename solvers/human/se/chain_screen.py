@@ -116,13 +116,15 @@ def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
             np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64))
 
 
-def sink_table() -> np.ndarray:
-    """Per candidate, the "off"s its "on" may imply at once (its digit in its peers, its cell's other
-    digits), as a set of potentials: those of a grid's that imply nothing (not strong) are its sinks."""
+def sink_table(same_cell: bool = True) -> np.ndarray:
+    """Per candidate, the "off"s its "on" may imply at once (its digit in its peers, and unless not
+    ``same_cell`` its cell's other digits), as a set of potentials: those of a grid's that imply
+    nothing (not strong) are its sinks."""
     table = np.zeros((729, WORDS), np.uint64)
     for cand in range(729):
         cell, d0 = divmod(cand, 9)
-        for key in [(other * 9 + d0) * 2 for other in PEERS[cell]] + [(cell * 9 + d) * 2 for d in range(9) if d != d0]:
+        others = [(cell * 9 + d) * 2 for d in range(9) if d != d0] if same_cell else []
+        for key in [(other * 9 + d0) * 2 for other in PEERS[cell]] + others:
             table[cand, key >> 6] |= np.uint64(1 << (key & 63))
     return table
 
@@ -130,69 +132,81 @@ def sink_table() -> np.ndarray:
 def _load() -> Screen | None:
     if not available():
         return None
-    units, cell_units, order_cells, order_units = link_tables()
+    units, _, order_cells, order_units = link_tables()
     peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
-    found = Screen(compiled(_analyse), (units, cell_units, peers, sink_table()), compiled(_forcing), compiled(_cycles),
-                   (units, order_cells, order_units))
+    found = Screen(compiled(_analyse), (units, peers, sink_table(), sink_table(same_cell=False)), compiled(_forcing),
+                   compiled(_cycles), (units, order_cells, order_units))
     full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now
     found.starts(full), found.meets(full), found.forcing(full, True, [1]), found.cycles(full, True, True, [1])
     return found
 
 
-def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units: np.ndarray, peers: np.ndarray,
-             sinks: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
+             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+                                             ]:  # pragma: no cover - compiled
     """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
-    ``unary_hints`` walks anything, which cells' static chains may meet (all False unless
-    ``want_meets``), the returning potentials, the cycles' starts (X, Y, XY) and each potential's
-    strongly connected group (-1: none)."""
-    has, count, paired, partner, _ = _pairs(marks, units)
+    ``unary_hints`` walks anything, the returning potentials and the cycles' starts (X, Y, XY), or
+    (``want_meets``, those left empty) which cells' static chains may meet; and each potential's
+    strongly connected group (-1: none). The strong candidates' potentials are numbered (nodes,
+    in the order of their keys) so that the groups are found among them alone."""
+    count, paired, partner, _ = _conjugates(marks, units)
     strong = np.zeros(729, np.bool_)
-    for cand in range(729):
-        cell = cand // 9
-        if has[cand % 9, cell] and (paired[cand] > 0 or count[cell] == 2):
-            strong[cand] = True
     weak = np.zeros(WORDS, np.uint64)  # the "off"s of the candidates that are not strong (they imply nothing)
-    for cand in range(729):
-        if has[cand % 9, cand // 9] and not strong[cand]:
-            weak[(cand * 2) >> 6] |= np.uint64(1) << np.uint64((cand * 2) & 63)
-    # the links among the strong potentials
-    succ = np.empty((1458, 28), np.int64)  # an "on": 20 peers, 8 other digits
-    fanout = np.zeros(1458, np.int64)
-    for cand in range(729):
-        if not strong[cand]:
-            continue
+    offs = np.zeros(WORDS, np.uint64)  # the "off"s of every candidate
+    node = np.empty(1458, np.int64)  # per potential of a strong candidate, its node
+    keys = np.empty(1458, np.int64)  # per node, its potential
+    nodes = 0
+    for cell in range(81):
+        m = marks[cell]
+        for d in range(9):
+            if m >> d & 1:
+                cand = cell * 9 + d
+                bit = np.uint64(1) << np.uint64((cand & 31) * 2)
+                offs[cand >> 5] |= bit
+                if paired[cand] > 0 or count[cell] == 2:
+                    strong[cand] = True
+                    node[cand * 2], node[cand * 2 + 1] = nodes, nodes + 1
+                    keys[nodes], keys[nodes + 1] = cand * 2, cand * 2 + 1
+                    nodes += 2
+                else:
+                    weak[cand >> 5] |= bit
+    # the links among the strong potentials (nodes)
+    succ = np.empty((nodes, 28), np.int64)  # an "on": 20 peers, 8 other digits
+    fanout = np.zeros(nodes, np.int64)
+    for off_node in range(0, nodes, 2):
+        cand = keys[off_node] >> 1
         cell, d0 = cand // 9, cand % 9
-        off, on = cand * 2, cand * 2 + 1
+        on_node = off_node + 1
         for i in range(paired[cand]):
-            succ[off, fanout[off]] = (partner[cand, i] * 9 + d0) * 2 + 1
-            fanout[off] += 1
+            succ[off_node, fanout[off_node]] = node[(partner[cand, i] * 9 + d0) * 2 + 1]
+            fanout[off_node] += 1
         if count[cell] == 2:
             for d in range(9):
-                if d != d0 and has[d, cell]:
-                    succ[off, fanout[off]] = (cell * 9 + d) * 2 + 1
-                    fanout[off] += 1
+                if d != d0 and marks[cell] >> d & 1:
+                    succ[off_node, fanout[off_node]] = node[(cell * 9 + d) * 2 + 1]
+                    fanout[off_node] += 1
         for i in range(20):
-            other = peers[cell, i]
-            if strong[other * 9 + d0]:
-                succ[on, fanout[on]] = (other * 9 + d0) * 2
-                fanout[on] += 1
+            other = peers[cell, i] * 9 + d0
+            if strong[other]:
+                succ[on_node, fanout[on_node]] = node[other * 2]
+                fanout[on_node] += 1
         for d in range(9):
             if d != d0 and strong[cell * 9 + d]:
-                succ[on, fanout[on]] = (cell * 9 + d) * 2
-                fanout[on] += 1
+                succ[on_node, fanout[on_node]] = node[(cell * 9 + d) * 2]
+                fanout[on_node] += 1
     # Tarjan's strongly connected groups, numbered successors first
-    order = np.full(1458, -1, np.int64)
-    low = np.zeros(1458, np.int64)
-    group = np.full(1458, -1, np.int64)
-    stacked = np.zeros(1458, np.bool_)
-    stack = np.empty(1458, np.int64)
-    members = np.empty(1458, np.int64)
-    starts = np.empty(1459, np.int64)
-    walk = np.empty(1458, np.int64)
-    walk_at = np.empty(1458, np.int64)
+    order = np.full(nodes, -1, np.int64)
+    low = np.zeros(nodes, np.int64)
+    in_group = np.empty(nodes, np.int64)  # per node, its group
+    stacked = np.zeros(nodes, np.bool_)
+    stack = np.empty(nodes, np.int64)
+    members = np.empty(nodes, np.int64)  # nodes, group after group
+    starts = np.empty(nodes + 1, np.int64)
+    walk = np.empty(nodes, np.int64)
+    walk_at = np.empty(nodes, np.int64)
     depth = top = groups = filled = visits = 0
-    for root in range(1458):
-        if not strong[root >> 1] or order[root] >= 0:
+    for root in range(nodes):
+        if order[root] >= 0:
             continue
         order[root] = low[root] = visits
         visits += 1
@@ -201,11 +215,11 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
         stacked[root] = True
         walk[0], walk_at[0], depth = root, 0, 1
         while depth > 0:
-            node = walk[depth - 1]
+            at_node = walk[depth - 1]
             at = walk_at[depth - 1]
-            if at < fanout[node]:
+            if at < fanout[at_node]:
                 walk_at[depth - 1] = at + 1
-                nxt = succ[node, at]
+                nxt = succ[at_node, at]
                 if order[nxt] < 0:
                     order[nxt] = low[nxt] = visits
                     visits += 1
@@ -214,66 +228,79 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
                     stacked[nxt] = True
                     walk[depth], walk_at[depth] = nxt, 0
                     depth += 1
-                elif stacked[nxt] and order[nxt] < low[node]:
-                    low[node] = order[nxt]
+                elif stacked[nxt] and order[nxt] < low[at_node]:
+                    low[at_node] = order[nxt]
                 continue
             depth -= 1
-            if depth > 0 and low[node] < low[walk[depth - 1]]:
-                low[walk[depth - 1]] = low[node]
-            if low[node] == order[node]:
+            if depth > 0 and low[at_node] < low[walk[depth - 1]]:
+                low[walk[depth - 1]] = low[at_node]
+            if low[at_node] == order[at_node]:
                 starts[groups] = filled
                 while True:
                     top -= 1
                     member = stack[top]
                     stacked[member] = False
-                    group[member] = groups
+                    in_group[member] = groups
                     members[filled] = member
                     filled += 1
-                    if member == node:
+                    if member == at_node:
                         break
                 groups += 1
     starts[groups] = filled
+    group = np.full(1458, -1, np.int64)
+    for i in range(nodes):
+        group[keys[i]] = in_group[i]
     # what each group reaches: its members, the groups they link to, the weak "off"s its "on"s imply
     reach = np.zeros((groups + 1, WORDS), np.uint64)
     merged = np.full(groups + 1, -1, np.int64)  # per group, the last group its reach was merged into
     for g in range(groups):
-        row = reach[g]
         for i in range(starts[g], starts[g + 1]):
             member = members[i]
-            row[member >> 6] |= np.uint64(1) << np.uint64(member & 63)
+            key = keys[member]
+            reach[g, key >> 6] |= np.uint64(1) << np.uint64(key & 63)
             for j in range(fanout[member]):
-                other = group[succ[member, j]]
+                other = in_group[succ[member, j]]
                 if other != g and merged[other] != g:
                     merged[other] = g
-                    _merge(row, reach[other])
-            if member & 1:
-                _add_sinks(row, sinks[member >> 1], weak)
-    # the potentials a walk from which reaches their negation (``StaticLinks.returning``)
+                    for w in range(WORDS):
+                        reach[g, w] |= reach[other, w]
+            if key & 1:
+                for w in range(WORDS):
+                    reach[g, w] |= sinks[key >> 1, w] & weak[w]
     returning = np.zeros(1458, np.bool_)
-    for cand in range(729):
-        if not strong[cand]:
-            continue
-        cell, d0 = cand // 9, cand % 9
-        off = cand * 2
-        reached = reach[group[off]]
-        if _holds(reached, off + 1):
-            returning[off] = True
-        if _holds(reach[group[off + 1]], off):
-            returning[off + 1] = True
-        for i in range(20):
-            other = peers[cell, i] * 9 + d0
-            if has[d0, other // 9] and not strong[other] and _holds(reached, other * 2):
-                returning[other * 2 + 1] = True
-        for d in range(9):
-            other = cell * 9 + d
-            if d != d0 and has[d, cell] and not strong[other] and _holds(reached, other * 2):
-                returning[other * 2 + 1] = True
-    # per kind of links (X, Y, XY), the candidates whose "on" may start a cycle that removes something
-    # (``chain_unary._cycle_starts``)
     starting = np.zeros((3, 729), np.bool_)
+    meets = np.zeros(81, np.bool_)
+    if want_meets:
+        _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
+        return False, meets, returning, starting, group
+    walks = False
+    # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
+    # "on" through the strong "off"s it implies (its other "off"s imply nothing)
+    for off_node in range(0, nodes, 2):
+        off = keys[off_node]
+        cand = off >> 1
+        reached = in_group[off_node]
+        back = in_group[off_node + 1]
+        if reach[reached, off >> 6] >> np.uint64((off & 63) + 1) & np.uint64(1):
+            returning[off] = True
+            walks |= count[cand // 9] >= 2
+        if reach[back, off >> 6] >> np.uint64(off & 63) & np.uint64(1):
+            returning[off + 1] = True
+            walks |= count[cand // 9] >= 2
+        for w in range(WORDS):
+            found = reach[reached, w] & sinks[cand, w] & weak[w]
+            if found:
+                for b in range(0, 64, 2):
+                    if found >> np.uint64(b) & np.uint64(1):
+                        key = w * 64 + b + 1
+                        returning[key] = True
+                        walks |= count[(key >> 1) // 9] >= 2
+    # per kind of links (X, Y, XY), the candidates whose "on" may start a cycle that removes something
+    # (``chain_unary._cycle_starts``): a candidate must see an "on" and an "off" of its digit in the group
     cycle_x, cycle_y, cycle_xy = starting[0], starting[1], starting[2]
-    on_seen = np.zeros((9, 81), np.bool_)
-    off_seen = np.zeros((9, 81), np.bool_)
+    on_seen = np.empty(WORDS, np.uint64)
+    off_seen = np.empty(WORDS, np.uint64)
+    per_digit = np.empty(9, np.int64)
     for g in range(groups):
         if starts[g + 1] - starts[g] < 2:
             continue
@@ -282,79 +309,117 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, cell_units:
             ons += members[i] & 1
         if ons < 2:
             continue
-        on_seen[:] = False
-        off_seen[:] = False
+        on_seen[:] = 0
+        off_seen[:] = 0
         for i in range(starts[g], starts[g + 1]):
-            member = members[i]
-            cell, d0 = (member >> 1) // 9, (member >> 1) % 9
-            seen = on_seen if member & 1 else off_seen
-            for j in range(20):
-                seen[d0, peers[cell, j]] = True
+            key = keys[members[i]]
+            if key & 1:
+                for w in range(WORDS):
+                    on_seen[w] |= peer_offs[key >> 1, w]
+            else:
+                for w in range(WORDS):
+                    off_seen[w] |= peer_offs[key >> 1, w]
         removes = False
-        for d in range(9):
-            for cell in range(81):
-                if has[d, cell] and on_seen[d, cell] and off_seen[d, cell]:
-                    removes = True
+        for w in range(WORDS):
+            if on_seen[w] & off_seen[w] & offs[w]:
+                removes = True
         if not removes:
             continue
-        per_digit = np.zeros(9, np.int64)
+        per_digit[:] = 0
         bivalue = 0
         for i in range(starts[g], starts[g + 1]):
-            member = members[i]
-            if member & 1:
-                per_digit[(member >> 1) % 9] += 1
-                if count[(member >> 1) // 9] == 2:
+            key = keys[members[i]]
+            if key & 1:
+                per_digit[(key >> 1) % 9] += 1
+                if count[(key >> 1) // 9] == 2:
                     bivalue += 1
         for i in range(starts[g], starts[g + 1]):
-            member = members[i]
-            if member & 1:
-                cand = member >> 1
+            key = keys[members[i]]
+            if key & 1:
+                cand = key >> 1
                 cycle_xy[cand] = True
+                walks |= count[cand // 9] >= 2
                 if per_digit[cand % 9] > 1:
                     cycle_x[cand] = True
                 if bivalue > 1 and count[cand // 9] == 2:
                     cycle_y[cand] = True
-    walks = False
-    for cand in range(729):
-        n = count[cand // 9]
-        if n >= 2 and (returning[cand * 2] or returning[cand * 2 + 1] or cycle_xy[cand] or cycle_x[cand]
-                       or (cycle_y[cand] and n == 2)):
-            walks = True
-    # per cell, whether the reach of its starts may meet (``StaticLinks.may_meet``)
-    meets = np.zeros(81, np.bool_)
-    if not want_meets:
-        return walks, meets, returning, starting, group
+    return walks, meets, returning, starting, group
+
+
+@compiled
+def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.ndarray, group: np.ndarray,
+           reach: np.ndarray, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
+           meets: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Per cell, whether the reach of its starts may meet (``StaticLinks.may_meet``), into ``meets``:
+    its candidates' (cells with three or more: static multiple chains start from those), then the
+    places of a digit in a unit whose first place is such a cell (whose own chains do not meet):
+    whether the "on" walks from them meet one contradiction or all reach something in common
+    (what each "on" reaches found once, in ``on_reach``)."""
     on_reach = np.empty((729, WORDS), np.uint64)  # rows filled when first asked
     absurd = np.zeros(729, np.bool_)
     known = np.zeros(729, np.bool_)
-    common = np.zeros(WORDS, np.uint64)
-    chosen = np.zeros(9, np.int64)
-    for cell in range(81):
-        if count[cell] < 3:  # static multiple chains start from cells with three candidates or more
-            continue
-        chosen_count = 0
-        for d in range(9):
-            if has[d, cell]:
-                chosen[chosen_count] = cell * 9 + d
-                chosen_count += 1
-        if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers, sinks, weak):
-            meets[cell] = True
-    for unit in range(27):  # then the regions whose first place is such a cell (whose own chains do not meet)
-        for d in range(9):
-            chosen_count = 0
+    common = np.empty(WORDS, np.uint64)
+    chosen = np.empty(9, np.int64)
+    for task in range(81 + 27 * 9):  # the cells, then the units' digits
+        size = 0
+        if task < 81:
+            first = task
+            if count[first] < 3:
+                continue
+            for d in range(9):
+                if marks[first] >> d & 1:
+                    chosen[size] = first * 9 + d
+                    size += 1
+        else:
+            unit, d = divmod(task - 81, 9)
             first = 81
             for i in range(9):
                 other = units[unit, i]
-                if has[d, other]:
-                    chosen[chosen_count] = other * 9 + d
-                    chosen_count += 1
+                if marks[other] >> d & 1:
+                    chosen[size] = other * 9 + d
+                    size += 1
                     first = min(first, other)
-            if chosen_count < 2 or count[first] < 3 or meets[first]:
+            if size < 2 or count[first] < 3 or meets[first]:
                 continue
-            if _meet(chosen, chosen_count, on_reach, absurd, known, common, has, strong, group, reach, peers, sinks,
-                     weak):
-                meets[first] = True
-    return walks, meets, returning, starting, group
+        met = False
+        for i in range(size):
+            cand = chosen[i]
+            if not known[cand]:  # what "on" cand reaches (``StaticLinks.reach_of``), whether absurd
+                known[cand] = True
+                on = cand * 2 + 1
+                if group[on] >= 0:
+                    g = group[on]
+                    for w in range(WORDS):
+                        on_reach[cand, w] = reach[g, w]
+                else:  # its own "off"s (the weak ones imply nothing) and what the strong ones reach
+                    for w in range(WORDS):
+                        on_reach[cand, w] = sinks[cand, w] & weak[w]
+                    on_reach[cand, on >> 6] |= np.uint64(1) << np.uint64(on & 63)
+                    cell, d0 = cand // 9, cand % 9
+                    for j in range(28):  # its digit's peers, its cell's other digits
+                        other = peers[cell, j] * 9 + d0 if j < 20 else cell * 9 + j - 20 + (j - 20 >= d0)
+                        if strong[other]:
+                            g = group[other * 2]
+                            for w in range(WORDS):
+                                on_reach[cand, w] |= reach[g, w]
+                for w in range(WORDS):
+                    if on_reach[cand, w] & (on_reach[cand, w] >> np.uint64(1)) & np.uint64(0x5555555555555555):
+                        absurd[cand] = True
+            if absurd[cand]:
+                met = True
+                break
+            if i == 0:
+                for w in range(WORDS):
+                    common[w] = on_reach[cand, w]
+            else:
+                for w in range(WORDS):
+                    common[w] &= on_reach[cand, w]
+        if not met:
+            for w in range(WORDS):
+                if common[w]:
+                    met = True
+                    break
+        meets[first] = met
 
 
 def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.ndarray, order_cells: np.ndarray,
@@ -541,106 +606,53 @@ def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.n
 @compiled
 def _pairs(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
                                                           ]:  # pragma: no cover - compiled
-    """The grid's candidates (per digit and cell), per cell their number, and per candidate its
-    conjugates (a digit's other place in a unit where it has two): how many, the other cells, their
-    units (units in order)."""
+    """The grid's candidates (per digit and cell), and its ``_conjugates``."""
     has = np.zeros((9, 81), np.bool_)
-    count = np.zeros(81, np.int64)
     for cell in range(81):
         for d in range(9):
             if marks[cell] >> d & 1:
                 has[d, cell] = True
-                count[cell] += 1
-    paired = np.zeros(729, np.int64)
-    partner = np.empty((729, 3), np.int64)
-    partner_unit = np.empty((729, 3), np.int64)
-    for unit in range(27):
-        for d in range(9):
-            first, second, places = -1, -1, 0
-            for i in range(9):
-                cell = units[unit, i]
-                if has[d, cell]:
-                    places += 1
-                    if first < 0:
-                        first = cell
-                    else:
-                        second = cell
-            if places == 2:
-                for a, b in ((first, second), (second, first)):
-                    cand = a * 9 + d
-                    partner[cand, paired[cand]] = b
-                    partner_unit[cand, paired[cand]] = unit
-                    paired[cand] += 1
+    count, paired, partner, partner_unit = _conjugates(marks, units)
     return has, count, paired, partner, partner_unit
 
 
 @compiled
-def _add_sinks(row: np.ndarray, sinks: np.ndarray, weak: np.ndarray) -> None:  # pragma: no cover - compiled
-    """The weak "off"s (they imply nothing) that an "on" implies (``sinks``: its row of ``sink_table``;
-    ``weak``: the grid's "off"s that are not strong), added to ``row``."""
-    for w in range(WORDS):
-        row[w] |= sinks[w] & weak[w]
-
-
-@compiled
-def _holds(row: np.ndarray, key: int) -> bool:  # pragma: no cover - compiled
-    return bool(row[key >> 6] >> np.uint64(key & 63) & np.uint64(1))
-
-
-@compiled
-def _meet(chosen: np.ndarray, size: int, on_reach: np.ndarray, absurd: np.ndarray, known: np.ndarray,
-          common: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray, reach: np.ndarray,
-          peers: np.ndarray, sinks: np.ndarray, weak: np.ndarray) -> bool:  # pragma: no cover - compiled
-    """Whether the "on" walks from the candidates ``chosen[:size]`` meet one contradiction or all
-    reach something in common (what each reaches found once, in ``on_reach``)."""
-    common[:] = ~np.uint64(0)
-    for i in range(size):
-        cand = chosen[i]
-        if not known[cand]:
-            known[cand] = True
-            on_reach[cand] = 0
-            absurd[cand] = _on_reach(cand, on_reach[cand], has, strong, group, reach, peers, sinks, weak)
-        if absurd[cand]:
-            return True
-        row = on_reach[cand]
-        for w in range(WORDS):
-            common[w] &= row[w]
-    for w in range(WORDS):  # noqa: SIM110 - numba compiles loops, not generators
-        if common[w]:
-            return True
-    return False
-
-
-@compiled
-def _on_reach(cand: int, row: np.ndarray, has: np.ndarray, strong: np.ndarray, group: np.ndarray,
-              reach: np.ndarray, peers: np.ndarray, sinks: np.ndarray, weak: np.ndarray
-              ) -> bool:  # pragma: no cover - compiled
-    """What "on" ``cand`` reaches (``StaticLinks.reach_of``), into ``row``; whether that holds a
-    candidate both on and off."""
-    cell, d0 = cand // 9, cand % 9
-    on = cand * 2 + 1
-    if group[on] >= 0:
-        _merge(row, reach[group[on]])
-    else:
-        row[on >> 6] |= np.uint64(1) << np.uint64(on & 63)
-        _add_sinks(row, sinks[cand], weak)
-        for i in range(20):
-            other = peers[cell, i] * 9 + d0
-            if strong[other]:
-                _merge(row, reach[group[other * 2]])
+def _conjugates(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
+                                                                ]:  # pragma: no cover - compiled
+    """Per cell its number of candidates, and per candidate its conjugates (a digit's other place
+    in a unit where it has two): how many, the other cells, their units (units in order)."""
+    count = np.zeros(81, np.int64)
+    for cell in range(81):
         for d in range(9):
-            if d != d0 and has[d, cell] and strong[cell * 9 + d]:
-                _merge(row, reach[group[(cell * 9 + d) * 2]])
-    for w in range(WORDS):  # noqa: SIM110 - as in _meet
-        if row[w] & (row[w] >> np.uint64(1)) & np.uint64(0x5555555555555555):
-            return True
-    return False
-
-
-@compiled
-def _merge(row: np.ndarray, other: np.ndarray) -> None:  # pragma: no cover - compiled
-    for w in range(WORDS):
-        row[w] |= other[w]
+            count[cell] += marks[cell] >> d & 1
+    paired = np.zeros(729, np.int64)
+    partner = np.empty((729, 3), np.int64)
+    partner_unit = np.empty((729, 3), np.int64)
+    for unit in range(27):
+        once = twice = more = 0  # the digits met at least once, twice, three times in the unit
+        for i in range(9):
+            m = marks[units[unit, i]]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~more
+        for d in range(9):
+            if not two >> d & 1:
+                continue
+            first = -1
+            for i in range(9):
+                cell = units[unit, i]
+                if marks[cell] >> d & 1:
+                    if first < 0:
+                        first = cell
+                    else:
+                        for a, b in ((first, cell), (cell, first)):
+                            cand = a * 9 + d
+                            partner[cand, paired[cand]] = b
+                            partner_unit[cand, paired[cand]] = unit
+                            paired[cand] += 1
+                        break
+    return count, paired, partner, partner_unit
 
 
 screen: Screen | None = _load()
