@@ -12,7 +12,7 @@ same candidates as an earlier one is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -92,22 +92,23 @@ class ChainHint:
         ``digit_cells``: ``current_have``, ``initial_have``): those that made each "on" link's cell
         or unit single (SE's ``getRuleParents``)."""
         found: dict[int, None] = {}
-        for target in self.targets:
-            for p in self.chains[id(target)]:
-                cause = p.cause if p.cause is not None else self.root_cause
-                if not p.key & 1 or cause is None or cause == ADVANCED:
-                    continue
-                cell, d0 = divmod(p.key >> 1, 9)
-                if cause == CELL:
-                    for d in BITS[initial[cell] & ~current[cell]]:
-                        found[cell * 18 + d * 2] = None
-                else:
-                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
-                    while gone:  # ascending: the unit's order
-                        lowest = gone & -gone
-                        gone ^= lowest
-                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+        for cell, d0, cause in self._ruled:
+            if cause == CELL:
+                for d in BITS[initial[cell] & ~current[cell]]:
+                    found[cell * 18 + d * 2] = None
+            else:
+                gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+                while gone:  # ascending: the unit's order
+                    lowest = gone & -gone
+                    gone ^= lowest
+                    found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
         return list(found)
+
+    @cached_property
+    def _ruled(self) -> list[tuple[int, int, int]]:
+        """The "on" potentials of its chains that a rule made (a cell's or a unit's last place), in
+        order: (cell, digit - 1, cause) each (``rule_parents`` reads them for each grid it is asked in)."""
+        return _ruled(((p.key, p.cause) for target in self.targets for p in self.chains[id(target)]), self.root_cause)
 
     def links(self) -> tuple[ChainLink, ...]:
         """Each link of its chains once, from a parent to what it implies (strong into an "on")."""
@@ -142,20 +143,73 @@ class WalkHint(ChainHint):
     """A hint whose chains end at compiled walks' potentials, made (``ends``) only when first read:
     its size is counted from the walks' tables (``Walker.size``), so that ranking a search's
     hints makes the chains only of those read (a producer whose hints are applied, not used by
-    an outer chain: its first hint's, mostly)."""
+    an outer chain: its first hint's, mostly). ``flat``: how many of the ends make its size (all
+    unless told)."""
 
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
-                 ends: Callable[[], list[Pot]], size: int, **kwargs: Any):
+                 ends: Callable[[], list[Pot]], size: int, flat: int | None = None, **kwargs: Any):
         super().__init__(technique, base, sort_key, removable, [], [], **kwargs)
         del self.flat_targets, self.targets  # made when first read (``__getattr__``)
-        self._ends = ends
+        self._ends, self._flat = ends, flat
         self.__dict__["complexity"] = size
 
     def __getattr__(self, attribute: str) -> list[Pot]:
         if attribute not in ("targets", "flat_targets"):
             raise AttributeError(attribute)
-        self.targets = self.flat_targets = self._ends()
-        return self.targets
+        self.targets = self._ends()
+        self.flat_targets = self.targets if self._flat is None else self.targets[:self._flat]
+        return self.targets if attribute == "targets" else self.flat_targets
+
+
+class LineHint(WalkHint):
+    """A hint whose chain is a line, each potential following from the one before, found by a
+    compiled walk (``chain_screen``): a forcing chain from ``source``, or a cycle back to it (its
+    chains: the cycle, then the cycle walked the other way, each potential negated: SE's two views
+    of a cycle; its size, the first's). ``line``: its potentials after ``source``, (key, cause)
+    each (no key twice, but a cycle's last, ``source`` again). Its size, signature and rule parents
+    are read from the line, so that an inner producer's hints, which an outer chain ranks and asks
+    for their rule parents, make their chains (``ends``) only when read."""
+
+    def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
+                 source: int, line: list[tuple[int, int]], cycle: bool, ends: Callable[[], list[Pot]],
+                 **kwargs: Any):
+        super().__init__(technique, base, sort_key, removable, ends, len(line) if cycle else len(line) + 1,
+                         1 if cycle else None, **kwargs)
+        self._source, self._line, self._cycle = source, line, cycle
+        self.__dict__["nested"] = []  # static links: no inner hint
+
+    @cached_property
+    def _lines(self) -> list[list[tuple[int, int | None]]]:
+        """Each chain's (key, cause) pairs as ``chain_of`` lists its potentials: from its end back."""
+        back = self._line[::-1]
+        if self._cycle:  # (the start, its end's key, left out; the way back too)
+            return [back, [(self._source ^ 1, None), *((key ^ 1, cause) for key, cause in self._line[:-1])]]
+        return [[*back, (self._source, None)]]
+
+    @cached_property
+    def signature(self) -> tuple:
+        return tuple(tuple(key for key, _ in chain) for chain in self._lines)
+
+    @cached_property
+    def _ruled(self) -> list[tuple[int, int, int]]:
+        """(Read from the line: no potential's cause is None but the source's, and it has no root cause.)"""
+        assert self.root_cause is None
+        found = [(*CANDIDATE[key], cause) for key, cause in reversed(self._line) if key & 1 and cause != ADVANCED]
+        if self._cycle:  # the way back: its "on"s are the line's "off"s
+            found += [(*CANDIDATE[key], cause) for key, cause in self._line[:-1] if not key & 1 and cause != ADVANCED]
+        return found
+
+
+def _ruled(potentials: Iterable[tuple[int, int | None]], root_cause: int | None = None) -> list[tuple[int, int, int]]:
+    """``ChainHint._ruled`` of the (key, cause) pairs of a hint's chains (``root_cause``: the cause
+    of an assumption, whose own is None)."""
+    found = []
+    for key, own in potentials:
+        cause = own if own is not None else root_cause
+        if key & 1 and cause is not None and cause != ADVANCED:
+            cell, d0 = divmod(key >> 1, 9)
+            found.append((cell, d0, cause))
+    return found
 
 
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
@@ -174,6 +228,8 @@ def _node(p: Pot) -> CellNode:
 
 def name(p: Pot | int) -> str:
     """``r1c2.5`` (SE writes a potential, or its key, as its cell and value)."""
-    key = p if isinstance(p, int) else p.key
-    cell = cell_of(key)
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}.{digit_of(key)}"
+    return NAMES[p if isinstance(p, int) else p.key]
+
+
+NAMES = tuple(f"r{cell_of(key) // 9 + 1}c{cell_of(key) % 9 + 1}.{digit_of(key)}" for key in range(1458))  # per key
+CANDIDATE = tuple(divmod(key >> 1, 9) for key in range(1458))  # per key, its (cell, digit - 1)

@@ -432,8 +432,6 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     cause_of = np.empty(1458, np.int64)
     reached = np.full(1458, -1, np.int64)  # per potential, the last walk (source's number) that reached it
     queue = np.empty(1458, np.int64)  # a walk's potentials in the order reached (level after level)
-    links = np.empty(32, np.int64)  # one potential's links: keys, then causes
-    link_causes = np.empty(32, np.int64)
     linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
     link_keys = np.empty((1458, 28), np.int16)  # and those links (the walks share them)
     link_units = np.empty((1458, 28), np.int16)
@@ -451,11 +449,8 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
             p = queue[head]
             head += 1
             if linked[p] < 0:
-                n = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells, order_units,
-                              links, link_causes)
-                for k in range(n):
-                    link_keys[p, k], link_units[p, k] = links[k], link_causes[k]
-                linked[p] = n
+                linked[p] = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells,
+                                      order_units, link_keys, link_units)
             for k in range(linked[p]):
                 key = np.int64(link_keys[p, k])
                 if key == goal:
@@ -491,8 +486,9 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
     ``group``): per start where its cycles end in the list of cycles, per cycle where it ends in
     the flat keys and causes (its potentials after the start, the start again last)."""
     has, count, paired, partner, partner_unit = _pairs(marks, units)
-    links = np.empty(32, np.int64)
-    link_causes = np.empty(32, np.int64)
+    linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
+    link_keys = np.empty((1458, 28), np.int64)  # and those links (the walks share them)
+    link_units = np.empty((1458, 28), np.int64)
     node_key: list[int] = []
     node_cause: list[int] = []
     node_parent: list[int] = []
@@ -519,10 +515,12 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
             length += 2
             pending_off = []
             for p in pending_on:
-                n = _links_of(node_key[p], x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
-                              order_units, links, link_causes)
-                for k in range(n):
-                    key = links[k]
+                at = node_key[p]
+                if linked[at] < 0:
+                    linked[at] = _links_of(at, x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                                           order_units, link_keys, link_units)
+                for k in range(linked[at]):
+                    key = link_keys[at, k]
                     if group[key] != within:
                         continue
                     q = p
@@ -530,15 +528,17 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                         q = node_parent[q]
                     if node_parent[q] < 0:  # not on its own way back
                         node_key.append(key)
-                        node_cause.append(link_causes[k])
+                        node_cause.append(link_units[at, k])
                         node_parent.append(p)
                         pending_off.append(len(node_key) - 1)
             pending_on = []
             for p in pending_off:
-                n = _links_of(node_key[p], x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
-                              order_units, links, link_causes)
-                for k in range(n):
-                    key = links[k]
+                at = node_key[p]
+                if linked[at] < 0:
+                    linked[at] = _links_of(at, x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                                           order_units, link_keys, link_units)
+                for k in range(linked[at]):
+                    key = link_keys[at, k]
                     if length >= 4 and key == start:
                         size = 0
                         q = p
@@ -550,11 +550,11 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                             keys.append(node_key[line[i]])
                             causes.append(node_cause[line[i]])
                         keys.append(key)
-                        causes.append(link_causes[k])
+                        causes.append(link_units[at, k])
                         cycle_ends.append(len(keys))
                     if not to_on[key] and group[key] == within:
                         node_key.append(key)
-                        node_cause.append(link_causes[k])
+                        node_cause.append(link_units[at, k])
                         node_parent.append(p)
                         pending_on.append(len(node_key) - 1)
                         to_on[key] = True
@@ -573,9 +573,9 @@ def _array(values: list[int]) -> np.ndarray:  # pragma: no cover - compiled
 @compiled
 def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.ndarray, paired: np.ndarray,
               partner: np.ndarray, partner_unit: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray,
-              links: np.ndarray, link_causes: np.ndarray) -> int:  # pragma: no cover - compiled
+              link_keys: np.ndarray, link_units: np.ndarray) -> int:  # pragma: no cover - compiled
     """What potential ``p`` implies, in SE's order (``StaticLinks.turned_off``/``turned_on``), into
-    ``links`` (keys) and ``link_causes``: how many."""
+    its rows of ``link_keys`` (keys) and ``link_units`` (causes): how many."""
     cand = p >> 1
     cell, d0 = cand // 9, cand % 9
     n = 0
@@ -583,22 +583,22 @@ def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.n
     if y_links and (on or count[cell] == 2):  # the cell's other candidates (turned off; on, if bivalue)
         for d in range(9):
             if d != d0 and has[d, cell]:
-                links[n], link_causes[n] = (cell * 9 + d) * 2 + 1 - on, CELL
+                link_keys[p, n], link_units[p, n] = (cell * 9 + d) * 2 + 1 - on, CELL
                 n += 1
     if on:  # then what "on" p turns off: its digit's peers
         for i in range(20):
             other = order_cells[cell, i]
             if has[d0, other]:
-                links[n], link_causes[n] = (other * 9 + d0) * 2, order_units[cell, i]
+                link_keys[p, n], link_units[p, n] = (other * 9 + d0) * 2, order_units[cell, i]
                 n += 1
     else:  # then what "off" p turns on: its conjugates
         for j in range(paired[cand] if x_links else 0):
             key = (partner[cand, j] * 9 + d0) * 2 + 1
             seen = False
             for k in range(n):
-                seen |= links[k] == key
+                seen |= link_keys[p, k] == key
             if not seen:
-                links[n], link_causes[n] = key, partner_unit[cand, j]
+                link_keys[p, n], link_units[p, n] = key, partner_unit[cand, j]
                 n += 1
     return n
 

@@ -14,6 +14,7 @@ bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from itertools import pairwise
 
 from sudokit.models.graph import cells_of
@@ -25,7 +26,7 @@ from sudokit.solvers.human.se.chain_core import (
     digit_cells,
     digit_of,
 )
-from sudokit.solvers.human.se.chain_hints import ChainHint, name
+from sudokit.solvers.human.se.chain_hints import ChainHint, LineHint, name
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
@@ -80,24 +81,22 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
             if key in may_cycle:
                 if have is None:
                     have = digit_cells(marks)
-                if cycle_walk is not None:  # (the potentials made only for the cycles that remove something)
-                    start = Pot(key)
-                    removing = [(removable, line) for line in looped[key]
-                                if (removable := _cycle_removals(have, [k for k, _ in line]))]
-                    ends = [(removable, _extended(start, line)) for removable, line in removing]
+                if cycle_walk is not None:  # (the potentials made only when read)
+                    hints.extend(_cycle_line_hint(removable, key, line, y_links, x_links) for line in looped[key]
+                                 if (removable := _cycle_removals(have, [k for k, _ in line])))
                 else:
                     assert links is not None
-                    ends = [(removable, end) for end in _cycles(links, Pot(key), cycles[key])
-                            if (removable := _cycle_removals(have, [p.key for p in _line(end)]))]
-                hints.extend(_cycle_hint(removable, end, y_links, x_links) for removable, end in ends)
+                    hints.extend(_cycle_hint(removable, end, y_links, x_links)
+                                 for end in _cycles(links, Pot(key), cycles[key])
+                                 if (removable := _cycle_removals(have, [p.key for p in _line(end)])))
             if cand in forcing:
                 if walk is None:
                     assert links is not None
-                    targets = _forcing_chains(links, key, returning)
+                    hints.extend(_forcing_hint(marks, target, y_links)
+                                 for target in _forcing_chains(links, key, returning))
                 else:
-                    targets = [_extended(Pot(source), line) for source in (key, key - 1)
-                               if (line := walked.get(source))]
-                hints.extend(_forcing_hint(marks, target, y_links) for target in targets)
+                    hints.extend(_forcing_line_hint(marks, source, line, y_links) for source in (key, key - 1)
+                                 if (line := walked.get(source)))
     return hints
 
 
@@ -279,19 +278,50 @@ def _cycle_removals(have: list[int], keys: list[int]) -> tuple[tuple[int, int], 
 def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
     """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    path = [name(q) for q in reversed(_line(end))]
-    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=" - ".join(path))
+    pattern = " - ".join(name(q) for q in reversed(_line(end)))
+    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
+
+
+def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[tuple[int, int]], y_links: bool,
+                     x_links: bool) -> ChainHint:
+    """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's), which
+    removes ``removable``, its potentials made when read."""
+    technique, base, kind = CYCLE[(y_links, x_links)]
+    return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line),
+                    pattern=" - ".join(name(key) for key, _ in line))
+
+
+def _cycle_ends(start: int, line: list[tuple[int, int]]) -> list[Pot]:
+    """The ends of a cycle's chains, both ways (as ``_cycle_hint`` gives them)."""
+    end = _extended(Pot(start), line)
+    return [end, _reversed(end)]
 
 
 def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
-    technique, base, kind = FORCING[(y_links, True)]
-    cell, digit = cell_of(target.key), digit_of(target.key)
+    """The hint of the forcing chain ending at ``target``."""
     start = target
     while start.parents:
         start = start.parents[0]
-    pattern = f"{name(start)} {'on' if start.on else 'off'} => {name(target)} {'on' if target.on else 'off'}"
-    if target.on:
+    return _forcing(marks, start.key, target.key, y_links, partial(ChainHint, flat_targets=[target], targets=[target]))
+
+
+def _forcing_line_hint(marks: list[int], source: int, line: list[tuple[int, int]], y_links: bool) -> ChainHint:
+    """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's), its
+    potentials made when read."""
+    return _forcing(marks, source, line[-1][0], y_links,
+                    partial(LineHint, source=source, line=line, cycle=False, ends=partial(_forcing_ends, source, line)))
+
+
+def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
+    return [_extended(Pot(source), line)]
+
+
+def _forcing(marks: list[int], source: int, end: int, y_links: bool, make: Callable[..., ChainHint]) -> ChainHint:
+    """The hint (``make``: its class, given its chains) of a forcing chain from ``source`` to ``end``."""
+    technique, base, kind = FORCING[(y_links, True)]
+    cell, digit = cell_of(end), digit_of(end)
+    pattern = f"{name(source)} {'on' if source & 1 else 'off'} => {name(end)} {'on' if end & 1 else 'off'}"
+    if end & 1:
         removable = tuple((cell, d + 1) for d in BITS[marks[cell]] if d + 1 != digit)
-        return ChainHint(technique, base, kind, removable, [target], [target], placement=(cell, digit),
-                         pattern=pattern)
-    return ChainHint(technique, base, kind, ((cell, digit),), [target], [target], pattern=pattern)
+        return make(technique, base, kind, removable, placement=(cell, digit), pattern=pattern)
+    return make(technique, base, kind, ((cell, digit),), pattern=pattern)
