@@ -12,7 +12,7 @@ same candidates as an earlier one is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -108,7 +108,13 @@ class ChainHint:
     def _ruled(self) -> list[tuple[int, int, int]]:
         """The "on" potentials of its chains that a rule made (a cell's or a unit's last place), in
         order: (cell, digit - 1, cause) each (``rule_parents`` reads them for each grid it is asked in)."""
-        return _ruled(((p.key, p.cause) for target in self.targets for p in self.chains[id(target)]), self.root_cause)
+        found = []
+        for target in self.targets:
+            for p in self.chains[id(target)]:
+                cause = p.cause if p.cause is not None else self.root_cause
+                if p.key & 1 and cause is not None and cause != ADVANCED:
+                    found.append((*CANDIDATE[p.key], cause))
+        return found
 
     def links(self) -> tuple[ChainLink, ...]:
         """Each link of its chains once, from a parent to what it implies (strong into an "on")."""
@@ -179,16 +185,13 @@ class LineHint(WalkHint):
         self.__dict__["nested"] = []  # static links: no inner hint
 
     @cached_property
-    def _lines(self) -> list[list[tuple[int, int | None]]]:
-        """Each chain's (key, cause) pairs as ``chain_of`` lists its potentials: from its end back."""
-        back = self._line[::-1]
-        if self._cycle:  # (the start, its end's key, left out; the way back too)
-            return [back, [(self._source ^ 1, None), *((key ^ 1, cause) for key, cause in self._line[:-1])]]
-        return [[*back, (self._source, None)]]
-
-    @cached_property
     def signature(self) -> tuple:
-        return tuple(tuple(key for key, _ in chain) for chain in self._lines)
+        """(Each chain's keys as ``chain_of`` lists them, from its end back: a cycle's start, its
+        end's key, left out, and so the end of the way back.)"""
+        back = tuple(key for key, _ in reversed(self._line))
+        if self._cycle:
+            return back, (self._source ^ 1, *(key ^ 1 for key, _ in self._line[:-1]))
+        return ((*back, self._source),)
 
     @cached_property
     def _ruled(self) -> list[tuple[int, int, int]]:
@@ -198,18 +201,6 @@ class LineHint(WalkHint):
         if self._cycle:  # the way back: its "on"s are the line's "off"s
             found += [(*CANDIDATE[key], cause) for key, cause in self._line[:-1] if not key & 1 and cause != ADVANCED]
         return found
-
-
-def _ruled(potentials: Iterable[tuple[int, int | None]], root_cause: int | None = None) -> list[tuple[int, int, int]]:
-    """``ChainHint._ruled`` of the (key, cause) pairs of a hint's chains (``root_cause``: the cause
-    of an assumption, whose own is None)."""
-    found = []
-    for key, own in potentials:
-        cause = own if own is not None else root_cause
-        if key & 1 and cause is not None and cause != ADVANCED:
-            cell, d0 = divmod(key >> 1, 9)
-            found.append((cell, d0, cause))
-    return found
 
 
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
