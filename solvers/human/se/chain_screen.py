@@ -52,22 +52,26 @@ class Screen:
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
         it walks nothing."""
-        walks, _, returning, starting, group = self._analyse(self._array(grid), False, *self._tables)
+        walks, _, found, group = self._analyse(self._array(grid), False, *self._tables)
         self._groups = grid, group
         if not walks:
             return None
+        flat = found.tolist()
+        size = flat[0]
+        returning = frozenset(flat[1:size + 1])
+        at = size + 1
         kinds: dict[tuple[bool, bool], set[int]] = {}
-        groups: dict[int, frozenset[int]] = {}
+        for kind in ((False, True), (True, False), (True, True)):  # (XY's starts hold the others')
+            size = flat[at]
+            kinds[kind] = set(flat[at + 1:at + size + 1])
+            at += size + 1
         cycles: dict[int, frozenset[int]] = {}
-        for kind, cands in zip(((False, True), (True, False), (True, True)), starting, strict=True):
-            keys = kinds[kind] = {cand * 2 + 1 for cand in np.flatnonzero(cands).tolist()}
-            for key in keys:
-                index = int(group[key])
-                within = groups.get(index)
-                if within is None:
-                    within = groups[index] = frozenset(np.flatnonzero(group == index).tolist())
-                cycles[key] = within
-        return frozenset(np.flatnonzero(returning).tolist()), cycles, kinds
+        while at < len(flat):
+            size = flat[at]
+            within = frozenset(flat[at + 1:at + size + 1])
+            cycles.update((key, within) for key in within if key & 1)
+            at += size + 1
+        return returning, cycles, kinds
 
     def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]
                 ) -> dict[int, list[tuple[int, int]] | None]:
@@ -88,7 +92,7 @@ class Screen:
         strongly connected group (as ``starts`` found them): each its potentials after the start,
         (key, cause) each, the start again last."""
         if self._groups is None or self._groups[0] != grid:
-            self._groups = grid, self._analyse(self._array(grid), False, *self._tables)[4]
+            self._groups = grid, self._analyse(self._array(grid), False, *self._tables)[3]
         start_ends, cycle_ends, keys, causes = self._cycles(
             self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
             *self._walk_tables)
@@ -142,13 +146,13 @@ def _load() -> Screen | None:
 
 
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
-             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-                                             ]:  # pragma: no cover - compiled
+             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
-    ``unary_hints`` walks anything, the returning potentials and the cycles' starts (X, Y, XY), or
-    (``want_meets``, those left empty) which cells' static chains may meet; and each potential's
-    strongly connected group (-1: none). The strong candidates' potentials are numbered (nodes,
-    in the order of their keys) so that the groups are found among them alone."""
+    ``unary_hints`` walks anything, which cells' static chains may meet (``want_meets``; else all
+    False), where ``unary_hints`` walks from (as ``Screen.starts`` reads it; empty unless it walks:
+    the returning potentials and the cycles' starts are not looked for when ``want_meets``), and each
+    potential's strongly connected group (-1: none). The strong candidates' potentials are numbered
+    (nodes, in the order of their keys) so that the groups are found among them alone."""
     count, paired, partner, _ = _conjugates(marks, units)
     strong = np.zeros(729, np.bool_)
     weak = np.zeros(WORDS, np.uint64)  # the "off"s of the candidates that are not strong (they imply nothing)
@@ -272,7 +276,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
     meets = np.zeros(81, np.bool_)
     if want_meets:
         _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
-        return False, meets, returning, starting, group
+        return False, meets, np.empty(0, np.int64), group
     walks = False
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
     # "on" through the strong "off"s it implies (its other "off"s imply nothing)
@@ -301,6 +305,8 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
     on_seen = np.empty(WORDS, np.uint64)
     off_seen = np.empty(WORDS, np.uint64)
     per_digit = np.empty(9, np.int64)
+    cycling = np.empty(groups, np.int64)  # the groups whose "on"s start cycles
+    cycled = 0
     for g in range(groups):
         if starts[g + 1] - starts[g] < 2:
             continue
@@ -325,6 +331,8 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                 removes = True
         if not removes:
             continue
+        cycling[cycled] = g
+        cycled += 1
         per_digit[:] = 0
         bivalue = 0
         for i in range(starts[g], starts[g + 1]):
@@ -343,7 +351,33 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                     cycle_x[cand] = True
                 if bivalue > 1 and count[cand // 9] == 2:
                     cycle_y[cand] = True
-    return walks, meets, returning, starting, group
+    if not walks:
+        return walks, meets, np.empty(0, np.int64), group
+    # what ``Screen.starts`` reads: the returning keys, each kind's cycle starts, the groups of those
+    # (each how many, then its keys; the groups: their members)
+    found = np.empty(1458 + 3 * 730 + nodes + cycled, np.int64)
+    size = 1
+    for key in range(1458):
+        if returning[key]:
+            found[size] = key
+            size += 1
+    found[0] = size - 1
+    for kind in range(3):
+        at = size
+        size += 1
+        for cand in range(729):
+            if starting[kind, cand]:
+                found[size] = cand * 2 + 1
+                size += 1
+        found[at] = size - at - 1
+    for i in range(cycled):
+        g = cycling[i]
+        found[size] = starts[g + 1] - starts[g]
+        size += 1
+        for j in range(starts[g], starts[g + 1]):
+            found[size] = keys[members[j]]
+            size += 1
+    return walks, meets, found[:size], group
 
 
 @compiled
