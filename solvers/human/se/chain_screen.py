@@ -30,6 +30,7 @@ from sudokit.solvers.human.se.chain_unary import Starts
 from sudokit.solvers.human.se.jit import available, compiled
 
 WORDS = 23  # 1,458 potentials, 64 a word
+CANDIDATES = tuple((cell, d0 + 1) for cell in range(81) for d0 in range(9))  # (cell, digit), by cell * 9 + digit - 1
 
 
 
@@ -40,6 +41,7 @@ class Screen:
                  walk_tables: tuple[np.ndarray, ...]):
         self._analyse, self._tables = analyse, tables
         self._forcing, self._cycles, self._walk_tables = forcing, cycles, walk_tables
+        self._peer_bits = peer_bits()
         self._groups: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid's strongly connected groups
         self._grid: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid, and as an array
 
@@ -87,20 +89,23 @@ class Screen:
         return found
 
     def cycles(self, grid: tuple[int, ...], y_links: bool, x_links: bool, starts: list[int]
-               ) -> list[list[list[tuple[int, int]]]]:
+               ) -> list[list[tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]]]:
         """Per start (an "on" key), the cycles ``chain_unary._cycles`` walks back to it within its
-        strongly connected group (as ``starts`` found them): each its potentials after the start,
-        (key, cause) each, the start again last."""
+        strongly connected group (as ``starts`` found them) that remove something: each its
+        potentials after the start, (key, cause) each, the start again last, and what it removes
+        (as ``chain_unary._cycle_removals``)."""
         if self._groups is None or self._groups[0] != grid:
             self._groups = grid, self._analyse(self._array(grid), False, *self._tables)[3]
-        start_ends, cycle_ends, keys, causes = self._cycles(
+        start_ends, cycle_ends, keys, causes, removal_ends, removals = self._cycles(
             self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
-            *self._walk_tables)
+            *self._walk_tables, self._peer_bits)
         line = list(zip(keys.tolist(), causes.tolist(), strict=True))
-        bounds = [0, *cycle_ends.tolist()]
+        removed = [CANDIDATES[i] for i in removals.tolist()]
+        bounds, removal_bounds = [0, *cycle_ends.tolist()], [0, *removal_ends.tolist()]
         found, first = [], 0
         for last in start_ends.tolist():
-            found.append([line[bounds[i]:bounds[i + 1]] for i in range(first, last)])
+            found.append([(line[bounds[i]:bounds[i + 1]], tuple(removed[removal_bounds[i]:removal_bounds[i + 1]]))
+                          for i in range(first, last)])
             first = last
         return found
 
@@ -118,6 +123,15 @@ def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return (np.array(UNITS, dtype=np.int64), np.array(CELL_UNITS, dtype=np.int64),
             np.array([[other for other, _ in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64),
             np.array([[unit for _, unit in PEER_ORDER[cell]] for cell in range(81)], dtype=np.int64))
+
+
+def peer_bits() -> np.ndarray:
+    """Per cell, its peers as bits, 27 cells a word (81 × 3)."""
+    table = np.zeros((81, 3), np.int64)
+    for cell in range(81):
+        for other in PEERS[cell]:
+            table[cell, other // 27] |= 1 << other % 27
+    return table
 
 
 def sink_table(same_cell: bool = True) -> np.ndarray:
@@ -461,7 +475,7 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
     in turn, the links in SE's order, each potential reached once): per source where its chain
     ends in the flat keys and causes."""
-    has, count, paired, partner, partner_unit = _pairs(marks, units)
+    count, paired, partner, partner_unit = _conjugates(marks, units)
     parent = np.empty(1458, np.int64)
     cause_of = np.empty(1458, np.int64)
     reached = np.full(1458, -1, np.int64)  # per potential, the last walk (source's number) that reached it
@@ -483,7 +497,7 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
             p = queue[head]
             head += 1
             if linked[p] < 0:
-                linked[p] = _links_of(p, True, y_links, has, count, paired, partner, partner_unit, order_cells,
+                linked[p] = _links_of(p, True, y_links, marks, count, paired, partner, partner_unit, order_cells,
                                       order_units, link_keys, link_units)
             for k in range(linked[p]):
                 key = np.int64(link_keys[p, k])
@@ -514,12 +528,14 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
 
 
 def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray, group: np.ndarray, units: np.ndarray,
-            order_cells: np.ndarray, order_units: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+            order_cells: np.ndarray, order_units: np.ndarray, peer_bits: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+                       ]:  # pragma: no cover - compiled
     """``Screen.cycles``' walks (``chain_unary._cycles``, within each start's strongly connected
-    ``group``): per start where its cycles end in the list of cycles, per cycle where it ends in
-    the flat keys and causes (its potentials after the start, the start again last)."""
-    has, count, paired, partner, partner_unit = _pairs(marks, units)
+    ``group``), of the cycles that remove something (``_removals``): per start where its cycles end
+    in the list of cycles, per cycle where it ends in the flat keys and causes (its potentials after
+    the start, the start again last) and in the flat removals."""
+    count, paired, partner, partner_unit = _conjugates(marks, units)
     linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
     link_keys = np.empty((1458, 28), np.int64)  # and those links (the walks share them)
     link_units = np.empty((1458, 28), np.int64)
@@ -532,6 +548,10 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
     cycle_ends: list[int] = []
     start_ends = np.empty(len(starts), np.int64)
     line = np.empty(1458, np.int64)
+    seen = np.empty((2, 9, 3), np.int64)
+    removable = np.empty(729, np.int64)  # what one cycle removes
+    removals: list[int] = []
+    removal_ends: list[int] = []
     for s in range(len(starts)):
         start = starts[s]
         within = group[start]
@@ -551,7 +571,7 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
             for p in pending_on:
                 at = node_key[p]
                 if linked[at] < 0:
-                    linked[at] = _links_of(at, x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                    linked[at] = _links_of(at, x_links, y_links, marks, count, paired, partner, partner_unit, order_cells,
                                            order_units, link_keys, link_units)
                 for k in range(linked[at]):
                     key = link_keys[at, k]
@@ -569,7 +589,7 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
             for p in pending_off:
                 at = node_key[p]
                 if linked[at] < 0:
-                    linked[at] = _links_of(at, x_links, y_links, has, count, paired, partner, partner_unit, order_cells,
+                    linked[at] = _links_of(at, x_links, y_links, marks, count, paired, partner, partner_unit, order_cells,
                                            order_units, link_keys, link_units)
                 for k in range(linked[at]):
                     key = link_keys[at, k]
@@ -580,12 +600,17 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                             line[size] = q
                             size += 1
                             q = node_parent[q]
-                        for i in range(size - 1, -1, -1):
-                            keys.append(node_key[line[i]])
-                            causes.append(node_cause[line[i]])
-                        keys.append(key)
-                        causes.append(link_units[at, k])
-                        cycle_ends.append(len(keys))
+                        removed = _removals(marks, node_key, line, size, key, peer_bits, seen, removable)
+                        if removed:
+                            for i in range(removed):
+                                removals.append(removable[i])
+                            removal_ends.append(len(removals))
+                            for i in range(size - 1, -1, -1):
+                                keys.append(node_key[line[i]])
+                                causes.append(node_cause[line[i]])
+                            keys.append(key)
+                            causes.append(link_units[at, k])
+                            cycle_ends.append(len(keys))
                     if not to_on[key] and group[key] == within:
                         node_key.append(key)
                         node_cause.append(link_units[at, k])
@@ -593,7 +618,34 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                         pending_on.append(len(node_key) - 1)
                         to_on[key] = True
         start_ends[s] = len(cycle_ends)
-    return start_ends, _array(cycle_ends), _array(keys), _array(causes)
+    return start_ends, _array(cycle_ends), _array(keys), _array(causes), _array(removal_ends), _array(removals)
+
+
+@compiled
+def _removals(marks: np.ndarray, node_key: list[int], line: np.ndarray, size: int, start: int, peer_bits: np.ndarray,
+              seen: np.ndarray, removable: np.ndarray) -> int:  # pragma: no cover - compiled
+    """What the cycle through the nodes ``line[:size]`` (from its end back) and ``start`` removes
+    (``chain_unary._cycle_removals``): the candidates outside its cells that see an "on" and an
+    "off" of their digit on it, each ``cell * 9 + digit - 1``, by cell then digit, into
+    ``removable``: how many (``peer_bits``: per cell, its peers as bits, 27 cells a word)."""
+    seen[:] = 0  # per "off"/"on" and digit, the cells that see one
+    inside = np.zeros(3, np.int64)
+    for i in range(size + 1):
+        key = node_key[line[i]] if i < size else start
+        cell, d0 = (key >> 1) // 9, (key >> 1) % 9
+        inside[cell // 27] |= 1 << cell % 27
+        for w in range(3):
+            seen[key & 1, d0, w] |= peer_bits[cell, w]
+    found = 0
+    for cell in range(81):
+        w, bit = cell // 27, 1 << cell % 27
+        if inside[w] & bit:
+            continue
+        for d0 in range(9):
+            if marks[cell] >> d0 & 1 and seen[0, d0, w] & seen[1, d0, w] & bit:
+                removable[found] = cell * 9 + d0
+                found += 1
+    return found
 
 
 @compiled
@@ -605,7 +657,7 @@ def _array(values: list[int]) -> np.ndarray:  # pragma: no cover - compiled
 
 
 @compiled
-def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.ndarray, paired: np.ndarray,
+def _links_of(p: int, x_links: bool, y_links: bool, marks: np.ndarray, count: np.ndarray, paired: np.ndarray,
               partner: np.ndarray, partner_unit: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray,
               link_keys: np.ndarray, link_units: np.ndarray) -> int:  # pragma: no cover - compiled
     """What potential ``p`` implies, in SE's order (``StaticLinks.turned_off``/``turned_on``), into
@@ -616,13 +668,13 @@ def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.n
     on = p & 1
     if y_links and (on or count[cell] == 2):  # the cell's other candidates (turned off; on, if bivalue)
         for d in range(9):
-            if d != d0 and has[d, cell]:
+            if d != d0 and marks[cell] >> d & 1:
                 link_keys[p, n], link_units[p, n] = (cell * 9 + d) * 2 + 1 - on, CELL
                 n += 1
     if on:  # then what "on" p turns off: its digit's peers
         for i in range(20):
             other = order_cells[cell, i]
-            if has[d0, other]:
+            if marks[other] >> d0 & 1:
                 link_keys[p, n], link_units[p, n] = (other * 9 + d0) * 2, order_units[cell, i]
                 n += 1
     else:  # then what "off" p turns on: its conjugates
@@ -635,19 +687,6 @@ def _links_of(p: int, x_links: bool, y_links: bool, has: np.ndarray, count: np.n
                 link_keys[p, n], link_units[p, n] = key, partner_unit[cand, j]
                 n += 1
     return n
-
-
-@compiled
-def _pairs(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-                                                          ]:  # pragma: no cover - compiled
-    """The grid's candidates (per digit and cell), and its ``_conjugates``."""
-    has = np.zeros((9, 81), np.bool_)
-    for cell in range(81):
-        for d in range(9):
-            if marks[cell] >> d & 1:
-                has[d, cell] = True
-    count, paired, partner, partner_unit = _conjugates(marks, units)
-    return has, count, paired, partner, partner_unit
 
 
 @compiled

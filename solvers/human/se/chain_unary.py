@@ -37,8 +37,10 @@ FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_for
 
 Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[tuple[int, int]] | None]]
 # (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it, or None (``Screen.forcing``)
-CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]], list[list[list[tuple[int, int]]]]]
-# (grid, with Y-links, with X-links, starts) -> per start, its cycles' potentials after it (``Screen.cycles``)
+CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]],
+                     list[list[tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]]]]
+# (grid, with Y-links, with X-links, starts) -> per start, its cycles that remove something: their
+# potentials after it, what they remove (``Screen.cycles``)
 Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
 # the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
 # its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
@@ -79,13 +81,13 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
-                if have is None:
-                    have = digit_cells(marks)
                 if cycle_walk is not None:  # (the potentials made only when read)
-                    hints.extend(_cycle_line_hint(removable, key, line, y_links, x_links) for line in looped[key]
-                                 if (removable := _cycle_removals(have, [k for k, _ in line])))
+                    hints.extend(_cycle_line_hint(removable, key, line, y_links, x_links)
+                                 for line, removable in looped[key])
                 else:
                     assert links is not None
+                    if have is None:
+                        have = digit_cells(marks)
                     hints.extend(_cycle_hint(removable, end, y_links, x_links)
                                  for end in _cycles(links, Pot(key), cycles[key])
                                  if (removable := _cycle_removals(have, [p.key for p in _line(end)])))

@@ -88,13 +88,17 @@ def line(end: Pot) -> list[tuple[int, int]]:
 
 
 def test_cycles_walked_as_in_python():
+    """(Those that remove something, with what they remove.)"""
     starts = cycles = 0
     for marks in grids()[::2]:
         _, groups, kinds = chain_unary.starts(marks)
         for (y_links, x_links), may_cycle in kinds.items():
             keys = sorted(key for key in may_cycle if marks[(key >> 1) // 9].bit_count() == 2 or x_links)
             links = chain_static.StaticLinks(marks, y_links, x_links)
-            expected = [[line(end) for end in chain_unary._cycles(links, Pot(key), groups[key])] for key in keys]
+            have = digit_cells(marks)
+            expected = [[(line(end), removable) for end in chain_unary._cycles(links, Pot(key), groups[key])
+                         if (removable := chain_unary._cycle_removals(have, [k for k, _ in line(end)]))]
+                        for key in keys]
             screen.starts(tuple(marks))
             assert screen.cycles(tuple(marks), y_links, x_links, keys) == expected
             starts += len(keys)
