@@ -280,8 +280,8 @@ def _cycle_removals(have: list[int], keys: list[int]) -> tuple[tuple[int, int], 
 def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
     """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    pattern = " - ".join(name(q) for q in reversed(_line(end)))
-    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
+    path = [name(q) for q in reversed(_line(end))]
+    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=" - ".join(path))
 
 
 def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[tuple[int, int]], y_links: bool,
@@ -315,6 +315,7 @@ def _forcing_line_hint(marks: list[int], source: int, line: list[tuple[int, int]
 
 
 def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
+    """The end of a forcing chain's chain (as ``_forcing_hint`` gives it)."""
     return [_extended(Pot(source), line)]
 
 
