@@ -516,14 +516,34 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
 
 
 @compiled
-def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies):
+def _parts(found, row, removed, at, end, touched, stamp):
+    """A recorded step's pattern parts (``effort.pattern_parts``): its cells and the cells it removes
+    candidates from, each once (a rung's step has no fins, ALSs, placements or chain); ``touched``
+    marks the cells counted with ``stamp``."""
+    parts = 0
+    for i in range(found[row, CELL_COUNT]):
+        cell = found[row, CELLS + i]
+        if touched[cell] != stamp:
+            touched[cell] = stamp
+            parts += 1
+    for i in range(at, end):
+        cell = removed[i, 0]
+        if touched[cell] != stamp:
+            touched[cell] = stamp
+            parts += 1
+    return max(1, parts)
+
+
+@compiled
+def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, efforts):
     """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
-    to ``values``/``marks`` (changed in place), recording each step, and its state's counts for the
-    effort in the row of ``tallies`` of the same number (``effort.state_counts``: open cells, and the
-    singles available for a single, else the candidates); (steps recorded, how it ended)."""
+    to ``values``/``marks`` (changed in place), recording each step, and its inspections for the
+    effort at the same index of ``efforts`` (``effort.step_effort``: from the state's open cells, and
+    the singles available for a single, else the candidates); (steps recorded, how it ended)."""
     count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
     seen = np.empty(AVAILABLE + 1, dtype=np.int64)
     stamps = np.zeros(values.shape[0] * units.shape[1], dtype=np.int64)
+    touched = np.zeros(values.shape[0], dtype=np.int64)
     while True:
         if _survey(values, marks, units, seen, stamps, count + 1):
             return count, CONTRADICTION
@@ -539,9 +559,8 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
                 break
         if end < 0:
             return count, NONE_FIRES
-        tallies[count, 0] = seen[OPEN_CELLS]
         if found[count, RUNG] <= HIDDEN_SINGLE:
-            tallies[count, 1] = seen[AVAILABLE]
+            efforts[count] = (seen[OPEN_CELLS] + 1) / (seen[AVAILABLE] + 1)
             cell, bit = found[count, CELLS], found[count, DIGITS]
             found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
@@ -551,7 +570,8 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
         else:
-            tallies[count, 1] = candidate_count(marks)
+            parts = _parts(found, count, removed, at, end, touched, count + 1)
+            efforts[count] = seen[OPEN_CELLS] + candidate_count(marks) * parts
             found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))

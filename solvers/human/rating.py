@@ -47,6 +47,10 @@ class Rating:
     effort: float | None = None  # the path's human effort (``effort.path_effort``), once a solve sets it
     hardest_code: str | None = None  # HoDoKu's own name of the hardest step's kind (HoDoKu mode)
 
+    def with_effort(self, effort: float) -> Rating:
+        """The rating with the path's effort (as ``dataclasses.replace`` makes it, without its walk of the fields)."""
+        return Rating(**{**self.__dict__, "effort": effort})
+
     @property
     def owner(self) -> str:
         """Whose figures these are: ``se`` (Sudoku Explainer's), ``hodoku`` (HoDoKu's) or ``engine``
