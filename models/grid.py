@@ -19,7 +19,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
-from operator import add, itemgetter, mul
+from operator import itemgetter, mul
 
 from sudokit.models.errors import UserError
 
@@ -176,12 +176,19 @@ class Grid:
         return list(kept)
 
     def _conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
-        values = self.values
-        unit_values, bases, blanks = _unit_keys(self.size)
-        held = set(map(add, unit_values(values), bases))  # each (unit, digit) held, and (unit, 0) where blank
-        if len(held) - len(held & blanks) == 3 * (len(values) - values.count(0)):
-            return []  # the usual case: each given is its units' only one of its digit
-        geo, found = self.geometry, []
+        geo, values = self.geometry, self.values
+        held = [0] * len(geo.units)  # per unit, the digits met so far (bit d)
+        for cell, digit in enumerate(values):
+            if digit:
+                bit, (row, column, box) = 1 << digit, geo.cell_units[cell]
+                if (held[row] | held[column] | held[box]) & bit:
+                    break
+                held[row] |= bit
+                held[column] |= bit
+                held[box] |= bit
+        else:
+            return []  # the usual case: no (unit, digit) twice
+        found = []
         for unit, cells in enumerate(geo.units):
             first: dict[Digit, Cell] = {}
             for cell in cells:
@@ -260,17 +267,6 @@ def is_solution(solution: Grid | None, puzzle: Grid) -> bool:
     if not 1 <= min(cells) <= max(cells) <= size:
         return False
     return all(len(set(get(cells))) == size for get in _judge_units(size))  # each unit: size different digits
-
-
-@cache
-def _unit_keys(size: int) -> tuple[itemgetter, tuple[int, ...], frozenset[int]]:
-    """For finding repeated givens at once: a getter of every unit's values (units in order), the key
-    base of each of them (its unit's number times 32: a value added is the (unit, value) key), and the
-    keys of a blank in each unit."""
-    units = geometry(size).units
-    return (itemgetter(*(cell for unit in units for cell in unit)),
-            tuple(32 * number for number, unit in enumerate(units) for _ in unit),
-            frozenset(32 * number for number in range(len(units))))
 
 
 @cache

@@ -150,9 +150,9 @@ def _survey(values, marks, units, seen, stamps, stamp):
     open_cells, naked, available = 0, -1, 0
     for cell in range(values.shape[0]):
         mask = marks[cell]
-        if values[cell] == 0:
-            open_cells += 1
-            broken = broken or mask == 0
+        empty = values[cell] == 0
+        open_cells += empty
+        broken |= empty & (mask == 0)
         if mask and not mask & (mask - 1):
             if naked < 0:
                 naked = cell
@@ -164,17 +164,16 @@ def _survey(values, marks, units, seen, stamps, stamp):
     for unit in range(units.shape[0]):
         placed = once = twice = open_mask = 0
         open_here, last = 0, -1
-        for i in range(size):
+        for i in range(size):  # (without branching on what a cell holds: such branches mispredict)
             cell = units[unit, i]
-            mask = marks[cell]
+            mask, value = marks[cell], values[cell]
             twice |= once & mask
             once |= mask
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
-            else:
-                open_mask |= mask
-                open_here += 1
-                last = cell
+            placed |= (1 << value) >> 1  # (the value's bit; none for 0)
+            empty = value == 0
+            open_mask |= mask if empty else 0
+            open_here += empty
+            last = cell if empty else last
         broken = broken or placed | open_mask != full
         if house_unit < 0 and open_here == 1 and marks[last] and not marks[last] & (marks[last] - 1):
             house_cell, house_unit = last, unit
