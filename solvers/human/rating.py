@@ -48,8 +48,11 @@ class Rating:
     hardest_code: str | None = None  # HoDoKu's own name of the hardest step's kind (HoDoKu mode)
 
     def with_effort(self, effort: float) -> Rating:
-        """The rating with the path's effort (as ``dataclasses.replace`` makes it, without its walk of the fields)."""
-        return Rating(**{**self.__dict__, "effort": effort})
+        """The rating with the path's effort: what ``dataclasses.replace`` gives, copied at once (every solve
+        that finishes makes one; a frozen dataclass's ``__init__`` sets its fields one by one)."""
+        rated = object.__new__(Rating)
+        rated.__dict__.update(self.__dict__, effort=effort)
+        return rated
 
     @property
     def owner(self) -> str:
