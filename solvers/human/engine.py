@@ -118,9 +118,7 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
     ``solution``: its one solution, when counted."""
     state = began.copy()
     finders, head = _finders(tuple(names), chosen.proper_only)
-    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, solution=solution)
-    remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
-    search.memo.store(_START, None, began)  # the last rung's gate counts its solutions once (``_one_solution``)
+    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution)
     steps: list[Step] = []
     try:
         reason = search.explore(state, steps)
@@ -252,6 +250,7 @@ class _Search:
     allow_guess: bool
     limit: int
     deadline: Deadline
+    began: Candidates  # the state the solve began from (left unchanged)
     solutions: int = 0
     guesses: int = 0
     first: tuple[Candidates, list[Step]] | None = field(default=None)
@@ -261,6 +260,14 @@ class _Search:
     # each step's inspections for the effort (``effort.step_effort``), recorded while the compiled loop runs
     # (it counts as it goes); None once a step is taken without (the effort then walks the path)
     efforts: list[float] | None = field(default_factory=list)
+
+    def view(self, state: Candidates, deadline: Deadline | None) -> View:
+        """A state's view for the finders; the first tells the solve's memo what the later finders need
+        to know of its start (not before: most easy solves never leave the compiled loop)."""
+        if self.memo.recall(_START) is None:
+            remember_givens(self.memo, self.began.values)  # the avoidable rectangles tell givens from placed cells
+            self.memo.store(_START, None, self.began)  # the last rung's gate counts its solutions once (``_one_solution``)
+        return View(state, self.memo, deadline)
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -274,7 +281,7 @@ class _Search:
                 return None
             if not self.allow_guess:
                 return None
-            guess = next(iter(GUESS.find(View(state, self.memo))))
+            guess = next(iter(GUESS.find(self.view(state, None))))
             branch = state.copy()
             apply_step(branch, guess)
             self.guesses += 1
@@ -313,7 +320,7 @@ class _Search:
                 raise SearchTimeout
             if not singles and state.is_solved():  # no candidate left: nothing can fire
                 return None
-            step = choose(View(state, self.memo, self.deadline), rest)
+            step = choose(self.view(state, self.deadline), rest)
             if step is None:
                 return state.contradiction() if self.solution is not None else None
             if self.solution is not None:  # (then no state can contradict but by a wrong step: checked here)

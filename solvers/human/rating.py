@@ -139,7 +139,11 @@ def rate(steps: Sequence[Step]) -> Rating:
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
-    kinds = Counter(map(_KIND, steps))  # each (technique, chain length, own rating) met: how many steps
+    kinds: dict[tuple[str, int, float], int]  # each (technique, chain length, own rating) met: how many steps
+    if any(map(_LENGTH, steps)) or any(map(_DIFFICULTY, steps)):
+        kinds = Counter(map(_KIND, steps))
+    else:  # (the usual path, without chains or steps rated on their own: counted by technique, at half the cost)
+        kinds = {(name, 0, 0.0): count for name, count in Counter(map(_TECHNIQUE, steps)).items()}
     top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
     score = level = 0
     names: set[str] = set()
@@ -168,6 +172,7 @@ def rate(steps: Sequence[Step]) -> Rating:
 
 
 _KIND = attrgetter("technique", "length", "difficulty")  # what a step's rating depends on
+_TECHNIQUE, _LENGTH, _DIFFICULTY = attrgetter("technique"), attrgetter("length"), attrgetter("difficulty")
 
 
 class _Facts(NamedTuple):
