@@ -136,6 +136,47 @@ HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS, AVAILAB
 
 
 @compiled
+def _look_at_cells(values, marks, size, seen, stamps, stamp):
+    """The cells' part of a look at a state (``_survey``): its open cells and first naked single (cells
+    in order) into ``seen``, and with ``stamp`` > 0 the naked singles' (cell, digit) slots marked in
+    ``stamps`` (their count in ``seen[AVAILABLE]``); whether an open cell has no candidate."""
+    broken = False
+    open_cells, naked, available = 0, -1, 0
+    for cell in range(values.shape[0]):
+        mask = marks[cell]
+        empty = values[cell] == 0  # (without branching on what a cell holds: such branches mispredict)
+        open_cells += empty
+        broken |= empty & (mask == 0)
+        if mask and not mask & (mask - 1):
+            if naked < 0:
+                naked = cell
+            if stamp > 0:
+                stamps[cell * size + popcount(mask - 1)] = stamp
+                available += 1
+    seen[OPEN_CELLS], seen[NAKED_CELL], seen[AVAILABLE] = open_cells, naked, available
+    return broken
+
+
+@compiled
+def _count_hidden(marks, cells, alone, size, stamps, stamp):
+    """How many of the hidden singles of a unit's ``cells`` (its digits ``alone``, a mask) have a
+    (cell, digit) slot not yet marked ``stamp`` in ``stamps``, each marked now (``_survey``)."""
+    added = 0
+    while alone:
+        bit = alone & -alone
+        alone ^= bit
+        for i in range(size):
+            cell = cells[i]
+            if marks[cell] & bit:
+                slot = cell * size + popcount(bit - 1)
+                if stamps[slot] != stamp:
+                    stamps[slot] = stamp
+                    added += 1
+                break
+    return added
+
+
+@compiled
 def _survey(values, marks, units, seen, stamps, stamp):
     """One look at a state, cells then units: whether it plainly has no solution (a cell without a
     candidate, a unit without a place for a digit), its open cells, and where its first full house
@@ -146,25 +187,13 @@ def _survey(values, marks, units, seen, stamps, stamp):
     the (cell, digit) slots counted marked ``stamp`` in ``stamps`` (a state's own number)."""
     size = units.shape[1]
     full = (1 << size) - 1
-    broken = False
-    open_cells, naked, available = 0, -1, 0
-    for cell in range(values.shape[0]):
-        mask = marks[cell]
-        empty = values[cell] == 0
-        open_cells += empty
-        broken |= empty & (mask == 0)
-        if mask and not mask & (mask - 1):
-            if naked < 0:
-                naked = cell
-            if stamp > 0:
-                stamps[cell * size + popcount(mask - 1)] = stamp
-                available += 1
+    broken = _look_at_cells(values, marks, size, seen, stamps, stamp)
     house_cell = house_unit = hidden_unit = -1
     hidden_bit = 0
     for unit in range(units.shape[0]):
         placed = once = twice = open_mask = 0
         open_here, last = 0, -1
-        for i in range(size):  # (without branching on what a cell holds: such branches mispredict)
+        for i in range(size):
             cell = units[unit, i]
             mask, value = marks[cell], values[cell]
             twice |= once & mask
@@ -180,22 +209,58 @@ def _survey(values, marks, units, seen, stamps, stamp):
         alone = once & ~twice
         if hidden_unit < 0 and alone:
             hidden_unit, hidden_bit = unit, alone & -alone
-        alone &= ~placed
-        while stamp > 0 and alone:
-            bit = alone & -alone
-            alone ^= bit
+        if stamp > 0:
+            seen[AVAILABLE] += _count_hidden(marks, units[unit], alone & ~placed, size, stamps, stamp)
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[HIDDEN_UNIT], seen[HIDDEN_BIT] = house_cell, house_unit, hidden_unit, hidden_bit
+    return broken
+
+
+@compiled
+def _glance(values, marks, units, placed, open_counts, seen, stamps, stamp):
+    """``_survey``, in a state whose placed cells hold no candidate, from each unit's placed digits and
+    open cells as the caller keeps them (``placed``, ``open_counts``): what a unit's open cells hold
+    is then what all its cells hold, and its units' pass reads the candidates alone."""
+    size = units.shape[1]
+    full = (1 << size) - 1
+    broken = _look_at_cells(values, marks, size, seen, stamps, stamp)
+    house_cell = house_unit = hidden_unit = -1
+    hidden_bit = 0
+    for unit in range(units.shape[0]):
+        once = twice = 0
+        for i in range(size):
+            mask = marks[units[unit, i]]
+            twice |= once & mask
+            once |= mask
+        broken = broken or placed[unit] | once != full
+        if house_unit < 0 and open_counts[unit] == 1:
             for i in range(size):
                 cell = units[unit, i]
-                if marks[cell] & bit:
-                    slot = cell * size + popcount(bit - 1)
-                    if stamps[slot] != stamp:
-                        stamps[slot] = stamp
-                        available += 1
+                if values[cell] == 0:
+                    if marks[cell] and not marks[cell] & (marks[cell] - 1):
+                        house_cell, house_unit = cell, unit
                     break
-    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
-    seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
-    seen[AVAILABLE] = available
+        alone = once & ~twice
+        if hidden_unit < 0 and alone:
+            hidden_unit, hidden_bit = unit, alone & -alone
+        if stamp > 0:
+            seen[AVAILABLE] += _count_hidden(marks, units[unit], alone & ~placed[unit], size, stamps, stamp)
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[HIDDEN_UNIT], seen[HIDDEN_BIT] = house_cell, house_unit, hidden_unit, hidden_bit
     return broken
+
+
+@compiled
+def _unit_tallies(values, marks, units, placed, open_counts):
+    """Each unit's placed digits (a mask) and open cells, into ``placed`` and ``open_counts``; whether
+    every placed cell is without candidates (as ``_glance`` needs)."""
+    clean = True
+    for unit in range(units.shape[0]):
+        placed[unit] = open_counts[unit] = 0
+        for i in range(units.shape[1]):
+            cell = units[unit, i]
+            placed[unit] |= (1 << values[cell]) >> 1
+            open_counts[unit] += values[cell] == 0
+            clean = clean and (values[cell] == 0 or marks[cell] == 0)
+    return clean
 
 
 @compiled
@@ -543,8 +608,14 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
     seen = np.empty(AVAILABLE + 1, dtype=np.int64)
     stamps = np.zeros(values.shape[0] * units.shape[1], dtype=np.int64)
     touched = np.zeros(values.shape[0], dtype=np.int64)
+    placed, open_counts = np.empty(units.shape[0], dtype=np.int64), np.empty(units.shape[0], dtype=np.int64)
+    kept = _unit_tallies(values, marks, units, placed, open_counts)  # (kept up to date as cells are placed)
     while True:
-        if _survey(values, marks, units, seen, stamps, count + 1):
+        if kept:
+            broken = _glance(values, marks, units, placed, open_counts, seen, stamps, count + 1)
+        else:
+            broken = _survey(values, marks, units, seen, stamps, count + 1)
+        if broken:
             return count, CONTRADICTION
         if seen[OPEN_CELLS] == 0:
             return count, SOLVED
@@ -568,6 +639,9 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             values[cell], marks[cell] = digit + 1, 0
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
+            for kind in range(3):
+                placed[cell_units[cell, kind]] |= bit
+                open_counts[cell_units[cell, kind]] -= 1
         else:
             parts = _parts(found, count, removed, at, end, touched, count + 1)
             efforts[count] = seen[OPEN_CELLS] + candidate_count(marks) * parts
