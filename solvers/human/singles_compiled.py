@@ -62,7 +62,7 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
     cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
-    eliminations = cast(tuple[Candidate, ...], tuple(map(tuple, removed[row[FROM]:row[TO]])))
+    eliminations = cast("tuple[Candidate, ...]", tuple(map(tuple, removed[row[FROM]:row[TO]])))
     if name in _SUBSETS:
         return subset_step(name, size, digits, cells, units, eliminations)
     if name in _LOCKED:
@@ -172,7 +172,7 @@ def _build() -> Kernels:
                 built = iter(found[[i for i, step in enumerate(kept) if step is None]].tolist())
                 steps.extend([step or _step(size, next(built), taken) for step in kept])
             else:
-                steps.extend(cast(list[Step], kept))
+                steps.extend(cast("list[Step]", kept))
             if efforts is not None:
                 efforts.extend(inspections[:count].tolist())
         return end
