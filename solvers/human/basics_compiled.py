@@ -219,18 +219,33 @@ def _survey(values, marks, units, seen, stamps, stamp):
 def _glance(values, marks, units, placed, open_counts, seen, stamps, stamp):
     """``_survey``, in a state whose placed cells hold no candidate, from each unit's placed digits and
     open cells as the caller keeps them (``placed``, ``open_counts``): what a unit's open cells hold
-    is then what all its cells hold, and its units' pass reads the candidates alone."""
+    is then what all its cells hold, so one pass over the units reads the candidates alone (the rows,
+    every cell once and in order, stand for the cells' part of the look)."""
     size = units.shape[1]
     full = (1 << size) - 1
-    broken = _look_at_cells(values, marks, size, seen, stamps, stamp)
+    broken = False
+    open_cells, naked, available = 0, -1, 0
     house_cell = house_unit = hidden_unit = -1
     hidden_bit = 0
     for unit in range(units.shape[0]):
-        once = twice = 0
+        row = unit < size
+        once = twice = without = 0
         for i in range(size):
-            mask = marks[units[unit, i]]
+            cell = units[unit, i]
+            mask = marks[cell]
             twice |= once & mask
             once |= mask
+            if row:
+                without += mask == 0
+                if mask and not mask & (mask - 1):  # a naked single
+                    if naked < 0:
+                        naked = cell
+                    if stamp > 0:
+                        stamps[cell * size + popcount(mask - 1)] = stamp
+                        available += 1
+        if row:  # (a row's cells without candidates are its placed ones, unless one is open)
+            open_cells += open_counts[unit]
+            broken = broken or without != size - open_counts[unit]
         broken = broken or placed[unit] | once != full
         if house_unit < 0 and open_counts[unit] == 1:
             for i in range(size):
@@ -243,8 +258,10 @@ def _glance(values, marks, units, placed, open_counts, seen, stamps, stamp):
         if hidden_unit < 0 and alone:
             hidden_unit, hidden_bit = unit, alone & -alone
         if stamp > 0:
-            seen[AVAILABLE] += _count_hidden(marks, units[unit], alone & ~placed[unit], size, stamps, stamp)
-    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[HIDDEN_UNIT], seen[HIDDEN_BIT] = house_cell, house_unit, hidden_unit, hidden_bit
+            available += _count_hidden(marks, units[unit], alone & ~placed[unit], size, stamps, stamp)
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
+    seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
+    seen[AVAILABLE] = available
     return broken
 
 
