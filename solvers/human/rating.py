@@ -148,8 +148,9 @@ def rate(steps: Sequence[Step]) -> Rating:
     score = level = 0
     names: set[str] = set()
     guessed = uniqueness = False
+    known: dict[tuple[str, int], _Facts] = {}  # (each kind's facts, for EP and ED)
     for (name, length, difficulty), count in kinds.items():
-        facts = _facts(name, length)
+        facts = known[name, length] = _facts(name, length)
         rated = (difficulty or facts.se_rating, facts.level, facts.name)
         top = rated if top is None or rated > top else top
         score += facts.score * count
@@ -158,6 +159,7 @@ def rate(steps: Sequence[Step]) -> Rating:
         guessed = guessed or facts.guess
         uniqueness = uniqueness or facts.uniqueness
     placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
+    rated_steps = [s.difficulty or known[s.technique, s.length].se_rating for s in steps[: placing + 1]]
     return Rating(
         se_rating=top[0] if top else 0.0,
         score=score,
@@ -166,8 +168,8 @@ def rate(steps: Sequence[Step]) -> Rating:
         techniques=tuple(sorted(names)),
         guessed=guessed,
         uniqueness=uniqueness,
-        ep=max((se_rating(s) for s in steps[: placing + 1]), default=0.0),
-        ed=se_rating(steps[0]) if steps else 0.0,
+        ep=max(rated_steps, default=0.0),
+        ed=rated_steps[0] if steps else 0.0,
     )
 
 
