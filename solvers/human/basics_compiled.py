@@ -136,28 +136,6 @@ HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS, AVAILAB
 
 
 @compiled
-def _look_at_cells(values, marks, size, seen, stamps, stamp):
-    """The cells' part of a look at a state (``_survey``): its open cells and first naked single (cells
-    in order) into ``seen``, and with ``stamp`` > 0 the naked singles' (cell, digit) slots marked in
-    ``stamps`` (their count in ``seen[AVAILABLE]``); whether an open cell has no candidate."""
-    broken = False
-    open_cells, naked, available = 0, -1, 0
-    for cell in range(values.shape[0]):
-        mask = marks[cell]
-        empty = values[cell] == 0  # (without branching on what a cell holds: such branches mispredict)
-        open_cells += empty
-        broken |= empty & (mask == 0)
-        if mask and not mask & (mask - 1):
-            if naked < 0:
-                naked = cell
-            if stamp > 0:
-                stamps[cell * size + popcount(mask - 1)] = stamp
-                available += 1
-    seen[OPEN_CELLS], seen[NAKED_CELL], seen[AVAILABLE] = open_cells, naked, available
-    return broken
-
-
-@compiled
 def _count_hidden(marks, cells, alone, size, stamps, stamp):
     """How many of the hidden singles of a unit's ``cells`` (its digits ``alone``, a mask) have a
     (cell, digit) slot not yet marked ``stamp`` in ``stamps``, each marked now (``_survey``)."""
@@ -187,7 +165,19 @@ def _survey(values, marks, units, seen, stamps, stamp):
     the (cell, digit) slots counted marked ``stamp`` in ``stamps`` (a state's own number)."""
     size = units.shape[1]
     full = (1 << size) - 1
-    broken = _look_at_cells(values, marks, size, seen, stamps, stamp)
+    broken = False
+    open_cells, naked, available = 0, -1, 0
+    for cell in range(values.shape[0]):
+        mask = marks[cell]
+        empty = values[cell] == 0  # (without branching on what a cell holds: such branches mispredict)
+        open_cells += empty
+        broken |= empty & (mask == 0)
+        if mask and not mask & (mask - 1):
+            if naked < 0:
+                naked = cell
+            if stamp > 0:
+                stamps[cell * size + popcount(mask - 1)] = stamp
+                available += 1
     house_cell = house_unit = hidden_unit = -1
     hidden_bit = 0
     for unit in range(units.shape[0]):
@@ -210,8 +200,10 @@ def _survey(values, marks, units, seen, stamps, stamp):
         if hidden_unit < 0 and alone:
             hidden_unit, hidden_bit = unit, alone & -alone
         if stamp > 0:
-            seen[AVAILABLE] += _count_hidden(marks, units[unit], alone & ~placed, size, stamps, stamp)
-    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[HIDDEN_UNIT], seen[HIDDEN_BIT] = house_cell, house_unit, hidden_unit, hidden_bit
+            available += _count_hidden(marks, units[unit], alone & ~placed, size, stamps, stamp)
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
+    seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
+    seen[AVAILABLE] = available
     return broken
 
 
