@@ -31,6 +31,7 @@ BLANKS = ".0-*_"
 BOX_SIDES = (2, 3, 4, 5)
 SIZES = tuple(n * n for n in BOX_SIDES)  # 4, 9, 16, 25
 CELL_COUNTS = tuple(s * s for s in SIZES)  # 16, 81, 256, 625
+_SIZE_OF = dict(zip(CELL_COUNTS, SIZES, strict=True))  # a grid's size by its cell count
 
 
 class PuzzleError(UserError, ValueError):
@@ -127,8 +128,9 @@ class Grid:
     values: tuple[Digit, ...]
 
     def __post_init__(self) -> None:
-        if len(self.values) not in CELL_COUNTS:
+        if (size := _SIZE_OF.get(len(self.values))) is None:
             raise PuzzleError(_length_message(len(self.values)))
+        self.__dict__["size"] = size  # (what ``size`` would compute, set now: the grid is frozen)
 
     @classmethod
     def parse(cls, text: str) -> Grid:

@@ -136,6 +136,25 @@ HOUSE_CELL, HOUSE_UNIT, NAKED_CELL, HIDDEN_UNIT, HIDDEN_BIT, OPEN_CELLS, AVAILAB
 
 
 @compiled
+def _count_hidden(marks, cells, alone, size, stamps, stamp):
+    """How many of the hidden singles of a unit's ``cells`` (its digits ``alone``, a mask) have a
+    (cell, digit) slot not yet marked ``stamp`` in ``stamps``, each marked now (``_survey``)."""
+    added = 0
+    while alone:
+        bit = alone & -alone
+        alone ^= bit
+        for i in range(size):
+            cell = cells[i]
+            if marks[cell] & bit:
+                slot = cell * size + popcount(bit - 1)
+                if stamps[slot] != stamp:
+                    stamps[slot] = stamp
+                    added += 1
+                break
+    return added
+
+
+@compiled
 def _survey(values, marks, units, seen, stamps, stamp):
     """One look at a state, cells then units: whether it plainly has no solution (a cell without a
     candidate, a unit without a place for a digit), its open cells, and where its first full house
@@ -150,9 +169,9 @@ def _survey(values, marks, units, seen, stamps, stamp):
     open_cells, naked, available = 0, -1, 0
     for cell in range(values.shape[0]):
         mask = marks[cell]
-        if values[cell] == 0:
-            open_cells += 1
-            broken = broken or mask == 0
+        empty = values[cell] == 0  # (without branching on what a cell holds: such branches mispredict)
+        open_cells += empty
+        broken |= empty & (mask == 0)
         if mask and not mask & (mask - 1):
             if naked < 0:
                 naked = cell
@@ -166,37 +185,91 @@ def _survey(values, marks, units, seen, stamps, stamp):
         open_here, last = 0, -1
         for i in range(size):
             cell = units[unit, i]
-            mask = marks[cell]
+            mask, value = marks[cell], values[cell]
             twice |= once & mask
             once |= mask
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
-            else:
-                open_mask |= mask
-                open_here += 1
-                last = cell
+            placed |= (1 << value) >> 1  # (the value's bit; none for 0)
+            empty = value == 0
+            open_mask |= mask if empty else 0
+            open_here += empty
+            last = cell if empty else last
         broken = broken or placed | open_mask != full
         if house_unit < 0 and open_here == 1 and marks[last] and not marks[last] & (marks[last] - 1):
             house_cell, house_unit = last, unit
         alone = once & ~twice
         if hidden_unit < 0 and alone:
             hidden_unit, hidden_bit = unit, alone & -alone
-        alone &= ~placed
-        while stamp > 0 and alone:
-            bit = alone & -alone
-            alone ^= bit
-            for i in range(size):
-                cell = units[unit, i]
-                if marks[cell] & bit:
-                    slot = cell * size + popcount(bit - 1)
-                    if stamps[slot] != stamp:
-                        stamps[slot] = stamp
-                        available += 1
-                    break
+        if stamp > 0:
+            available += _count_hidden(marks, units[unit], alone & ~placed, size, stamps, stamp)
     seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
     seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
     seen[AVAILABLE] = available
     return broken
+
+
+@compiled
+def _glance(values, marks, units, placed, open_counts, seen, stamps, stamp):
+    """``_survey``, in a state whose placed cells hold no candidate, from each unit's placed digits and
+    open cells as the caller keeps them (``placed``, ``open_counts``): what a unit's open cells hold
+    is then what all its cells hold, so one pass over the units reads the candidates alone (the rows,
+    every cell once and in order, stand for the cells' part of the look)."""
+    size = units.shape[1]
+    full = (1 << size) - 1
+    broken = False
+    open_cells, naked, available = 0, -1, 0
+    house_cell = house_unit = hidden_unit = -1
+    hidden_bit = 0
+    for unit in range(units.shape[0]):
+        row = unit < size
+        once = twice = without = 0
+        for i in range(size):
+            cell = units[unit, i]
+            mask = marks[cell]
+            twice |= once & mask
+            once |= mask
+            if row:
+                without += mask == 0
+                if mask and not mask & (mask - 1):  # a naked single
+                    if naked < 0:
+                        naked = cell
+                    if stamp > 0:
+                        stamps[cell * size + popcount(mask - 1)] = stamp
+                        available += 1
+        if row:  # (a row's cells without candidates are its placed ones, unless one is open)
+            open_cells += open_counts[unit]
+            broken = broken or without != size - open_counts[unit]
+        broken = broken or placed[unit] | once != full
+        if house_unit < 0 and open_counts[unit] == 1:
+            for i in range(size):
+                cell = units[unit, i]
+                if values[cell] == 0:
+                    if marks[cell] and not marks[cell] & (marks[cell] - 1):
+                        house_cell, house_unit = cell, unit
+                    break
+        alone = once & ~twice
+        if hidden_unit < 0 and alone:
+            hidden_unit, hidden_bit = unit, alone & -alone
+        if stamp > 0:
+            available += _count_hidden(marks, units[unit], alone & ~placed[unit], size, stamps, stamp)
+    seen[HOUSE_CELL], seen[HOUSE_UNIT], seen[NAKED_CELL] = house_cell, house_unit, naked
+    seen[HIDDEN_UNIT], seen[HIDDEN_BIT], seen[OPEN_CELLS] = hidden_unit, hidden_bit, open_cells
+    seen[AVAILABLE] = available
+    return broken
+
+
+@compiled
+def _unit_tallies(values, marks, units, placed, open_counts):
+    """Each unit's placed digits (a mask) and open cells, into ``placed`` and ``open_counts``; whether
+    every placed cell is without candidates (as ``_glance`` needs)."""
+    clean = True
+    for unit in range(units.shape[0]):
+        placed[unit] = open_counts[unit] = 0
+        for i in range(units.shape[1]):
+            cell = units[unit, i]
+            placed[unit] |= (1 << values[cell]) >> 1
+            open_counts[unit] += values[cell] == 0
+            clean = clean and (values[cell] == 0 or marks[cell] == 0)
+    return clean
 
 
 @compiled
@@ -516,16 +589,42 @@ def _rung(rung, values, marks, units, cell_units, found, row, removed, at, scrat
 
 
 @compiled
-def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies):
+def _parts(found, row, removed, at, end, touched, stamp):
+    """A recorded step's pattern parts (``effort.pattern_parts``): its cells and the cells it removes
+    candidates from, each once (a rung's step has no fins, ALSs, placements or chain); ``touched``
+    marks the cells counted with ``stamp``."""
+    parts = 0
+    for i in range(found[row, CELL_COUNT]):
+        cell = found[row, CELLS + i]
+        if touched[cell] != stamp:
+            touched[cell] = stamp
+            parts += 1
+    for i in range(at, end):
+        cell = removed[i, 0]
+        if touched[cell] != stamp:
+            touched[cell] = stamp
+            parts += 1
+    return max(1, parts)
+
+
+@compiled
+def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, efforts):
     """Apply the first step of the first of the first ``rungs`` rungs that fires, again and again,
-    to ``values``/``marks`` (changed in place), recording each step, and its state's counts for the
-    effort in the row of ``tallies`` of the same number (``effort.state_counts``: open cells, and the
-    singles available for a single, else the candidates); (steps recorded, how it ended)."""
+    to ``values``/``marks`` (changed in place), recording each step, and its inspections for the
+    effort at the same index of ``efforts`` (``effort.step_effort``: from the state's open cells, and
+    the singles available for a single, else the candidates); (steps recorded, how it ended)."""
     count, at = np.int64(0), np.int64(0)  # (typed: a literal 0 would compile every callee twice)
     seen = np.empty(AVAILABLE + 1, dtype=np.int64)
     stamps = np.zeros(values.shape[0] * units.shape[1], dtype=np.int64)
+    touched = np.zeros(values.shape[0], dtype=np.int64)
+    placed, open_counts = np.empty(units.shape[0], dtype=np.int64), np.empty(units.shape[0], dtype=np.int64)
+    kept = _unit_tallies(values, marks, units, placed, open_counts)  # (kept up to date as cells are placed)
     while True:
-        if _survey(values, marks, units, seen, stamps, count + 1):
+        if kept:
+            broken = _glance(values, marks, units, placed, open_counts, seen, stamps, count + 1)
+        else:
+            broken = _survey(values, marks, units, seen, stamps, count + 1)
+        if broken:
             return count, CONTRADICTION
         if seen[OPEN_CELLS] == 0:
             return count, SOLVED
@@ -539,9 +638,8 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
                 break
         if end < 0:
             return count, NONE_FIRES
-        tallies[count, 0] = seen[OPEN_CELLS]
         if found[count, RUNG] <= HIDDEN_SINGLE:
-            tallies[count, 1] = seen[AVAILABLE]
+            efforts[count] = (seen[OPEN_CELLS] + 1) / (seen[AVAILABLE] + 1)
             cell, bit = found[count, CELLS], found[count, DIGITS]
             found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
@@ -550,8 +648,12 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
             values[cell], marks[cell] = digit + 1, 0
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
+            for kind in range(3):
+                placed[cell_units[cell, kind]] |= bit
+                open_counts[cell_units[cell, kind]] -= 1
         else:
-            tallies[count, 1] = candidate_count(marks)
+            parts = _parts(found, count, removed, at, end, touched, count + 1)
+            efforts[count] = seen[OPEN_CELLS] + candidate_count(marks) * parts
             found[count, KEY] = -1
             for i in range(at, end):
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))

@@ -37,6 +37,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import reduce
+from operator import add
 from typing import TYPE_CHECKING
 
 from sudokit.models.candidates import Candidates
@@ -50,10 +52,11 @@ GUESS = "guess"
 
 
 def path_effort(result: HumanResult) -> float:
-    """The effort of a solve's path, from the state it began in (``HumanResult.start``); from the counts
-    the solve recorded on its way when it did (``HumanResult.counts``, what walking the path gives)."""
-    if result.counts is not None:
-        return _summed(result.steps, result.counts)
+    """The effort of a solve's path, from the state it began in (``HumanResult.start``); from the steps'
+    inspections the solve recorded on its way when it did (``HumanResult.efforts``, what walking the path
+    gives)."""
+    if result.efforts is not None:
+        return _summed(result.efforts)
     if result.start is None:
         raise ValueError("the solve does not say where it began (HumanResult.start)")
     return effort(result.start, result.steps)
@@ -65,15 +68,12 @@ def effort(start: Candidates, steps: Sequence[Step]) -> float:
 
     if LOADER.value is not None:  # the compiled counts, summed as ``_summed`` sums them
         return round(LOADER.value.effort(start, steps, SINGLES, pattern_parts)[1], 1)
-    return _summed(steps, _walk(start, steps))
+    return _summed(_inspections(step, *counts) for step, counts in zip(steps, _walk(start, steps), strict=True))
 
 
-def _summed(steps: Sequence[Step], counts: Iterable[Sequence[int]]) -> float:
-    """The inspections of ``steps``, each with its state's counts (``state_counts``)."""
-    total = 0.0
-    for step, (open_cells, seen) in zip(steps, counts, strict=True):
-        total += _inspections(step, open_cells, seen)
-    return round(total, 1)
+def _summed(inspections: Iterable[float]) -> float:
+    """A path's effort: its steps' inspections added one by one, in order, then rounded."""
+    return round(reduce(add, inspections, 0.0), 1)
 
 
 def step_effort(state: Candidates, step: Step) -> float:

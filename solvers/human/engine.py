@@ -17,13 +17,13 @@ leads to a contradiction becomes an elimination, so the path it reports is alway
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
-from sudokit.solvers.human.effort import path_effort, state_counts
+from sudokit.solvers.human.effort import path_effort, step_effort
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
@@ -59,15 +59,15 @@ class HumanResult:
     message: str = ""
     rater: Rater = field(default=mode("default").rate, repr=False)  # the mode's rating of a path
     start: Candidates | None = field(default=None, repr=False)  # the state the solve began from
-    # per step, its state's counts for the effort (``effort.state_counts``), when the solve recorded them
-    counts: list[Sequence[int]] | None = field(default=None, repr=False)
+    # per step, its inspections for the effort (``effort.step_effort``), when the solve recorded them
+    efforts: list[float] | None = field(default=None, repr=False)
 
     @cached_property
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
         rating = self.rater(self.steps)
         if self.status is Status.SOLVED and self.start is not None:
-            rating = replace(rating, effort=path_effort(self))
+            rating = rating.with_effort(path_effort(self))
         return rating
 
 
@@ -117,10 +117,8 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
     """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged);
     ``solution``: its one solution, when counted."""
     state = began.copy()
-    search = _Search(_finders(tuple(names), chosen.proper_only), chosen.choose, allow_guess, limit, deadline,
-                     solution=solution)
-    remember_givens(search.memo, began.values)  # the avoidable rectangles tell givens from placed cells
-    search.memo.store(_START, None, began)  # the last rung's gate counts its solutions once (``_one_solution``)
+    finders, head = _finders(tuple(names), chosen.proper_only)
+    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution)
     steps: list[Step] = []
     try:
         reason = search.explore(state, steps)
@@ -130,7 +128,7 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
     if search.first is not None:
         solution, path = search.first
         return HumanResult(status_for(search.solutions, limit), solution, path, search.solutions, search.guesses,
-                           rater=chosen.rate, start=began, counts=search.counts if not search.guesses else None)
+                           rater=chosen.rate, start=began, efforts=search.efforts if not search.guesses else None)
     status = Status.UNSAT if reason else Status.STUCK
     return HumanResult(status, state, steps, 0, search.guesses, reason or "no technique applies", chosen.rate,
                        began)
@@ -140,12 +138,13 @@ def _mode(chosen: str | Mode) -> Mode:
     return chosen if isinstance(chosen, Mode) else mode(chosen)
 
 
-_FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder]]] = {}
+_FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder], int]] = {}
 
 
-def _finders(names: tuple[str, ...], proper_only: bool) -> list[Finder]:
+def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], int]:
     """The finders of a ladder, the last rung's asked only where the solution is unique unless the mode
-    has counted the solutions (``proper_only``); kept while the registry holds the same techniques."""
+    has counted the solutions (``proper_only``), and how many it starts with that are ``LADDER``'s
+    (``_shared_head``); kept while the registry holds the same techniques."""
     key, registered = (names, proper_only), tuple(map(TECHNIQUES.get, names))
     kept = _FINDERS.get(key)
     if kept is None or kept[0] != registered:
@@ -153,8 +152,8 @@ def _finders(names: tuple[str, ...], proper_only: bool) -> list[Finder]:
             _FINDERS.clear()
         gated = () if proper_only else LAST_RUNG
         finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
-        kept = _FINDERS[key] = (registered, finders)
-    return kept[1]
+        kept = _FINDERS[key] = (registered, finders, _shared_head(finders))
+    return kept[1], kept[2]
 
 
 def _where_unique(find: Finder) -> Finder:
@@ -192,13 +191,13 @@ def _counted(state: Candidates, view: View) -> tuple[int, ...] | None:
     return tuple(counted.state.values) if counted.status is Status.SOLVED else None
 
 
-def _counted_step(counts: list[Sequence[int]], state: Candidates, step: Step) -> list[Sequence[int]] | None:
-    """``counts`` with the effort's counts of ``step`` in ``state`` (``effort.state_counts``); None for a
+def _counted_step(efforts: list[float], state: Candidates, step: Step) -> list[float] | None:
+    """``efforts`` with the inspections of ``step`` in ``state`` (``effort.step_effort``); None for a
     step placing a digit the state does not hold (which the effort's walk would skip)."""
     if not all(state.marks[cell] >> (digit - 1) & 1 for cell, digit in step.placements):
         return None
-    counts.append(state_counts(state, step))
-    return counts
+    efforts.append(step_effort(state, step))
+    return efforts
 
 
 def keeps(solution: Candidates, step: Step) -> None:
@@ -238,24 +237,37 @@ def _shared_head(finders: Sequence[Finder]) -> int:
     return shared
 
 
+_COUNTING_HEAD = _shared_head(_COUNTING)
+
+
 @dataclass
 class _Search:
     """One solve: the finders in order, whether to guess, and what was found so far."""
 
     finders: Sequence[Finder]
+    head: int  # how many of them are ``LADDER``'s first (``_shared_head``)
     choose: Chooser
     allow_guess: bool
     limit: int
     deadline: Deadline
+    began: Candidates  # the state the solve began from (left unchanged)
     solutions: int = 0
     guesses: int = 0
     first: tuple[Candidates, list[Step]] | None = field(default=None)
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
     singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
     solution: Candidates | None = None  # the one solution, when counted: each step is checked against it
-    # each step's state's counts for the effort (``effort.state_counts``), recorded while the compiled loop
-    # runs (it counts as it goes); None once a step is taken without (the effort then walks the path)
-    counts: list[Sequence[int]] | None = field(default_factory=list)
+    # each step's inspections for the effort (``effort.step_effort``), recorded while the compiled loop runs
+    # (it counts as it goes); None once a step is taken without (the effort then walks the path)
+    efforts: list[float] | None = field(default_factory=list)
+
+    def view(self, state: Candidates, deadline: Deadline | None) -> View:
+        """A state's view for the finders; the first tells the solve's memo what the later finders need
+        to know of its start (not before: most easy solves never leave the compiled loop)."""
+        if self.memo.recall(_START) is None:
+            remember_givens(self.memo, self.began.values)  # the avoidable rectangles tell givens from placed cells
+            self.memo.store(_START, None, self.began)  # the last rung's gate counts its solutions once (``_one_solution``)
+        return View(state, self.memo, deadline)
 
     def explore(self, state: Candidates, steps: list[Step]) -> str | None:
         """Solve ``state`` in place, appending to ``steps``; why it has no solution, if it plainly has none."""
@@ -269,7 +281,7 @@ class _Search:
                 return None
             if not self.allow_guess:
                 return None
-            guess = next(iter(GUESS.find(View(state, self.memo))))
+            guess = next(iter(GUESS.find(self.view(state, None))))
             branch = state.copy()
             apply_step(branch, guess)
             self.guesses += 1
@@ -290,14 +302,14 @@ class _Search:
         counting = self.first is not None
         finders = _COUNTING if counting else self.finders
         choose = first_found if counting else self.choose
-        rungs = _shared_head(finders) if choose is first_found and self.singles else 0
+        rungs = (_COUNTING_HEAD if counting else self.head) if choose is first_found and self.singles else 0
         singles = self.singles if rungs >= len(HEAD) else None
         rest = finders[rungs:] if singles else finders
         if not singles and not counting:
-            self.counts = None
+            self.efforts = None
         while True:
             if singles:
-                end = singles(state, steps, rungs, None if counting else self.counts)
+                end = singles(state, steps, rungs, None if counting else self.efforts)
                 if end == CONTRADICTION:
                     return state.contradiction()
                 if end == SOLVED:
@@ -308,12 +320,12 @@ class _Search:
                 raise SearchTimeout
             if not singles and state.is_solved():  # no candidate left: nothing can fire
                 return None
-            step = choose(View(state, self.memo, self.deadline), rest)
+            step = choose(self.view(state, self.deadline), rest)
             if step is None:
                 return state.contradiction() if self.solution is not None else None
             if self.solution is not None:  # (then no state can contradict but by a wrong step: checked here)
                 keeps(self.solution, step)
-            if self.counts is not None and not counting:
-                self.counts = _counted_step(self.counts, state, step)
+            if self.efforts is not None and not counting:
+                self.efforts = _counted_step(self.efforts, state, step)
             apply_step(state, step)
             steps.append(step)

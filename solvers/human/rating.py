@@ -47,6 +47,13 @@ class Rating:
     effort: float | None = None  # the path's human effort (``effort.path_effort``), once a solve sets it
     hardest_code: str | None = None  # HoDoKu's own name of the hardest step's kind (HoDoKu mode)
 
+    def with_effort(self, effort: float) -> Rating:
+        """The rating with the path's effort: what ``dataclasses.replace`` gives, copied at once (every solve
+        that finishes makes one; a frozen dataclass's ``__init__`` sets its fields one by one)."""
+        rated = object.__new__(Rating)
+        rated.__dict__.update(self.__dict__, effort=effort)
+        return rated
+
     @property
     def owner(self) -> str:
         """Whose figures these are: ``se`` (Sudoku Explainer's), ``hodoku`` (HoDoKu's) or ``engine``
@@ -132,13 +139,18 @@ def rate(steps: Sequence[Step]) -> Rating:
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
-    kinds = Counter(map(_KIND, steps))  # each (technique, chain length, own rating) met: how many steps
+    kinds: dict[tuple[str, int, float], int]  # each (technique, chain length, own rating) met: how many steps
+    if any(map(_LENGTH, steps)) or any(map(_DIFFICULTY, steps)):
+        kinds = Counter(map(_KIND, steps))
+    else:  # (the usual path, without chains or steps rated on their own: counted by technique, at half the cost)
+        kinds = {(name, 0, 0.0): count for name, count in Counter(map(_TECHNIQUE, steps)).items()}
     top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
     score = level = 0
     names: set[str] = set()
     guessed = uniqueness = False
+    known: dict[tuple[str, int], _Facts] = {}  # (each kind's facts, for EP and ED)
     for (name, length, difficulty), count in kinds.items():
-        facts = _facts(name, length)
+        facts = known[name, length] = _facts(name, length)
         rated = (difficulty or facts.se_rating, facts.level, facts.name)
         top = rated if top is None or rated > top else top
         score += facts.score * count
@@ -147,6 +159,7 @@ def rate(steps: Sequence[Step]) -> Rating:
         guessed = guessed or facts.guess
         uniqueness = uniqueness or facts.uniqueness
     placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
+    rated_steps = [s.difficulty or known[s.technique, s.length].se_rating for s in steps[: placing + 1]]
     return Rating(
         se_rating=top[0] if top else 0.0,
         score=score,
@@ -155,12 +168,13 @@ def rate(steps: Sequence[Step]) -> Rating:
         techniques=tuple(sorted(names)),
         guessed=guessed,
         uniqueness=uniqueness,
-        ep=max((se_rating(s) for s in steps[: placing + 1]), default=0.0),
-        ed=se_rating(steps[0]) if steps else 0.0,
+        ep=max(rated_steps, default=0.0),
+        ed=rated_steps[0] if steps else 0.0,
     )
 
 
 _KIND = attrgetter("technique", "length", "difficulty")  # what a step's rating depends on
+_TECHNIQUE, _LENGTH, _DIFFICULTY = attrgetter("technique"), attrgetter("length"), attrgetter("difficulty")
 
 
 class _Facts(NamedTuple):

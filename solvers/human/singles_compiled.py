@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, cast
 from sudokit.models.candidates import Candidates, digits_of
 from sudokit.models.grid import Grid, geometry
 from sudokit.solvers.human.se.jit import available
-from sudokit.solvers.human.steps import Step
+from sudokit.solvers.human.steps import Candidate, Step
 from sudokit.solvers.human.techniques.fish import fish_step
 from sudokit.solvers.human.techniques.intersections import locked_step
 from sudokit.solvers.human.techniques.subsets import subset_step
@@ -45,9 +45,9 @@ WIDTH = KEY + 1
 _SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
 _LOCKED = frozenset(LADDER[5:7])
 
-# runs a ladder's first rungs on a state, appends their steps (and, to a list given, their states' counts for
-# the effort, ``effort.state_counts``): how it ended
-Singles = Callable[[Candidates, list[Step], int, "list[Sequence[int]] | None"], int]
+# runs a ladder's first rungs on a state, appends their steps (and, to a list given, their inspections for
+# the effort, ``effort.step_effort``): how it ended
+Singles = Callable[[Candidates, list[Step], int, "list[float] | None"], int]
 
 
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
@@ -62,7 +62,7 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
     units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
     cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
-    eliminations = tuple((cell, digit) for cell, digit in removed[row[FROM]:row[TO]])
+    eliminations = cast("tuple[Candidate, ...]", tuple(map(tuple, removed[row[FROM]:row[TO]])))
     if name in _SUBSETS:
         return subset_step(name, size, digits, cells, units, eliminations)
     if name in _LOCKED:
@@ -119,7 +119,7 @@ _SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffer
 def _buffers(cells: int, size: int):
     """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
     steps it records (a step places or removes something), their eliminations, its scratch rows, and
-    each step's counts for the effort."""
+    each step's inspections for the effort."""
     import numpy as np
 
     kept = getattr(_SCRATCH, "by_size", None)
@@ -128,7 +128,7 @@ def _buffers(cells: int, size: int):
     if size not in kept:
         kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
                       np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64),
-                      np.empty((cells * (size + 1), 2), dtype=np.int64))
+                      np.empty(cells * (size + 1), dtype=np.float64))
     return kept[size]
 
 
@@ -156,24 +156,25 @@ def _build() -> Kernels:
         start_marks(values, geometry_arrays(grid.size)[1], marks)
         return Candidates(grid.size, marks.tolist(), list(grid.values))
 
-    def run(state: Candidates, steps: list[Step], rungs: int, counts: list[Sequence[int]] | None) -> int:
-        units, cell_units, peers = geometry_arrays(state.size)
-        values = np.array(state.values, dtype=np.int64)
-        marks = np.array(state.marks, dtype=np.int64)
-        found, removed, scratch, tallies = _buffers(len(values), state.size)
-        count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, tallies)
+    def run(state: Candidates, steps: list[Step], rungs: int, efforts: list[float] | None) -> int:
+        size, cells = state.size, len(state.values)
+        units, cell_units, peers = geometry_arrays(size)
+        data = np.array(state.values + state.marks, dtype=np.int64)  # (one array: each numpy call costs when cold)
+        found, removed, scratch, inspections = _buffers(cells, size)
+        count, end = ladder(data[:cells], data[cells:], units, cell_units, peers, rungs, found, removed, scratch,
+                            inspections)
         if count:
-            state.values[:], state.marks[:] = values.tolist(), marks.tolist()
-            rows = found[:count]
-            size = state.size
-            kept = list(map(_kept(size).get, rows[:, KEY].tolist()))
+            after = data.tolist()
+            state.values[:], state.marks[:] = after[:cells], after[cells:]
+            kept = list(map(_kept(size).get, found[:count, KEY].tolist()))
             if not all(kept):  # a single not kept yet, or another rung's step
-                taken = removed[:rows[-1, TO]].tolist()
-                steps.extend([step or _step(size, found[i].tolist(), taken) for i, step in enumerate(kept)])
+                taken = removed[:found[count - 1, TO]].tolist()
+                built = iter(found[[i for i, step in enumerate(kept) if step is None]].tolist())
+                steps.extend([step or _step(size, next(built), taken) for step in kept])
             else:
-                steps.extend(cast(list[Step], kept))
-            if counts is not None:
-                counts.extend(tallies[:count].tolist())
+                steps.extend(cast("list[Step]", kept))
+            if efforts is not None:
+                efforts.extend(inspections[:count].tolist())
         return end
 
     run(start(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,26 @@ class Step:
     als: tuple[tuple[Cell, ...], ...] = ()
     difficulty: float = 0.0  # the step's own SE rating, when a technique rates each step itself
 
+    def __init__(self, technique: str, size: int, digits: tuple[Digit, ...] = (), placements: tuple[Candidate, ...] = (),
+                 eliminations: tuple[Candidate, ...] = (), cells: tuple[Cell, ...] = (), units: tuple[int, ...] = (),
+                 pattern: str = "", length: int = 0, chain: tuple[ChainLink, ...] = (), fins: tuple[Cell, ...] = (),
+                 als: tuple[tuple[Cell, ...], ...] = (), difficulty: float = 0.0) -> None:
+        """The fields in order, as the generated ``__init__`` takes them, each set through its slot (a frozen
+        dataclass's own sets each with ``object.__setattr__``, at twice the cost: engines build many steps)."""
+        _SLOTS[0](self, technique)
+        _SLOTS[1](self, size)
+        _SLOTS[2](self, digits)
+        _SLOTS[3](self, placements)
+        _SLOTS[4](self, eliminations)
+        _SLOTS[5](self, cells)
+        _SLOTS[6](self, units)
+        _SLOTS[7](self, pattern)
+        _SLOTS[8](self, length)
+        _SLOTS[9](self, chain)
+        _SLOTS[10](self, fins)
+        _SLOTS[11](self, als)
+        _SLOTS[12](self, difficulty)
+
     @property
     def explanation(self) -> str:
         """``Title: pattern => conclusions``, as HoDoKu prints a step."""
@@ -90,6 +110,8 @@ class Step:
             "explanation": self.explanation,
         }
 
+
+_SLOTS = [Step.__dict__[f.name].__set__ for f in fields(Step)]  # each field's slot setter, in order (``Step.__init__``)
 
 Finder = Callable[["View"], Iterable[Step]]  # a technique: the steps it finds in a state
 

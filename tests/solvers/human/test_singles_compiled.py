@@ -140,3 +140,31 @@ def test_each_rung_finds_its_finders_first_step(puzzle):
                 fired.add(name)
         apply_step(state, step)
     assert len(fired) > 5
+
+
+@pytest.mark.parametrize("puzzle", SE_SAMPLE[11::400] + UNSAT_OR_MULTIPLE[:2] + load_set("gecode-16x16").puzzles[:1],
+                         ids=lambda p: p.grid.line()[:12])
+def test_a_glance_from_kept_unit_tallies_is_the_survey(puzzle):
+    """Along a path (guesses and contradictions too), the ladder's look at a state from the units' kept
+    placed digits and open cells (``_glance``) sees what the full look (``_survey``) sees."""
+    import numpy as np
+
+    from sudokit.solvers.human import basics_compiled as kernel
+
+    singles_compiled.LOADER.now()
+    result = solve_logically(puzzle.grid, allow_guess=True, time_limit=20)
+    units, _, _ = singles_compiled.geometry_arrays(result.state.size)
+    state, looked = Candidates.from_grid(puzzle.grid), 0
+    for step in [*result.steps, None]:
+        values, marks = np.array(state.values, dtype=np.int64), np.array(state.marks, dtype=np.int64)
+        placed, open_counts = np.empty(len(units), dtype=np.int64), np.empty(len(units), dtype=np.int64)
+        assert kernel._unit_tallies(values, marks, units, placed, open_counts)
+        seen = [np.zeros(kernel.AVAILABLE + 1, dtype=np.int64) for _ in range(2)]
+        stamps = [np.zeros(len(values) * state.size, dtype=np.int64) for _ in range(2)]
+        full = kernel._survey(values, marks, units, seen[0], stamps[0], 1)
+        assert kernel._glance(values, marks, units, placed, open_counts, seen[1], stamps[1], 1) == full
+        assert seen[0].tolist() == seen[1].tolist()
+        looked += 1
+        if step is not None:
+            apply_step(state, step)
+    assert looked > 1
