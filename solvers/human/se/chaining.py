@@ -90,6 +90,7 @@ from sudokit.solvers.human.se.chain_core import (
     BITS,
     CELL,
     UNIT_BITS,
+    UNITS,
     Pot,
     Run,
     digit_cells,
@@ -188,6 +189,10 @@ class Chaining:
         self._runs = None
         parts = COMPILED.get(start=False)
         self._walk = parts.walks(marks) if parts is not None and parts.walks is not None else None
+        if self._walk is not None and meets is not None and not self.dynamic:
+            if poll is not None:
+                poll()
+            return self._static(marks, self._walk, meets)
         links = self._links(marks, True) if meets is None else None
         hinting = self._hinting()
         have = digit_cells(marks)
@@ -366,20 +371,43 @@ class Chaining:
                 for key in _ordered(on_to_off, region_off):
                     self._add(hints, marks, key, outs_off, 6, unit, where)
 
+    def _static(self, marks: list[int], walk: Walk, meets: np.ndarray) -> list[ChainHint]:
+        """The hints of a static search (cell and region chains from the cells ``meets`` lets
+        through), found by the compiled walks in one call (``Walker.static_hints``) and made as
+        ``_add`` makes them, their chains made when first read (``WalkHint``; an inner search's:
+        those ``se_sorted`` keeps, which an outer chain reads)."""
+        hints: list[ChainHint] = []
+        runs: Runs = {}
+        for key, kind, cell, unit, d0, size in walk.static_hints(meets):
+            if kind == 5:
+                starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
+                where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+            else:
+                starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1]
+                where = f"{d0 + 1} in {_unit_name(unit)}"
+            technique, removable, conclusion = self._conclusion(marks, key, kind, where)
+            hints.append(WalkHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
+                                  size, root_cause=CELL if kind == 5 else unit, **conclusion))
+        return hints
+
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
              cause: int, where: str) -> None:
         """A cell (kind 5) or region (6) forcing chain hint concluding ``key``, which each of
         ``outcomes`` holds."""
-        removable = _removable(marks, key)
-        if not removable:
-            return
+        technique, removable, conclusion = self._conclusion(marks, key, kind, where)
+        if removable:
+            hints.append(self._hint(technique, kind, removable, outcomes, key, root_cause=cause, **conclusion))
+
+    def _conclusion(self, marks: list[int], key: int, kind: int, where: str
+                    ) -> tuple[str, tuple[tuple[int, int], ...], dict[str, Any]]:
+        """A cell (kind 5) or region (6) forcing chain's technique, removals and placement and
+        pattern, when it concludes ``key`` (``where``: its cell or region)."""
         technique = self.technique
         if not self.dynamic:
             technique = "se_cell_forcing_chain" if kind == 5 else "se_region_forcing_chain"
         placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
         pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
-        hints.append(self._hint(technique, kind, removable, outcomes, key, placement=placement, root_cause=cause,
-                                pattern=pattern))
+        return technique, _removable(marks, key), {"placement": placement, "pattern": pattern}
 
     def _hint(self, technique: str, kind: int, removable: tuple[tuple[int, int], ...], outcomes: list[dict[int, Pot]],
               key: int, **kwargs: Any) -> ChainHint:
@@ -526,6 +554,17 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
 def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
     """The potentials of ``key`` in each of ``outcomes``."""
     return [outcome[key] for outcome in outcomes]
+
+
+def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
+    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
+    ends = []
+    for start in starts:
+        run = runs.get(start)
+        if run is None:
+            run = runs[start] = walk(start, True, False)
+        ends.append(run[0][key] if key & 1 else run[1][key])
+    return ends
 
 
 def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:

@@ -169,6 +169,11 @@ class Walker:
             size += outcome._found.size(number)
         return size
 
+    def static_hints(self, meets: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
+        """The hints of a static multiple search from the cells ``meets`` lets through, in its
+        gathering order, each as (key, kind, cell, unit, digit, size) (``_static_hints``)."""
+        return static_hints(self._grid, meets, *self._tables).tolist()
+
     def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
         """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
         else with Y-links, its cell and region chains as a multiple one's; ``plus``: (+) chains)
@@ -189,6 +194,7 @@ def _load() -> Walks | None:
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     walks([511] * 81).hinting(False, False)
+    walks([511] * 81).static_hints(np.ones(81, np.bool_))
     chain_size(np.zeros((1, 5), np.int64), np.zeros(0, np.int64), 0)
     return walks
 
@@ -423,6 +429,128 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
     return found
 
 
+def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
+                  order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                  locking: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """The hints of a static multiple search (``Chaining._multiple``: not dynamic, from the cells
+    of three candidates or more that ``meets`` lets through), in its gathering order: a row each
+    (the key it concludes, its kind: 5 cell, 6 region; the cell, or the unit's first place; the
+    unit, or -1; the digit (0-8, a region's); its size, ``Walker.size``'s). Each "on" assumption
+    walked once for its reach (two sets of potentials), again for the sizes where it gives a hint."""
+    walked = np.zeros(729, np.bool_)
+    reach = np.empty((729, 2, WORDS), np.int64)  # per candidate, the "off" and "on" keys its "on" implies
+    removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
+    for cell in range(81):
+        m = marks[cell]
+        for d0 in range(9):
+            if m >> d0 & 1:
+                key = (cell * 9 + d0) * 2
+                removable[0, key >> 6] |= 1 << (key & 63)
+                if m & ~(1 << d0):
+                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    common = np.empty((2, WORDS), np.int64)
+    cell_common = np.empty((2, WORDS), np.int64)
+    starts = np.empty(9, np.int64)
+    rows = np.empty((64, 6), np.int64)
+    count = 0
+    for cell in range(81):
+        m = marks[cell]
+        if bit_count(m) < 3 or not meets[cell]:
+            continue
+        cell_common[:, :] = -1
+        for d0 in range(9):
+            if not m >> d0 & 1:
+                continue
+            cand = cell * 9 + d0
+            reach_of(marks, cand, walked, reach, units, cell_units, order_cells, order_units, cell_places, locking)
+            cell_common &= reach[cand]
+            bit = 1 << d0
+            for u in range(3):  # the units whose first place of the digit it is, with two places or more
+                unit = cell_units[cell, u]
+                places = 0
+                for i in range(9):
+                    c = units[unit, i]
+                    if marks[c] & bit:
+                        if places == 0 and c != cell:
+                            break
+                        starts[places] = c * 9 + d0
+                        places += 1
+                if places < 2:
+                    continue
+                common[:, :] = reach[cand]
+                for i in range(1, places):
+                    reach_of(marks, starts[i], walked, reach, units, cell_units, order_cells, order_units,
+                              cell_places, locking)
+                    common &= reach[starts[i]]
+                rows, count = group_hints(marks, starts[:places], common, removable, 6, unit, d0, rows, count,
+                                           units, cell_units, order_cells, order_units, cell_places, locking)
+        places = 0
+        for d0 in range(9):
+            if m >> d0 & 1:
+                starts[places] = cell * 9 + d0
+                places += 1
+        rows, count = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, rows, count, units,
+                                   cell_units, order_cells, order_units, cell_places, locking)
+    return rows[:count].copy()
+
+
+def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, units: np.ndarray,
+              cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+              locking: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The keys the static walk from ``cand`` "on" keeps (``Walker``'s outcomes), once."""
+    if walked[cand]:
+        return
+    walked[cand] = True
+    table, _, count, absurd_on, _ = follow(marks, cand * 2 + 1, True, False, False, units, cell_units, order_cells,
+                                           order_units, cell_places, locking)
+    reach[cand, :, :] = 0
+    for i in range(count - 1 if absurd_on >= 0 else count):
+        k = table[i, 0]
+        reach[cand, k & 1, k >> 6] |= 1 << (k & 63)
+
+
+def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, removable: np.ndarray, kind: int,
+                 unit: int, d0: int, rows: np.ndarray, count: int, units: np.ndarray, cell_units: np.ndarray,
+                 order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                 locking: np.ndarray) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
+    """``rows`` (``count`` filled) with the hints of one cell or region (``starts``: its "on"
+    candidates, the first first; ``common``: what all imply): the removable keys they share, the
+    "on"s then the "off"s, each in the first walk's order, with their sizes; grown when full."""
+    hinting = False
+    for w in range(WORDS):
+        if common[0, w] & removable[0, w] or common[1, w] & removable[1, w]:
+            hinting = True
+    if not hinting:
+        return rows, count
+    first = count
+    number = np.full(1458, -1, np.int64)
+    for s in range(len(starts)):
+        table, extra, kept, absurd_on, _ = follow(marks, starts[s] * 2 + 1, True, False, False, units, cell_units,
+                                                  order_cells, order_units, cell_places, locking)
+        if absurd_on >= 0:
+            kept -= 1
+        number[:] = -1
+        for i in range(kept):  # (a key has one row)
+            number[table[i, 0]] = i
+        if s == 0:
+            for on in (1, 0):
+                for i in range(kept):
+                    key = table[i, 0]
+                    if key & 1 != on or not ((common[on, key >> 6] & removable[on, key >> 6]) >> (key & 63)) & 1:
+                        continue
+                    if count == len(rows):
+                        grown = np.empty((2 * count, 6), np.int64)
+                        grown[:count] = rows
+                        rows = grown
+                    cell = starts[0] // 9
+                    rows[count, 0], rows[count, 1], rows[count, 2] = key, kind, cell
+                    rows[count, 3], rows[count, 4], rows[count, 5] = unit, d0, 0
+                    count += 1
+        for h in range(first, count):
+            rows[h, 5] += chain_size(table, extra, number[rows[h, 0]])
+    return rows, count
+
+
 def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
                reach: np.ndarray, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
                order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> None:  # pragma: no cover
@@ -461,6 +589,9 @@ follow = compiled(_propagate)
 chain_size = compiled(_chain_size)
 walk_into = compiled(_walk)
 hinting_cells = compiled(_hinting_cells)
+reach_of = compiled(_reach_of)
+group_hints = compiled(_group_hints)
+static_hints = compiled(_static_hints)
 Walk = Walker
 Walks = Callable[[list[int]], Walker]
 walks: Walks | None = _load()
