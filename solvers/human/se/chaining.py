@@ -87,6 +87,7 @@ from typing import TYPE_CHECKING, Any, cast
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
     ADVANCED,
+    ASSUMED,
     BITS,
     CELL,
     UNIT_BITS,
@@ -108,7 +109,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Outcome, Walk
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -386,8 +387,8 @@ class Chaining:
                 starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1]
                 where = f"{d0 + 1} in {_unit_name(unit)}"
             technique, removable, conclusion = self._conclusion(marks, key, kind, where)
-            hints.append(WalkHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
-                                  size, root_cause=CELL if kind == 5 else unit, **conclusion))
+            hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked, walk, runs, starts, key),
+                                    size, root_cause=CELL if kind == 5 else unit, **conclusion))
         return hints
 
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
@@ -556,15 +557,56 @@ def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
     return [outcome[key] for outcome in outcomes]
 
 
-def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
-    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
-    ends = []
+class StaticHint(WalkHint):
+    """A static cell or region chain of the compiled walks (``Chaining._static``): what it needs
+    of an outer chain's removals (``rule_parents``) is read from the walks' tables, its chains
+    made only where an outer hint holds it (its size, its repeats: ``WalkHint``)."""
+
+    def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
+                 walked: Callable[[], tuple[list[Outcome], int]], size: int, **kwargs: Any):
+        super().__init__(technique, base, sort_key, removable, partial(_ends_of, walked), size, **kwargs)
+        self._walked = walked
+
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
+        """As ``ChainHint.rule_parents``, its chains' links (key and cause) read from the walks."""
+        outcomes, key = self._walked()
+        found: dict[int, None] = {}
+        for outcome in outcomes:
+            for link, cause in outcome.chain(key):
+                if not link & 1:
+                    continue
+                cell, d0 = divmod(link >> 1, 9)
+                if cause == ASSUMED:
+                    cause = self.root_cause  # (a cell chain's: CELL, a region's: its unit)
+                if cause == CELL:
+                    for d in BITS[initial[cell] & ~current[cell]]:
+                        found[cell * 18 + d * 2] = None
+                else:  # (static chains: no ADVANCED link)
+                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cast(int, cause)]
+                    while gone:  # ascending: the unit's order
+                        lowest = gone & -gone
+                        gone ^= lowest
+                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+        return list(found)
+
+
+def _walked(walk: Walk, runs: Runs, starts: list[int], key: int) -> tuple[list[Outcome], int]:
+    """The outcomes ("on", or "off" for an "off" ``key``) of the static walks from each of
+    ``starts`` (each walked once: ``runs``), and ``key``."""
+    outcomes = []
     for start in starts:
         run = runs.get(start)
         if run is None:
             run = runs[start] = walk(start, True, False)
-        ends.append(run[0][key] if key & 1 else run[1][key])
-    return ends
+        outcomes.append(run[0] if key & 1 else run[1])
+    return cast("list[Outcome]", outcomes), key
+
+
+def _ends_of(walked: Callable[[], tuple[list[Outcome], int]]) -> list[Pot]:
+    """The potentials of the key in each outcome of ``walked``'s."""
+    outcomes, key = walked()
+    return [outcome[key] for outcome in outcomes]
 
 
 def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:

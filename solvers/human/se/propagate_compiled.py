@@ -25,12 +25,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, Pot, Run
+from sudokit.solvers.human.se.chain_core import ADVANCED, ASSUMED, CELL, Pot, Run
 from sudokit.solvers.human.se.chain_screen import link_tables
 from sudokit.solvers.human.se.jit import available, compiled
 from sudokit.solvers.human.se.rules_compiled import bit_count, rule_hints, rule_tables
 
-ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
 WORDS = 23  # a set of potentials: 23 64-bit words, bit ``key``
 
 
@@ -56,17 +55,37 @@ class Found:
             found = self._sizes[number] = chain_size(*self._arrays, number)
         return found
 
-    def pot(self, number: int) -> Pot:
-        """The potential numbered ``number``."""
-        found = self._pots[number]
-        if found is not None:
-            return found
+    def chain(self, number: int) -> list[tuple[int, int]]:
+        """The key and cause (``ASSUMED``: the start) of each potential the one numbered
+        ``number`` follows from, itself first, in ``chain_of``'s order, without making them."""
+        rows, more = self._lists()
+        found: list[tuple[int, int]] = []
+        done, queue = {number}, [number]
+        for i in queue:  # (breadth first, each once: as ``chain_of``, a walk numbering a key once)
+            key, cause, parent, first, last = rows[i]
+            found.append((key, cause))
+            for j in (parent, *more[first:last]):
+                if j >= 0 and j not in done:
+                    done.add(j)
+                    queue.append(j)
+        return found
+
+    def _lists(self) -> tuple[list[list[int]], list[int]]:
+        """The table's rows and the other parents, as lists (made once)."""
         rows = self._rows
         if rows is None:
             table, extra = self._arrays
             rows = self._rows = table.tolist()
             self._more = extra.tolist()
-        more, pots = self._more, self._pots
+        return rows, self._more
+
+    def pot(self, number: int) -> Pot:
+        """The potential numbered ``number``."""
+        found = self._pots[number]
+        if found is not None:
+            return found
+        rows, more = self._lists()
+        pots = self._pots
         needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
         while todo:
             _, _, parent, first, last = rows[todo.pop()]
@@ -99,6 +118,10 @@ class Outcome(dict):
 
     def get(self, key: int, default: Pot | None = None) -> Pot | None:  # type: ignore[override]
         return self[key] if key in self else default  # noqa: SIM401 - dict.get would give the number
+
+    def chain(self, key: int) -> list[tuple[int, int]]:
+        """``Found.chain`` of the walk's potential of ``key`` (one the walk found)."""
+        return self._found.chain(dict.__getitem__(self, key))
 
     def copy(self) -> Outcome:
         copied = Outcome(self)  # (a dict's entries as they are: the numbers too)

@@ -6,10 +6,12 @@ one (numba installed: the ``fast`` extra)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from sudokit.solvers.human.se import chaining
-from sudokit.solvers.human.se.chain_core import chain_of
+from sudokit.solvers.human.se.chain_core import chain_of, digit_cells
 from sudokit.solvers.human.se.chain_hints import WalkHint
 from sudokit.solvers.human.se.kernels import COMPILED
 
@@ -71,3 +73,30 @@ def test_every_hint_of_the_search_is_gathered_in_order(monkeypatch):
             (h.technique, h.removable, h.pattern, h.root_cause, h.complexity) for h in expected]
         gathered += len(told)
     assert gathered > 50, gathered
+
+
+def test_static_hints_need_the_removals_their_chains_need(monkeypatch):
+    """``StaticHint.rule_parents`` (read from the walks' tables) is ``ChainHint.rule_parents`` of
+    the Python search's hint, for grids the chain began from holding more candidates."""
+    parts = COMPILED.now()
+    assert parts is not None
+    rng = random.Random(7)
+    checked = needing = 0
+    for marks in grids()[::3]:
+        if parts.screen.meets(tuple(marks)) is None:
+            continue
+        told = chaining.Chaining(True, False, screened=True, inner=True).hints(marks)
+        with monkeypatch.context() as patch:
+            patch.setattr(chaining, "COMPILED", _Nothing())
+            expected = chaining.Chaining(True, False).hints(marks)
+        for _ in range(3):
+            initial = [m | (rng.getrandbits(9) if m.bit_count() > 1 and rng.random() < 0.6 else 0) for m in marks]
+            have, initial_have = digit_cells(marks), digit_cells(initial)
+            for hint, python in zip(told, expected, strict=True):
+                assert isinstance(hint, chaining.StaticHint)
+                parents = hint.rule_parents(initial, marks, initial_have, have)
+                assert "targets" not in hint.__dict__  # (no chain made)
+                assert parents == python.rule_parents(initial, marks, initial_have, have)
+                checked += 1
+                needing += bool(parents)
+    assert checked > 100 and needing > 50, (checked, needing)
