@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 CELL = -1  # the cell has this value left (SE's naked single cause)
 ADVANCED = -2  # an inner technique removed it
-ASSUMED = -3  # the assumption itself, in the compiled walks' tables (None in a ``Pot``)
 
 UNITS: tuple[tuple[int, ...], ...] = (
     tuple(tuple((b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)) for b in range(9))

@@ -87,7 +87,6 @@ from typing import TYPE_CHECKING, Any, cast
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
     ADVANCED,
-    ASSUMED,
     BITS,
     CELL,
     UNIT_BITS,
@@ -109,7 +108,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Outcome, Walk
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -379,7 +378,9 @@ class Chaining:
         those ``se_sorted`` keeps, which an outer chain reads)."""
         hints: list[ChainHint] = []
         runs: Runs = {}
-        for key, kind, cell, unit, d0, size in walk.static_hints(meets):
+        rows, links = walk.static_hints(meets)
+        first = 0
+        for key, kind, cell, unit, d0, size, last in rows:
             if kind == 5:
                 starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
                 where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
@@ -387,8 +388,9 @@ class Chaining:
                 starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1]
                 where = f"{d0 + 1} in {_unit_name(unit)}"
             technique, removable, conclusion = self._conclusion(marks, key, kind, where)
-            hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked, walk, runs, starts, key),
-                                    size, root_cause=CELL if kind == 5 else unit, **conclusion))
+            hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
+                                    size, links[first:last], root_cause=CELL if kind == 5 else unit, **conclusion))
+            first = last
         return hints
 
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
@@ -558,55 +560,46 @@ def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
 
 
 class StaticHint(WalkHint):
-    """A static cell or region chain of the compiled walks (``Chaining._static``): what it needs
-    of an outer chain's removals (``rule_parents``) is read from the walks' tables, its chains
-    made only where an outer hint holds it (its size, its repeats: ``WalkHint``)."""
+    """A static cell or region chain of the compiled walks (``Chaining._static``): the "on"
+    links of its chains (key, cause; ``links``), counted in the walks' tables, give what it needs
+    of an outer chain's removals (``rule_parents``); its chains are made only where an outer hint
+    holds it (its size, its repeats: ``WalkHint``)."""
 
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
-                 walked: Callable[[], tuple[list[Outcome], int]], size: int, **kwargs: Any):
-        super().__init__(technique, base, sort_key, removable, partial(_ends_of, walked), size, **kwargs)
-        self._walked = walked
+                 ends: Callable[[], list[Pot]], size: int, links: list[int], **kwargs: Any):
+        super().__init__(technique, base, sort_key, removable, ends, size, **kwargs)
+        self._links = links
 
     def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
                      current_have: list[int]) -> list[int]:
-        """As ``ChainHint.rule_parents``, its chains' links (key and cause) read from the walks."""
-        outcomes, key = self._walked()
+        """As ``ChainHint.rule_parents``, from its links (static chains: none ``ADVANCED``, each
+        start's cause its ``root_cause``)."""
         found: dict[int, None] = {}
-        for outcome in outcomes:
-            for link, cause in outcome.chain(key):
-                if not link & 1:
-                    continue
-                cell, d0 = divmod(link >> 1, 9)
-                if cause == ASSUMED:
-                    cause = self.root_cause  # (a cell chain's: CELL, a region's: its unit)
-                if cause == CELL:
-                    for d in BITS[initial[cell] & ~current[cell]]:
-                        found[cell * 18 + d * 2] = None
-                else:  # (static chains: no ADVANCED link)
-                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cast(int, cause)]
-                    while gone:  # ascending: the unit's order
-                        lowest = gone & -gone
-                        gone ^= lowest
-                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+        links = self._links
+        for i in range(0, len(links), 2):
+            link, cause = links[i], links[i + 1]
+            cell, d0 = divmod(link >> 1, 9)
+            if cause == CELL:
+                for d in BITS[initial[cell] & ~current[cell]]:
+                    found[cell * 18 + d * 2] = None
+            else:
+                gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+                while gone:  # ascending: the unit's order
+                    lowest = gone & -gone
+                    gone ^= lowest
+                    found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
         return list(found)
 
 
-def _walked(walk: Walk, runs: Runs, starts: list[int], key: int) -> tuple[list[Outcome], int]:
-    """The outcomes ("on", or "off" for an "off" ``key``) of the static walks from each of
-    ``starts`` (each walked once: ``runs``), and ``key``."""
-    outcomes = []
+def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
+    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
+    ends = []
     for start in starts:
         run = runs.get(start)
         if run is None:
             run = runs[start] = walk(start, True, False)
-        outcomes.append(run[0] if key & 1 else run[1])
-    return cast("list[Outcome]", outcomes), key
-
-
-def _ends_of(walked: Callable[[], tuple[list[Outcome], int]]) -> list[Pot]:
-    """The potentials of the key in each outcome of ``walked``'s."""
-    outcomes, key = walked()
-    return [outcome[key] for outcome in outcomes]
+        ends.append(run[0][key] if key & 1 else run[1][key])
+    return ends
 
 
 def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:

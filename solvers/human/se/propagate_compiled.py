@@ -22,14 +22,16 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from sudokit.solvers.human.se.chain_core import ADVANCED, ASSUMED, CELL, Pot, Run
+from sudokit.solvers.human.se.chain_core import ADVANCED, CELL, Pot, Run
 from sudokit.solvers.human.se.chain_screen import link_tables
 from sudokit.solvers.human.se.jit import available, compiled
 from sudokit.solvers.human.se.rules_compiled import bit_count, rule_hints, rule_tables
 
+ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
 WORDS = 23  # a set of potentials: 23 64-bit words, bit ``key``
 
 
@@ -55,37 +57,17 @@ class Found:
             found = self._sizes[number] = chain_size(*self._arrays, number)
         return found
 
-    def chain(self, number: int) -> list[tuple[int, int]]:
-        """The key and cause (``ASSUMED``: the start) of each potential the one numbered
-        ``number`` follows from, itself first, in ``chain_of``'s order, without making them."""
-        rows, more = self._lists()
-        found: list[tuple[int, int]] = []
-        done, queue = {number}, [number]
-        for i in queue:  # (breadth first, each once: as ``chain_of``, a walk numbering a key once)
-            key, cause, parent, first, last = rows[i]
-            found.append((key, cause))
-            for j in (parent, *more[first:last]):
-                if j >= 0 and j not in done:
-                    done.add(j)
-                    queue.append(j)
-        return found
-
-    def _lists(self) -> tuple[list[list[int]], list[int]]:
-        """The table's rows and the other parents, as lists (made once)."""
-        rows = self._rows
-        if rows is None:
-            table, extra = self._arrays
-            rows = self._rows = table.tolist()
-            self._more = extra.tolist()
-        return rows, self._more
-
     def pot(self, number: int) -> Pot:
         """The potential numbered ``number``."""
         found = self._pots[number]
         if found is not None:
             return found
-        rows, more = self._lists()
-        pots = self._pots
+        rows = self._rows
+        if rows is None:
+            table, extra = self._arrays
+            rows = self._rows = table.tolist()
+            self._more = extra.tolist()
+        more, pots = self._more, self._pots
         needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
         while todo:
             _, _, parent, first, last = rows[todo.pop()]
@@ -118,10 +100,6 @@ class Outcome(dict):
 
     def get(self, key: int, default: Pot | None = None) -> Pot | None:  # type: ignore[override]
         return self[key] if key in self else default  # noqa: SIM401 - dict.get would give the number
-
-    def chain(self, key: int) -> list[tuple[int, int]]:
-        """``Found.chain`` of the walk's potential of ``key`` (one the walk found)."""
-        return self._found.chain(dict.__getitem__(self, key))
 
     def copy(self) -> Outcome:
         copied = Outcome(self)  # (a dict's entries as they are: the numbers too)
@@ -192,10 +170,12 @@ class Walker:
             size += outcome._found.size(number)
         return size
 
-    def static_hints(self, meets: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
+    def static_hints(self, meets: np.ndarray) -> tuple[list[list[int]], list[int]]:
         """The hints of a static multiple search from the cells ``meets`` lets through, in its
-        gathering order, each as (key, kind, cell, unit, digit, size) (``_static_hints``)."""
-        return static_hints(self._grid, meets, *self._tables).tolist()
+        gathering order, each as (key, kind, cell, unit, digit, size, where its links end), and
+        their chains' "on" links, (key, cause) after (key, cause) (``_static_hints``)."""
+        rows, links = static_hints(self._grid, meets, *self._tables)
+        return rows.tolist(), links.tolist()
 
     def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
         """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
@@ -454,12 +434,14 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
 
 def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
                   order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
-                  locking: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+                  locking: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """The hints of a static multiple search (``Chaining._multiple``: not dynamic, from the cells
     of three candidates or more that ``meets`` lets through), in its gathering order: a row each
     (the key it concludes, its kind: 5 cell, 6 region; the cell, or the unit's first place; the
-    unit, or -1; the digit (0-8, a region's); its size, ``Walker.size``'s). Each "on" assumption
-    walked once for its reach (two sets of potentials), again for the sizes where it gives a hint."""
+    unit, or -1; the digit (0-8, a region's); its size, ``Walker.size``'s; where its links end in
+    the second array), and the "on" links of its chains (key and cause: ``ChainHint.rule_parents``
+    reads them), chain after chain, each in ``chain_of``'s order. Each "on" assumption walked once
+    for its reach (two sets of potentials), again for the chains where it gives a hint."""
     walked = np.zeros(729, np.bool_)
     reach = np.empty((729, 2, WORDS), np.int64)  # per candidate, the "off" and "on" keys its "on" implies
     removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
@@ -474,8 +456,8 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
     common = np.empty((2, WORDS), np.int64)
     cell_common = np.empty((2, WORDS), np.int64)
     starts = np.empty(9, np.int64)
-    rows = np.empty((64, 6), np.int64)
-    count = 0
+    found = Hints(np.empty((64, 7), np.int64), 0, np.empty(1024, np.int64), 0, np.empty((9, 1460, 3), np.int64),
+                  np.empty((9, 1458), np.int64))
     for cell in range(81):
         m = marks[cell]
         if bit_count(m) < 3 or not meets[cell]:
@@ -503,18 +485,18 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
                 common[:, :] = reach[cand]
                 for i in range(1, places):
                     reach_of(marks, starts[i], walked, reach, units, cell_units, order_cells, order_units,
-                              cell_places, locking)
+                             cell_places, locking)
                     common &= reach[starts[i]]
-                rows, count = group_hints(marks, starts[:places], common, removable, 6, unit, d0, rows, count,
-                                           units, cell_units, order_cells, order_units, cell_places, locking)
+                found = group_hints(marks, starts[:places], common, removable, 6, unit, d0, found, units,
+                                    cell_units, order_cells, order_units, cell_places, locking)
         places = 0
         for d0 in range(9):
             if m >> d0 & 1:
                 starts[places] = cell * 9 + d0
                 places += 1
-        rows, count = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, rows, count, units,
-                                   cell_units, order_cells, order_units, cell_places, locking)
-    return rows[:count].copy()
+        found = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, found, units, cell_units,
+                            order_cells, order_units, cell_places, locking)
+    return found.rows[:found.count].copy(), found.links[:found.filled].copy()
 
 
 def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, units: np.ndarray,
@@ -532,46 +514,75 @@ def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarra
         reach[cand, k & 1, k >> 6] |= 1 << (k & 63)
 
 
+class Hints(NamedTuple):
+    """``_static_hints``'s hints so far (``count`` rows, ``filled`` links), and room for the walks
+    of one cell's or region's starts (their rows' key, cause, parent; each key's row)."""
+
+    rows: np.ndarray
+    count: int
+    links: np.ndarray
+    filled: int
+    walks: np.ndarray
+    numbers: np.ndarray
+
+
 def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, removable: np.ndarray, kind: int,
-                 unit: int, d0: int, rows: np.ndarray, count: int, units: np.ndarray, cell_units: np.ndarray,
+                 unit: int, d0: int, found: Hints, units: np.ndarray, cell_units: np.ndarray,
                  order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
-                 locking: np.ndarray) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
-    """``rows`` (``count`` filled) with the hints of one cell or region (``starts``: its "on"
-    candidates, the first first; ``common``: what all imply): the removable keys they share, the
-    "on"s then the "off"s, each in the first walk's order, with their sizes; grown when full."""
+                 locking: np.ndarray) -> Hints:  # pragma: no cover - compiled
+    """``found`` with the hints of one cell or region (``starts``: its "on" candidates, the first
+    first; ``common``: what all imply): the removable keys they share, the "on"s then the "off"s,
+    each in the first walk's order, with their sizes and links (grown when full)."""
     hinting = False
     for w in range(WORDS):
         if common[0, w] & removable[0, w] or common[1, w] & removable[1, w]:
             hinting = True
     if not hinting:
-        return rows, count
-    first = count
-    number = np.full(1458, -1, np.int64)
+        return found
+    rows, count, links, filled, walks, numbers = found
+    first_kept = 0
     for s in range(len(starts)):
-        table, extra, kept, absurd_on, _ = follow(marks, starts[s] * 2 + 1, True, False, False, units, cell_units,
-                                                  order_cells, order_units, cell_places, locking)
+        table, _, kept, absurd_on, _ = follow(marks, starts[s] * 2 + 1, True, False, False, units, cell_units,
+                                              order_cells, order_units, cell_places, locking)
         if absurd_on >= 0:
             kept -= 1
-        number[:] = -1
-        for i in range(kept):  # (a key has one row)
-            number[table[i, 0]] = i
         if s == 0:
-            for on in (1, 0):
-                for i in range(kept):
-                    key = table[i, 0]
-                    if key & 1 != on or not ((common[on, key >> 6] & removable[on, key >> 6]) >> (key & 63)) & 1:
-                        continue
-                    if count == len(rows):
-                        grown = np.empty((2 * count, 6), np.int64)
-                        grown[:count] = rows
-                        rows = grown
-                    cell = starts[0] // 9
-                    rows[count, 0], rows[count, 1], rows[count, 2] = key, kind, cell
-                    rows[count, 3], rows[count, 4], rows[count, 5] = unit, d0, 0
-                    count += 1
-        for h in range(first, count):
-            rows[h, 5] += chain_size(table, extra, number[rows[h, 0]])
-    return rows, count
+            first_kept = kept
+        numbers[s, :] = -1
+        for i in range(kept):  # (a key has one row)
+            walks[s, i, 0], walks[s, i, 1], walks[s, i, 2] = table[i, 0], table[i, 1], table[i, 2]
+            numbers[s, table[i, 0]] = i
+    root = -1 if kind == 5 else unit  # (a cell chain's cause: CELL)
+    for on in (1, 0):
+        for i in range(first_kept):
+            key = walks[0, i, 0]
+            if key & 1 != on or not ((common[on, key >> 6] & removable[on, key >> 6]) >> (key & 63)) & 1:
+                continue
+            if count == len(rows):
+                rows = _grown(rows)
+            size = 0
+            for s in range(len(starts)):  # each chain: the potential, its parent, …, the start (static: one parent each)
+                n = numbers[s, key]
+                while n >= 0:
+                    size += 1
+                    link = walks[s, n, 0]
+                    if link & 1:
+                        if filled + 2 > len(links):
+                            links = _grown(links)
+                        links[filled], links[filled + 1] = link, root if walks[s, n, 1] == ASSUMED else walks[s, n, 1]
+                        filled += 2
+                    n = walks[s, n, 2]
+            rows[count, 0], rows[count, 1], rows[count, 2] = key, kind, starts[0] // 9
+            rows[count, 3], rows[count, 4], rows[count, 5], rows[count, 6] = unit, d0, size, filled
+            count += 1
+    return Hints(rows, count, links, filled, walks, numbers)
+
+
+def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """``array`` twice as long, its rows kept."""
+    grown = np.empty((2 * len(array),) + array.shape[1:], array.dtype)
+    grown[:len(array)] = array
+    return grown
 
 
 def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
@@ -613,6 +624,7 @@ chain_size = compiled(_chain_size)
 walk_into = compiled(_walk)
 hinting_cells = compiled(_hinting_cells)
 reach_of = compiled(_reach_of)
+_grown = compiled(_grown)
 group_hints = compiled(_group_hints)
 static_hints = compiled(_static_hints)
 Walk = Walker

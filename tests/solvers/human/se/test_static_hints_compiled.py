@@ -95,7 +95,7 @@ def test_static_hints_need_the_removals_their_chains_need(monkeypatch):
             for hint, python in zip(told, expected, strict=True):
                 assert isinstance(hint, chaining.StaticHint)
                 parents = hint.rule_parents(initial, marks, initial_have, have)
-                assert "targets" not in hint.__dict__  # (no chain made)
+                assert "targets" not in hint.__dict__  # (no chain made, no walk)
                 assert parents == python.rule_parents(initial, marks, initial_have, have)
                 checked += 1
                 needing += bool(parents)
