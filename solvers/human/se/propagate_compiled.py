@@ -496,7 +496,7 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
                 places += 1
         found = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, found, units, cell_units,
                             order_cells, order_units, cell_places, locking)
-    return found.rows[:found.count].copy(), found.links[:found.filled].copy()
+    return found.rows[:found.made].copy(), found.links[:found.filled].copy()
 
 
 def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, units: np.ndarray,
@@ -515,11 +515,11 @@ def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarra
 
 
 class Hints(NamedTuple):
-    """``_static_hints``'s hints so far (``count`` rows, ``filled`` links), and room for the walks
+    """``_static_hints``'s hints so far (``made`` rows, ``filled`` links), and room for the walks
     of one cell's or region's starts (their rows' key, cause, parent; each key's row)."""
 
     rows: np.ndarray
-    count: int
+    made: int
     links: np.ndarray
     filled: int
     walks: np.ndarray
@@ -580,7 +580,7 @@ def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, remo
 
 def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
     """``array`` twice as long, its rows kept."""
-    grown = np.empty((2 * len(array),) + array.shape[1:], array.dtype)
+    grown = np.empty((2 * len(array),) + array.shape[1:], array.dtype)  # noqa: RUF005 - (numba: no starred tuples)
     grown[:len(array)] = array
     return grown
 
