@@ -67,7 +67,10 @@ dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Wal
 and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
 next level goes on from them); a producer whose hints are applied ranks the walks' hints by
 their sizes, counted in the walks' tables, and makes the chains of those read alone
-(``WalkHint``). Until the compiled
+(``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
+and the multiple producer) is one kernel call (``Walker.static_hints``): its hints with their
+sizes and their chains' links, from which an outer chain reads what they need of its removals
+(``StaticHint``), their chains made only where an outer hint holds them. Until the compiled
 code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
 Python code runs. SE asks a level only where the levels before found nothing, and a level's
 chains are those of the level before (when its inner techniques come first in this one's: (+)

@@ -12,6 +12,8 @@ nested chain goes on from there in Python (``propagate``'s ``resume``).
 call and tells which cells' chains give a hint, so that Python makes only those cells' hints
 (``test_hinting_compiled.py``). ``Walker.size`` counts a hint's chains in the tables, so that a
 search ranks its hints without making their chains (``chain_hints.WalkHint``, ``test_walk_hints.py``).
+``Walker.static_hints`` makes a whole static cell and region search in one call: its hints, their
+sizes, the "on" links of their chains (``chaining.StaticHint``, ``test_static_hints_compiled.py``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
