@@ -67,7 +67,10 @@ dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Wal
 and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
 next level goes on from them); a producer whose hints are applied ranks the walks' hints by
 their sizes, counted in the walks' tables, and makes the chains of those read alone
-(``WalkHint``). Until the compiled
+(``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
+and the multiple producer) is one kernel call (``Walker.static_hints``): its hints with their
+sizes and their chains' links, from which an outer chain reads what they need of its removals
+(``StaticHint``), their chains made only where an outer hint holds them. Until the compiled
 code is ready (numba's first compile after an install takes tens of seconds, in a thread), the
 Python code runs. SE asks a level only where the levels before found nothing, and a level's
 chains are those of the level before (when its inner techniques come first in this one's: (+)
@@ -90,6 +93,7 @@ from sudokit.solvers.human.se.chain_core import (
     BITS,
     CELL,
     UNIT_BITS,
+    UNITS,
     Pot,
     Run,
     digit_cells,
@@ -188,6 +192,10 @@ class Chaining:
         self._runs = None
         parts = COMPILED.get(start=False)
         self._walk = parts.walks(marks) if parts is not None and parts.walks is not None else None
+        if self._walk is not None and meets is not None and not self.dynamic:
+            if poll is not None:
+                poll()
+            return self._static(marks, self._walk, meets)
         links = self._links(marks, True) if meets is None else None
         hinting = self._hinting()
         have = digit_cells(marks)
@@ -366,20 +374,46 @@ class Chaining:
                 for key in _ordered(on_to_off, region_off):
                     self._add(hints, marks, key, outs_off, 6, unit, where)
 
+    def _static(self, marks: list[int], walk: Walk, meets: np.ndarray) -> list[ChainHint]:
+        """The hints of a static search (cell and region chains from the cells ``meets`` lets
+        through), found by the compiled walks in one call (``Walker.static_hints``) and made as
+        ``_add`` makes them, their chains made when first read (``WalkHint``; an inner search's:
+        those ``se_sorted`` keeps, which an outer chain reads)."""
+        hints: list[ChainHint] = []
+        runs: Runs = {}
+        rows, links = walk.static_hints(meets)
+        first = 0
+        for key, kind, cell, unit, d0, size, last in rows:
+            if kind == 5:
+                starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
+                where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+            else:
+                starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1]
+                where = f"{d0 + 1} in {_unit_name(unit)}"
+            technique, removable, conclusion = self._conclusion(marks, key, kind, where)
+            hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
+                                    size, links[first:last], root_cause=CELL if kind == 5 else unit, **conclusion))
+            first = last
+        return hints
+
     def _add(self, hints: list[ChainHint], marks: list[int], key: int, outcomes: list[dict[int, Pot]], kind: int,
              cause: int, where: str) -> None:
         """A cell (kind 5) or region (6) forcing chain hint concluding ``key``, which each of
         ``outcomes`` holds."""
-        removable = _removable(marks, key)
-        if not removable:
-            return
+        technique, removable, conclusion = self._conclusion(marks, key, kind, where)
+        if removable:
+            hints.append(self._hint(technique, kind, removable, outcomes, key, root_cause=cause, **conclusion))
+
+    def _conclusion(self, marks: list[int], key: int, kind: int, where: str
+                    ) -> tuple[str, tuple[tuple[int, int], ...], dict[str, Any]]:
+        """A cell (kind 5) or region (6) forcing chain's technique, removals and placement and
+        pattern, when it concludes ``key`` (``where``: its cell or region)."""
         technique = self.technique
         if not self.dynamic:
             technique = "se_cell_forcing_chain" if kind == 5 else "se_region_forcing_chain"
         placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
         pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
-        hints.append(self._hint(technique, kind, removable, outcomes, key, placement=placement, root_cause=cause,
-                                pattern=pattern))
+        return technique, _removable(marks, key), {"placement": placement, "pattern": pattern}
 
     def _hint(self, technique: str, kind: int, removable: tuple[tuple[int, int], ...], outcomes: list[dict[int, Pot]],
               key: int, **kwargs: Any) -> ChainHint:
@@ -526,6 +560,49 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
 def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
     """The potentials of ``key`` in each of ``outcomes``."""
     return [outcome[key] for outcome in outcomes]
+
+
+class StaticHint(WalkHint):
+    """A static cell or region chain of the compiled walks (``Chaining._static``): the "on"
+    links of its chains (key, cause; ``links``), counted in the walks' tables, give what it needs
+    of an outer chain's removals (``rule_parents``); its chains are made only where an outer hint
+    holds it (its size, its repeats: ``WalkHint``)."""
+
+    def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
+                 ends: Callable[[], list[Pot]], size: int, links: list[int], **kwargs: Any):
+        super().__init__(technique, base, sort_key, removable, ends, size, **kwargs)
+        self._links = links
+
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
+        """As ``ChainHint.rule_parents``, from its links (static chains: none ``ADVANCED``, each
+        start's cause its ``root_cause``)."""
+        found: dict[int, None] = {}
+        links = self._links
+        for i in range(0, len(links), 2):
+            link, cause = links[i], links[i + 1]
+            cell, d0 = divmod(link >> 1, 9)
+            if cause == CELL:
+                for d in BITS[initial[cell] & ~current[cell]]:
+                    found[cell * 18 + d * 2] = None
+            else:
+                gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+                while gone:  # ascending: the unit's order
+                    lowest = gone & -gone
+                    gone ^= lowest
+                    found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+        return list(found)
+
+
+def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
+    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
+    ends = []
+    for start in starts:
+        run = runs.get(start)
+        if run is None:
+            run = runs[start] = walk(start, True, False)
+        ends.append(run[0][key] if key & 1 else run[1][key])
+    return ends
 
 
 def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:

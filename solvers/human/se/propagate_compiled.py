@@ -12,6 +12,8 @@ nested chain goes on from there in Python (``propagate``'s ``resume``).
 call and tells which cells' chains give a hint, so that Python makes only those cells' hints
 (``test_hinting_compiled.py``). ``Walker.size`` counts a hint's chains in the tables, so that a
 search ranks its hints without making their chains (``chain_hints.WalkHint``, ``test_walk_hints.py``).
+``Walker.static_hints`` makes a whole static cell and region search in one call: its hints, their
+sizes, the "on" links of their chains (``chaining.StaticHint``, ``test_static_hints_compiled.py``).
 
 The potentials are numbered as they are found: per number, its key, its cause, the potential it
 is reached from and its other parents (the removals that made its cell or unit a pair); per key,
@@ -22,6 +24,7 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -169,6 +172,13 @@ class Walker:
             size += outcome._found.size(number)
         return size
 
+    def static_hints(self, meets: np.ndarray) -> tuple[list[list[int]], list[int]]:
+        """The hints of a static multiple search from the cells ``meets`` lets through, in its
+        gathering order, each as (key, kind, cell, unit, digit, size, where its links end), and
+        their chains' "on" links, (key, cause) after (key, cause) (``_static_hints``)."""
+        rows, links = static_hints(self._grid, meets, *self._tables)
+        return rows.tolist(), links.tolist()
+
     def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
         """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
         else with Y-links, its cell and region chains as a multiple one's; ``plus``: (+) chains)
@@ -189,6 +199,7 @@ def _load() -> Walks | None:
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     walks([511] * 81).hinting(False, False)
+    walks([511] * 81).static_hints(np.ones(81, np.bool_))
     chain_size(np.zeros((1, 5), np.int64), np.zeros(0, np.int64), 0)
     return walks
 
@@ -423,6 +434,159 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
     return found
 
 
+def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
+                  order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                  locking: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+    """The hints of a static multiple search (``Chaining._multiple``: not dynamic, from the cells
+    of three candidates or more that ``meets`` lets through), in its gathering order: a row each
+    (the key it concludes, its kind: 5 cell, 6 region; the cell, or the unit's first place; the
+    unit, or -1; the digit (0-8, a region's); its size, ``Walker.size``'s; where its links end in
+    the second array), and the "on" links of its chains (key and cause: ``ChainHint.rule_parents``
+    reads them), chain after chain, each in ``chain_of``'s order. Each "on" assumption walked once
+    for its reach (two sets of potentials), again for the chains where it gives a hint."""
+    walked = np.zeros(729, np.bool_)
+    reach = np.empty((729, 2, WORDS), np.int64)  # per candidate, the "off" and "on" keys its "on" implies
+    removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
+    for cell in range(81):
+        m = marks[cell]
+        for d0 in range(9):
+            if m >> d0 & 1:
+                key = (cell * 9 + d0) * 2
+                removable[0, key >> 6] |= 1 << (key & 63)
+                if m & ~(1 << d0):
+                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    common = np.empty((2, WORDS), np.int64)
+    cell_common = np.empty((2, WORDS), np.int64)
+    starts = np.empty(9, np.int64)
+    found = Hints(np.empty((64, 7), np.int64), 0, np.empty(1024, np.int64), 0, np.empty((9, 1460, 3), np.int64),
+                  np.empty((9, 1458), np.int64))
+    for cell in range(81):
+        m = marks[cell]
+        if bit_count(m) < 3 or not meets[cell]:
+            continue
+        cell_common[:, :] = -1
+        for d0 in range(9):
+            if not m >> d0 & 1:
+                continue
+            cand = cell * 9 + d0
+            reach_of(marks, cand, walked, reach, units, cell_units, order_cells, order_units, cell_places, locking)
+            cell_common &= reach[cand]
+            bit = 1 << d0
+            for u in range(3):  # the units whose first place of the digit it is, with two places or more
+                unit = cell_units[cell, u]
+                places = 0
+                for i in range(9):
+                    c = units[unit, i]
+                    if marks[c] & bit:
+                        if places == 0 and c != cell:
+                            break
+                        starts[places] = c * 9 + d0
+                        places += 1
+                if places < 2:
+                    continue
+                common[:, :] = reach[cand]
+                for i in range(1, places):
+                    reach_of(marks, starts[i], walked, reach, units, cell_units, order_cells, order_units,
+                             cell_places, locking)
+                    common &= reach[starts[i]]
+                found = group_hints(marks, starts[:places], common, removable, 6, unit, d0, found, units,
+                                    cell_units, order_cells, order_units, cell_places, locking)
+        places = 0
+        for d0 in range(9):
+            if m >> d0 & 1:
+                starts[places] = cell * 9 + d0
+                places += 1
+        found = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, found, units, cell_units,
+                            order_cells, order_units, cell_places, locking)
+    return found.rows[:found.made].copy(), found.links[:found.filled].copy()
+
+
+def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, units: np.ndarray,
+              cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+              locking: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The keys the static walk from ``cand`` "on" keeps (``Walker``'s outcomes), once."""
+    if walked[cand]:
+        return
+    walked[cand] = True
+    table, _, count, absurd_on, _ = follow(marks, cand * 2 + 1, True, False, False, units, cell_units, order_cells,
+                                           order_units, cell_places, locking)
+    reach[cand, :, :] = 0
+    for i in range(count - 1 if absurd_on >= 0 else count):
+        k = table[i, 0]
+        reach[cand, k & 1, k >> 6] |= 1 << (k & 63)
+
+
+class Hints(NamedTuple):
+    """``_static_hints``'s hints so far (``made`` rows, ``filled`` links), and room for the walks
+    of one cell's or region's starts (their rows' key, cause, parent; each key's row)."""
+
+    rows: np.ndarray
+    made: int
+    links: np.ndarray
+    filled: int
+    walks: np.ndarray
+    numbers: np.ndarray
+
+
+def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, removable: np.ndarray, kind: int,
+                 unit: int, d0: int, found: Hints, units: np.ndarray, cell_units: np.ndarray,
+                 order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                 locking: np.ndarray) -> Hints:  # pragma: no cover - compiled
+    """``found`` with the hints of one cell or region (``starts``: its "on" candidates, the first
+    first; ``common``: what all imply): the removable keys they share, the "on"s then the "off"s,
+    each in the first walk's order, with their sizes and links (grown when full)."""
+    hinting = False
+    for w in range(WORDS):
+        if common[0, w] & removable[0, w] or common[1, w] & removable[1, w]:
+            hinting = True
+    if not hinting:
+        return found
+    rows, count, links, filled, walks, numbers = found
+    first_kept = 0
+    for s in range(len(starts)):
+        table, _, kept, absurd_on, _ = follow(marks, starts[s] * 2 + 1, True, False, False, units, cell_units,
+                                              order_cells, order_units, cell_places, locking)
+        if absurd_on >= 0:
+            kept -= 1
+        if s == 0:
+            first_kept = kept
+        numbers[s, :] = -1
+        for i in range(kept):  # (a key has one row)
+            walks[s, i, 0], walks[s, i, 1], walks[s, i, 2] = table[i, 0], table[i, 1], table[i, 2]
+            numbers[s, table[i, 0]] = i
+    root = -1 if kind == 5 else unit  # (a cell chain's cause: CELL)
+    for on in (1, 0):
+        for i in range(first_kept):
+            key = walks[0, i, 0]
+            if key & 1 != on or not ((common[on, key >> 6] & removable[on, key >> 6]) >> (key & 63)) & 1:
+                continue
+            if count == len(rows):
+                rows = _grown(rows)
+            size = 0
+            for s in range(len(starts)):  # each chain: the potential, its parent, …, the start (static: one parent each)
+                n = numbers[s, key]
+                while n >= 0:
+                    size += 1
+                    link = walks[s, n, 0]
+                    if link & 1:
+                        if filled + 2 > len(links):
+                            links = _grown(links)
+                        links[filled], links[filled + 1] = link, root if walks[s, n, 1] == ASSUMED else walks[s, n, 1]
+                        filled += 2
+                    n = walks[s, n, 2]
+            rows[count, 0], rows[count, 1], rows[count, 2] = key, kind, starts[0] // 9
+            rows[count, 3], rows[count, 4], rows[count, 5], rows[count, 6] = unit, d0, size, filled
+            count += 1
+    return Hints(rows, count, links, filled, walks, numbers)
+
+
+def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """``array`` twice as long, its rows kept."""
+    grown = np.empty((2 * len(array),) + array.shape[1:], array.dtype)  # noqa: RUF005 - (numba: no starred tuples)
+    grown[:len(array)] = array
+    return grown
+
+
 def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
                reach: np.ndarray, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
                order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> None:  # pragma: no cover
@@ -461,6 +625,10 @@ follow = compiled(_propagate)
 chain_size = compiled(_chain_size)
 walk_into = compiled(_walk)
 hinting_cells = compiled(_hinting_cells)
+reach_of = compiled(_reach_of)
+_grown = compiled(_grown)
+group_hints = compiled(_group_hints)
+static_hints = compiled(_static_hints)
 Walk = Walker
 Walks = Callable[[list[int]], Walker]
 walks: Walks | None = _load()
