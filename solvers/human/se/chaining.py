@@ -84,7 +84,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING, Any, cast
 
 from sudokit.models.graph import cells_of
@@ -99,7 +99,7 @@ from sudokit.solvers.human.se.chain_core import (
     digit_cells,
     propagate,
 )
-from sudokit.solvers.human.se.chain_hints import ChainHint, WalkHint, name, se_sorted
+from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, WalkHint, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
@@ -573,25 +573,11 @@ class StaticHint(WalkHint):
         super().__init__(technique, base, sort_key, removable, ends, size, **kwargs)
         self._links = links
 
-    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
-                     current_have: list[int]) -> list[int]:
-        """As ``ChainHint.rule_parents``, from its links (static chains: none ``ADVANCED``, each
-        start's cause its ``root_cause``)."""
-        found: dict[int, None] = {}
+    @cached_property
+    def _ruled(self) -> list[tuple[int, int, int]]:
+        """(Read from its links: static chains have none ``ADVANCED``, each start's cause its ``root_cause``.)"""
         links = self._links
-        for i in range(0, len(links), 2):
-            link, cause = links[i], links[i + 1]
-            cell, d0 = divmod(link >> 1, 9)
-            if cause == CELL:
-                for d in BITS[initial[cell] & ~current[cell]]:
-                    found[cell * 18 + d * 2] = None
-            else:
-                gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
-                while gone:  # ascending: the unit's order
-                    lowest = gone & -gone
-                    gone ^= lowest
-                    found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
-        return list(found)
+        return [(*CANDIDATE[links[i]], links[i + 1]) for i in range(0, len(links), 2)]
 
 
 def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
