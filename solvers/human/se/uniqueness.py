@@ -26,6 +26,7 @@ from itertools import combinations
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.grid import Cell, Digit
+from sudokit.solvers.human.se.singles import unit_bits
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text
 from sudokit.solvers.human.view import View
 
@@ -66,11 +67,17 @@ def unique_loops(view: View) -> list[Step]:
     found: list[tuple[float, int, Step]] = []
     kept: set[tuple[int, bool, frozenset[Cell]]] = set()
     marks = view.marks
+    rooms: dict[int, int] = {}
     for cell, mask in enumerate(marks):
         if mask.bit_count() != 2:
             continue
         pair = mask
-        for loop in _loops(view, cell, pair):
+        room = rooms.get(pair)
+        if room is None:
+            room = rooms[pair] = _room(view, pair)
+        if not room >> cell & 1:
+            continue
+        for loop in _loops(view, cell, pair, room):
             if not _valid(view, loop):
                 continue
             for kind, step in _steps(view, loop, pair):
@@ -82,15 +89,34 @@ def unique_loops(view: View) -> list[Step]:
     return [step for _, _, step in found]
 
 
-def _loops(view: View, start: Cell, pair: int) -> list[list[Cell]]:
-    """The closed paths from ``start`` through cells holding both digits, as SE walks them."""
+def _room(view: View, pair: int) -> int:
+    """The cells (a bitset) a valid loop of ``pair`` can hold: those holding both digits, less the
+    one such cell of any unit holding one, again and again (each unit of a valid loop holds two of its
+    cells)."""
+    a, b = digits_of(pair)
+    room = view.holding[a] & view.holding[b]
+    bits = unit_bits(view.size)
+    while True:
+        left = room
+        for unit in bits:
+            held = left & unit
+            if held and not held & (held - 1):
+                left ^= held
+        if left == room:
+            return room
+        room = left
+
+
+def _loops(view: View, start: Cell, pair: int, room: int) -> list[list[Cell]]:
+    """The closed paths from ``start`` through cells holding both digits, as SE walks them, less those
+    through cells outside ``room`` (``_room``: none of them is valid)."""
     found: list[list[Cell]] = []
-    _walk(view, pair, [], found, start, 2, 0, None)
+    _walk(view, pair, room, [], found, start, 2, 0, None)
     return found
 
 
-def _walk(view: View, pair: int, path: list[Cell], found: list[list[Cell]], cell: Cell, rescues_left: int,
-          extras: int, last_kind: int | None) -> None:
+def _walk(view: View, pair: int, room: int, path: list[Cell], found: list[list[Cell]], cell: Cell,
+          rescues_left: int, extras: int, last_kind: int | None) -> None:
     """``_loops``' walk on from ``path`` to ``cell`` (a function of its own, not a closure calling
     itself: such a closure is a reference cycle, left for the cycle collector)."""
     marks, geo = view.marks, view.geometry
@@ -103,9 +129,11 @@ def _walk(view: View, pair: int, path: list[Cell], found: list[list[Cell]], cell
                 found.append(list(path))
             elif nxt not in path and marks[nxt] & pair == pair:
                 extras |= marks[nxt] & ~pair  # as SE: shared by the siblings tried after this one
+                if not room >> nxt & 1:
+                    continue  # (but its extras count, as in SE's walk)
                 wide = marks[nxt].bit_count() > 2
                 if not wide or extras.bit_count() == 1 or rescues_left > 0:
-                    _walk(view, pair, path, found, nxt, rescues_left - wide, extras, kind)
+                    _walk(view, pair, room, path, found, nxt, rescues_left - wide, extras, kind)
     path.pop()
 
 
