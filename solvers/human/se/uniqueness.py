@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell, Digit
 from sudokit.solvers.human.se.singles import unit_bits
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text
@@ -67,19 +68,15 @@ def unique_loops(view: View) -> list[Step]:
     found: list[tuple[float, int, Step]] = []
     kept: set[tuple[int, bool, frozenset[Cell]]] = set()
     marks = view.marks
-    rooms: dict[int, int] = {}
+    loops_of: dict[int, dict[Cell, list[list[Cell]]]] = {}
     for cell, mask in enumerate(marks):
         if mask.bit_count() != 2:
             continue
         pair = mask
-        room = rooms.get(pair)
-        if room is None:
-            room = rooms[pair] = _room(view, pair)
-        if not room >> cell & 1:
-            continue
-        for loop in _loops(view, cell, pair, room):
-            if not _valid(view, loop):
-                continue
+        valid = loops_of.get(pair)
+        if valid is None:
+            valid = loops_of[pair] = _valid_loops(view, pair)
+        for loop in valid.get(cell, ()):
             for kind, step in _steps(view, loop, pair):
                 key = (kind, "hidden" in step.pattern, frozenset(loop))
                 if key not in kept:
@@ -89,22 +86,40 @@ def unique_loops(view: View) -> list[Step]:
     return [step for _, _, step in found]
 
 
-def _room(view: View, pair: int) -> int:
-    """The cells (a bitset) a valid loop of ``pair`` can hold: those holding both digits, less the
-    one such cell of any unit holding one, again and again (each unit of a valid loop holds two of its
-    cells)."""
+def _valid_loops(view: View, pair: int) -> dict[Cell, list[list[Cell]]]:
+    """Per bivalue cell of ``pair``, the valid loops SE's walk finds from it, in its order (none: left
+    out). They depend only on the cells holding both digits and their candidates: kept in the solve's
+    memo for later states where those are the same."""
     a, b = digits_of(pair)
-    room = view.holding[a] & view.holding[b]
-    bits = unit_bits(view.size)
+    holding, marks = view.holding[a] & view.holding[b], view.marks
+    content = (holding, tuple([marks[c] for c in cells_of(holding)]))
+    return view.memo.get((_valid_loops, pair), content, lambda: _walked(view, pair, holding))
+
+
+def _walked(view: View, pair: int, holding: int) -> dict[Cell, list[list[Cell]]]:
+    room = _room(view.size, holding)
+    found = {}
+    for cell in cells_of(room):
+        if view.marks[cell] == pair:
+            loops = [loop for loop in _loops(view, cell, pair, room) if _valid(view, loop)]
+            if loops:
+                found[cell] = loops
+    return found
+
+
+def _room(size: int, cells: int) -> int:
+    """Of ``cells`` (a bitset: those holding a pair), those a valid loop can hold: less the one cell
+    of any unit holding one, again and again (each unit of a valid loop holds two of its cells)."""
+    bits = unit_bits(size)
     while True:
-        left = room
+        left = cells
         for unit in bits:
             held = left & unit
             if held and not held & (held - 1):
                 left ^= held
-        if left == room:
-            return room
-        room = left
+        if left == cells:
+            return cells
+        cells = left
 
 
 def _loops(view: View, start: Cell, pair: int, room: int) -> list[list[Cell]]:
