@@ -71,35 +71,46 @@ def _se_unit(k, size):
 
 @compiled
 def _hidden_single(values, marks, units, found, row):  # pragma: no cover - compiled
-    """SE's first hidden single (``singles.hidden_single``): in the first unit (boxes, columns, rows)
-    with one open cell if any has a digit of one place, else in the first unit with one; the unit's
-    lowest such digit, its first cell."""
+    """SE's first hidden single (``singles.hidden_single``), recorded in row ``row``: whether there is one."""
+    return _scan(values, marks, units, found, row)[1]
+
+
+@compiled
+def _scan(values, marks, units, found, row):  # pragma: no cover - compiled
+    """One pass over the units, in SE's order (boxes, columns, rows): whether one has lost every place
+    of a digit (a contradiction), and whether SE's first hidden single is found (``singles.hidden_single``:
+    in the first unit with one open cell if any has a digit of one place, else in the first unit with
+    one; the unit's lowest such digit, its first cell), then recorded in row ``row``."""
     size = units.shape[1]
+    full = (1 << size) - 1
+    lost = False
     chosen, chosen_bit, chosen_alone = -1, 0, False
     for k in range(3 * size):
         unit = _se_unit(k, size)
-        once = twice = placed = 0
+        once = twice = placed = seen = 0
         open_cells = 0
         for cell in units[unit]:
-            twice |= once & marks[cell]
-            once |= marks[cell]
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
+            mask, value = marks[cell], values[cell]
+            twice |= once & mask
+            once |= mask
+            if value:
+                placed |= 1 << (value - 1)
+                seen |= 1 << (value - 1)
             else:
                 open_cells += 1
+                seen |= mask
+        lost = lost or seen != full
         single = once & ~twice & ~placed
-        if single and (chosen < 0 or open_cells == 1):  # (the search ends at a unit with one open cell)
+        if single and not chosen_alone and (chosen < 0 or open_cells == 1):  # (a unit with one open cell first)
             chosen, chosen_bit, chosen_alone = unit, single & -single, open_cells == 1
-            if chosen_alone:
-                break
     if chosen < 0:
-        return False
+        return lost, False
     for cell in units[chosen]:
         if marks[cell] & chosen_bit:
             found[row, UNITS], found[row, UNIT_COUNT], found[row, ALONE] = chosen, 1, chosen_alone
             _place(found, row, cell, chosen_bit)
             break
-    return True
+    return lost, True
 
 
 @compiled
@@ -251,28 +262,26 @@ def _run(values, marks, units, cell_units, peers, head, found, removed, scratch)
     """Apply the first step of the first of HEAD's first ``head`` techniques that fires, again and
     again, to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it
     ended, the rows of ``removed`` used)."""
-    size = units.shape[1]
-    full = (1 << size) - 1
     count, at = np.int64(0), np.int64(0)
     while True:
-        for cell in range(values.shape[0]):  # a cell left without a digit
-            if values[cell] == 0 and marks[cell] == 0:
-                return count, CONTRADICTION, at
-        for unit in range(units.shape[0]):  # a unit left without a place for a digit
-            seen = 0
-            for cell in units[unit]:
-                seen |= (1 << (values[cell] - 1)) if values[cell] else marks[cell]
-            if seen != full:
-                return count, CONTRADICTION, at
         placed = 0
         for cell in range(values.shape[0]):
             if values[cell]:
                 placed += 1
+            elif marks[cell] == 0:  # a cell left without a digit
+                return count, CONTRADICTION, at
+        lost, single = _scan(values, marks, units, found, count)  # (SE's hidden single, while at it)
+        if lost:  # a unit left without a place for a digit
+            return count, CONTRADICTION, at
         if placed == values.shape[0]:
             return count, SOLVED, at
         end = -1
         for technique in range(head):
-            end = _first(technique, values, marks, units, cell_units, found, count, removed, at, scratch)
+            if technique == _SINGLE:
+                found[count, TECHNIQUE] = technique
+                end = at if single else -1
+            else:
+                end = _first(technique, values, marks, units, cell_units, found, count, removed, at, scratch)
             if end >= 0:
                 break
         if end < 0:
