@@ -33,12 +33,13 @@ def _load() -> Aligned | None:
     sees = np.zeros((81, 81), np.bool_)
     for cell in range(81):
         sees[cell, list(PEERS[cell])] = True
+    peers = np.array([sorted(PEERS[cell]) for cell in range(81)], np.int64)
     search = compiled(_aligned)
 
     def aligned(marks: list[int], degree: int) -> list[Combination]:
         """The base cells (two or three) with their common excluders and what remains allowed,
         wherever something is eliminated, in SE's order (as ``exclusion._combinations``)."""
-        cells, allowed, excluders, ends = search(np.array(marks, dtype=np.int64), degree, sees)
+        cells, allowed, excluders, ends = search(np.array(marks, dtype=np.int64), degree, sees, peers)
         flat, start, found = excluders.tolist(), 0, []
         for row, values, end in zip(cells.tolist(), allowed.tolist(), ends.tolist(), strict=True):
             found.append((tuple(row[:degree]), flat[start:end], values[:degree]))
@@ -49,10 +50,11 @@ def _load() -> Aligned | None:
     return aligned
 
 
-def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
+def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray, peers: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """Every eliminating combination: its cells (rows of 3, sorted), allowed values (rows of 3),
-    its common excluders (flat) and where each combination's end there."""
+    its common excluders (flat) and where each combination's end there (``sees``: whether two cells
+    see each other; ``peers``: each cell's)."""
     count = np.zeros(81, np.int64)
     for cell in range(81):
         count[cell] = bit_count(marks[cell])
@@ -64,14 +66,14 @@ def _aligned(marks: np.ndarray, degree: int, sees: np.ndarray
         if count[cell] < 2:
             continue
         ok = True
-        for other in range(81):
-            if sees[cell, other] and count[other] == 1:
+        for other in peers[cell]:
+            if count[other] == 1:
                 ok = False
                 break
         if not ok:
             continue
-        for other in range(81):
-            if sees[cell, other] and 2 <= count[other] <= degree:
+        for other in peers[cell]:
+            if 2 <= count[other] <= degree:
                 excluders[cell, other // SPLIT] |= 1 << (other % SPLIT)
         if excluders[cell, 0] or excluders[cell, 1]:
             base[n] = cell
