@@ -17,6 +17,7 @@ loads numba.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -307,23 +308,29 @@ def run(state: Candidates, head: int) -> tuple[list[Step], bool]:
     units, cell_units, peers = geometry_arrays(state.size)
     values = np.array(state.values, dtype=np.int64)
     marks = np.array(state.marks, dtype=np.int64)
-    cells = len(values)
-    found = np.empty((cells * (state.size + 1), WIDTH), dtype=np.int64)  # a step places or removes something
-    removed = np.empty((cells * state.size, 2), dtype=np.int64)
-    scratch = np.empty((6, cells), dtype=np.int64)
+    found, removed, scratch = _buffers(len(values), state.size)
     count, end, at = _run(values, marks, units, cell_units, peers, head, found, removed, scratch)
-    rows, taken = found[:count].tolist(), removed[:at].tolist()
-    return [_step(state.geometry, row, taken) for row in rows], end == NONE_FIRES
+    geo, rows = state.geometry, found[:count]
+    singles = rows[:, _SINGLE_COLUMNS].tolist()  # (most steps are hidden singles: only their columns read)
+    steps: list[Step] = []
+    taken: list[list[int]] | None = None
+    for i, technique in enumerate(rows[:, TECHNIQUE].tolist()):
+        if technique == _SINGLE:
+            steps.append(_single(geo, *singles[i]))
+        else:
+            taken = removed[:at].tolist() if taken is None else taken
+            steps.append(_step(geo, rows[i].tolist(), taken))
+    return steps, end == NONE_FIRES
+
+
+_SINGLE_COLUMNS = [UNITS, PLACE, DIGIT, ALONE]
 
 
 def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     technique = row[TECHNIQUE]
     if technique == _SINGLE:
-        key = (geo.size, row[UNITS], row[PLACE], row[DIGIT], row[ALONE])
-        if (single := _SINGLES.get(key)) is None:
-            single = _SINGLES[key] = single_step(geo, row[UNITS], row[PLACE], row[DIGIT], bool(row[ALONE]))
-        return single
+        return _single(geo, *(row[column] for column in _SINGLE_COLUMNS))
     cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
     if technique in (_POINTING, _CLAIMING):
         name, rating = POINTING if technique == _POINTING else CLAIMING
@@ -335,7 +342,27 @@ def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     return ladder_step(geo.size, row, removed)
 
 
+def _single(geo: Geometry, unit: int, cell: int, digit: int, alone: int) -> Step:
+    """The hidden single recorded (``singles.single_step``), made once per process."""
+    key = (geo.size, unit, cell, digit, alone)
+    if (single := _SINGLES.get(key)) is None:
+        single = _SINGLES[key] = single_step(geo, unit, cell, digit, bool(alone))
+    return single
+
+
 _SINGLES: dict[tuple[int, ...], Step] = {}  # each hidden single met, kept: a step is immutable, and easy paths are mostly singles
+_SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffers (read at once, so reused)
+
+
+def _buffers(cells: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The steps recorded (a step places or removes something), their eliminations, scratch rows."""
+    kept = getattr(_SCRATCH, "by_size", None)
+    if kept is None:
+        kept = _SCRATCH.by_size = {}
+    if size not in kept:
+        kept[size] = (np.zeros((cells * (size + 1), WIDTH), dtype=np.int64),
+                      np.zeros((cells * size, 2), dtype=np.int64), np.zeros((6, cells), dtype=np.int64))
+    return kept[size]
 
 
 def load() -> Callable[[Candidates, int], tuple[list[Step], bool]]:
