@@ -124,13 +124,12 @@ def _place(found, row, cell, bit):
 
 
 @compiled
-def _crosses(units, cell_units, unit, other):
-    """Whether two units share a cell."""
-    kind = other // units.shape[1]
-    for cell in units[unit]:  # noqa: SIM110 - numba compiles no generator expressions
-        if cell_units[cell, kind] == other:
-            return True
-    return False
+def _crossing(units, cell_units, unit, kind):
+    """The units of a kind that share a cell with ``unit``, as bits of their numbers within the kind."""
+    found = 0
+    for cell in units[unit]:
+        found |= 1 << (cell_units[cell, kind] - kind * units.shape[1])
+    return found
 
 
 @compiled
@@ -145,25 +144,27 @@ def _direct_locking(claiming, marks, units, cell_units, found, row):  # pragma: 
         if not claiming:
             first_kind, second_kind = 2, line
         for first in range(first_kind * size, (first_kind + 1) * size):
+            seconds = _crossing(units, cell_units, first, second_kind)
             for second in range(second_kind * size, (second_kind + 1) * size):
+                if not seconds >> (second - second_kind * size) & 1:
+                    continue
                 once = twice = outside = 0
-                crossing = False
                 for cell in units[first]:
                     if cell_units[cell, second_kind] == second:
-                        crossing = True
                         twice |= once & marks[cell]
                         once |= marks[cell]
                     else:
                         outside |= marks[cell]
                 locked = twice & ~outside  # the digits with two places or more in first, all in second
-                if not crossing or not locked:
+                if not locked:
                     continue
+                thirds = _crossing(units, cell_units, second, first_kind)
                 for digit in range(1, size + 1):
                     bit = 1 << (digit - 1)
                     if not locked & bit:
                         continue
                     for third in range(first_kind * size, (first_kind + 1) * size):
-                        if third == first or not _crosses(units, cell_units, third, second):
+                        if third == first or not thirds >> (third - first_kind * size) & 1:
                             continue
                         held = rest = 0
                         left = -1
