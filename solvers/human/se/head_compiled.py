@@ -58,8 +58,9 @@ _SINGLE, _POINTING, _CLAIMING, _PAIR, _TRIPLET = (HEAD.index(f"se_{name}") for n
 _RUNG_OF = tuple(LADDER.index(name) if name in LADDER else -1 for name in HEAD)  # -1: SE's own technique
 _PLACES = tuple(rung < 0 or LADDER[rung] == "naked_single" for rung in _RUNG_OF)  # whether its step is a placement
 # a recorded step: a row of the default ladder's (``singles_compiled``) and these columns after it
-TECHNIQUE, PLACE, DIGIT, ALONE = range(LADDER_WIDTH, LADDER_WIDTH + 4)  # which of HEAD; its placement; a last cell
-WIDTH = LADDER_WIDTH + 4
+# which of HEAD; its placement; a last cell; a hidden single's number (of its unit, cell, digit and ALONE)
+TECHNIQUE, PLACE, DIGIT, ALONE, SINGLE = range(LADDER_WIDTH, LADDER_WIDTH + 5)
+WIDTH = LADDER_WIDTH + 5
 
 
 @compiled
@@ -110,6 +111,7 @@ def _scan(values, marks, units, found, row):  # pragma: no cover - compiled
         if marks[cell] & chosen_bit:
             found[row, UNITS], found[row, UNIT_COUNT], found[row, ALONE] = chosen, 1, chosen_alone
             _place(found, row, cell, chosen_bit)
+            found[row, SINGLE] = ((chosen * values.shape[0] + cell) * (size + 1) + found[row, DIGIT]) * 2 + chosen_alone
             break
     return lost, True
 
@@ -312,26 +314,26 @@ def run(state: Candidates, head: int) -> tuple[list[Step], bool]:
     found, removed, scratch = _buffers(len(values), state.size)
     count, end, at = _run(values, marks, units, cell_units, peers, head, found, removed, scratch)
     geo, rows = state.geometry, found[:count]
-    singles = rows[:, _SINGLE_COLUMNS].tolist()  # (most steps are hidden singles: only their columns read)
+    numbers = rows[:, SINGLE].tolist()
     steps: list[Step] = []
     taken: list[list[int]] | None = None
     for i, technique in enumerate(rows[:, TECHNIQUE].tolist()):
-        if technique == _SINGLE:
-            steps.append(_single(geo, *singles[i]))
+        if technique == _SINGLE:  # (most steps are hidden singles: made once, found by their number)
+            steps.append(_SINGLES.get((geo.size, numbers[i])) or _step(geo, rows[i].tolist(), []))
         else:
             taken = removed[:at].tolist() if taken is None else taken
             steps.append(_step(geo, rows[i].tolist(), taken))
     return steps, end == NONE_FIRES
 
 
-_SINGLE_COLUMNS = [UNITS, PLACE, DIGIT, ALONE]
-
-
 def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     technique = row[TECHNIQUE]
     if technique == _SINGLE:
-        return _single(geo, *(row[column] for column in _SINGLE_COLUMNS))
+        key = (geo.size, row[SINGLE])
+        if (single := _SINGLES.get(key)) is None:
+            single = _SINGLES[key] = single_step(geo, row[UNITS], row[PLACE], row[DIGIT], bool(row[ALONE]))
+        return single
     cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
     if technique in (_POINTING, _CLAIMING):
         name, rating = POINTING if technique == _POINTING else CLAIMING
@@ -343,15 +345,8 @@ def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     return ladder_step(geo.size, row, removed)
 
 
-def _single(geo: Geometry, unit: int, cell: int, digit: int, alone: int) -> Step:
-    """The hidden single recorded (``singles.single_step``), made once per process."""
-    key = (geo.size, unit, cell, digit, alone)
-    if (single := _SINGLES.get(key)) is None:
-        single = _SINGLES[key] = single_step(geo, unit, cell, digit, bool(alone))
-    return single
-
-
-_SINGLES: dict[tuple[int, ...], Step] = {}  # each hidden single met, kept: a step is immutable, and easy paths are mostly singles
+# each hidden single met, by grid size and number, kept: a step is immutable, and easy paths are mostly singles
+_SINGLES: dict[tuple[int, int], Step] = {}
 _SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffers (read at once, so reused)
 
 
