@@ -202,7 +202,9 @@ def _head(finders: tuple[Finder, ...]) -> int:
 def rate_path(steps: Sequence[Step]) -> Rating:
     """SE's ER/EP/ED of a path (``rating.rate``), saying when it assumed a unique solution."""
     rating = rate(steps)
-    return replace(rating, uniqueness=rating.uniqueness or any(s.technique in UNIQUENESS for s in steps))
+    if rating.uniqueness or UNIQUENESS.isdisjoint([s.technique for s in steps]):
+        return rating
+    return replace(rating, uniqueness=True)
 
 
 def _order(step: Step) -> tuple[float, int]:
