@@ -120,6 +120,11 @@ def bug_4(view: View) -> Iterator[Step]:
 
 def grave_of(view: View) -> Grave | None:
     """The BUG cells and digits of a state, as SE finds them, or None when it is no BUG state."""
+    return _grave(view) if _may_be_grave(view) else None
+
+
+def _grave(view: View) -> Grave | None:
+    """``grave_of``, SE's search."""
     marks, geo = view.marks, view.geometry
     digits: dict[Cell, int] = {}
     order: list[Cell] = []
@@ -156,6 +161,25 @@ def grave_of(view: View) -> Grave | None:
             if sum(1 for c in cells if left[c] >> (digit - 1) & 1) not in (0, 2):
                 return None
     return Grave(tuple(order), digits, frozenset(seeing or ()))
+
+
+def _may_be_grave(view: View) -> bool:
+    """False where SE's search (``_grave``) surely finds no BUG state: its BUG cells are then the cells with three
+    candidates or more (each keeps two), so with two of them or more, some cell sees them all (none of
+    them), unless they share their one BUG digit (each has three candidates, one shared)."""
+    wide = [c for c, m in enumerate(view.marks) if m.bit_count() >= 3]
+    if not wide:
+        return False
+    if len(wide) == 1:
+        return True
+    peers = view.geometry.peers
+    seeing = set(peers[wide[0]]).intersection(*(peers[c] for c in wide[1:])).difference(wide)
+    if seeing:
+        return True
+    shared = (1 << view.size) - 1
+    for c in wide:
+        shared &= view.marks[c]
+    return bool(shared) and all(view.marks[c].bit_count() == 3 for c in wide)
 
 
 def _step(view: View, name: str, grave: Grave, eliminations, rating: float, pattern: str) -> Step:

@@ -17,6 +17,7 @@ loads numba.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -57,8 +58,9 @@ _SINGLE, _POINTING, _CLAIMING, _PAIR, _TRIPLET = (HEAD.index(f"se_{name}") for n
 _RUNG_OF = tuple(LADDER.index(name) if name in LADDER else -1 for name in HEAD)  # -1: SE's own technique
 _PLACES = tuple(rung < 0 or LADDER[rung] == "naked_single" for rung in _RUNG_OF)  # whether its step is a placement
 # a recorded step: a row of the default ladder's (``singles_compiled``) and these columns after it
-TECHNIQUE, PLACE, DIGIT, ALONE = range(LADDER_WIDTH, LADDER_WIDTH + 4)  # which of HEAD; its placement; a last cell
-WIDTH = LADDER_WIDTH + 4
+# which of HEAD; its placement; a last cell; a hidden single's number (of its unit, cell, digit and ALONE)
+TECHNIQUE, PLACE, DIGIT, ALONE, SINGLE = range(LADDER_WIDTH, LADDER_WIDTH + 5)
+WIDTH = LADDER_WIDTH + 5
 
 
 @compiled
@@ -71,35 +73,47 @@ def _se_unit(k, size):
 
 @compiled
 def _hidden_single(values, marks, units, found, row):  # pragma: no cover - compiled
-    """SE's first hidden single (``singles.hidden_single``): in the first unit (boxes, columns, rows)
-    with one open cell if any has a digit of one place, else in the first unit with one; the unit's
-    lowest such digit, its first cell."""
+    """SE's first hidden single (``singles.hidden_single``), recorded in row ``row``: whether there is one."""
+    return _scan(values, marks, units, found, row)[1]
+
+
+@compiled
+def _scan(values, marks, units, found, row):  # pragma: no cover - compiled
+    """One pass over the units, in SE's order (boxes, columns, rows): whether one has lost every place
+    of a digit (a contradiction), and whether SE's first hidden single is found (``singles.hidden_single``:
+    in the first unit with one open cell if any has a digit of one place, else in the first unit with
+    one; the unit's lowest such digit, its first cell), then recorded in row ``row``."""
     size = units.shape[1]
+    full = (1 << size) - 1
+    lost = False
     chosen, chosen_bit, chosen_alone = -1, 0, False
     for k in range(3 * size):
         unit = _se_unit(k, size)
-        once = twice = placed = 0
+        once = twice = placed = seen = 0
         open_cells = 0
         for cell in units[unit]:
-            twice |= once & marks[cell]
-            once |= marks[cell]
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
+            mask, value = marks[cell], values[cell]
+            twice |= once & mask
+            once |= mask
+            if value:
+                placed |= 1 << (value - 1)
+                seen |= 1 << (value - 1)
             else:
                 open_cells += 1
+                seen |= mask
+        lost = lost or seen != full
         single = once & ~twice & ~placed
-        if single and (chosen < 0 or open_cells == 1):  # (the search ends at a unit with one open cell)
+        if single and not chosen_alone and (chosen < 0 or open_cells == 1):  # (a unit with one open cell first)
             chosen, chosen_bit, chosen_alone = unit, single & -single, open_cells == 1
-            if chosen_alone:
-                break
     if chosen < 0:
-        return False
+        return lost, False
     for cell in units[chosen]:
         if marks[cell] & chosen_bit:
             found[row, UNITS], found[row, UNIT_COUNT], found[row, ALONE] = chosen, 1, chosen_alone
             _place(found, row, cell, chosen_bit)
+            found[row, SINGLE] = ((chosen * values.shape[0] + cell) * (size + 1) + found[row, DIGIT]) * 2 + chosen_alone
             break
-    return True
+    return lost, True
 
 
 @compiled
@@ -112,13 +126,12 @@ def _place(found, row, cell, bit):
 
 
 @compiled
-def _crosses(units, cell_units, unit, other):
-    """Whether two units share a cell."""
-    kind = other // units.shape[1]
-    for cell in units[unit]:  # noqa: SIM110 - numba compiles no generator expressions
-        if cell_units[cell, kind] == other:
-            return True
-    return False
+def _crossing(units, cell_units, unit, kind):
+    """The units of a kind that share a cell with ``unit``, as bits of their numbers within the kind."""
+    found = 0
+    for cell in units[unit]:
+        found |= 1 << (cell_units[cell, kind] - kind * units.shape[1])
+    return found
 
 
 @compiled
@@ -133,25 +146,27 @@ def _direct_locking(claiming, marks, units, cell_units, found, row):  # pragma: 
         if not claiming:
             first_kind, second_kind = 2, line
         for first in range(first_kind * size, (first_kind + 1) * size):
+            seconds = _crossing(units, cell_units, first, second_kind)
             for second in range(second_kind * size, (second_kind + 1) * size):
+                if not seconds >> (second - second_kind * size) & 1:
+                    continue
                 once = twice = outside = 0
-                crossing = False
                 for cell in units[first]:
                     if cell_units[cell, second_kind] == second:
-                        crossing = True
                         twice |= once & marks[cell]
                         once |= marks[cell]
                     else:
                         outside |= marks[cell]
                 locked = twice & ~outside  # the digits with two places or more in first, all in second
-                if not crossing or not locked:
+                if not locked:
                     continue
+                thirds = _crossing(units, cell_units, second, first_kind)
                 for digit in range(1, size + 1):
                     bit = 1 << (digit - 1)
                     if not locked & bit:
                         continue
                     for third in range(first_kind * size, (first_kind + 1) * size):
-                        if third == first or not _crosses(units, cell_units, third, second):
+                        if third == first or not thirds >> (third - first_kind * size) & 1:
                             continue
                         held = rest = 0
                         left = -1
@@ -251,28 +266,26 @@ def _run(values, marks, units, cell_units, peers, head, found, removed, scratch)
     """Apply the first step of the first of HEAD's first ``head`` techniques that fires, again and
     again, to ``values``/``marks`` (changed in place), recording each step; (steps recorded, how it
     ended, the rows of ``removed`` used)."""
-    size = units.shape[1]
-    full = (1 << size) - 1
     count, at = np.int64(0), np.int64(0)
     while True:
-        for cell in range(values.shape[0]):  # a cell left without a digit
-            if values[cell] == 0 and marks[cell] == 0:
-                return count, CONTRADICTION, at
-        for unit in range(units.shape[0]):  # a unit left without a place for a digit
-            seen = 0
-            for cell in units[unit]:
-                seen |= (1 << (values[cell] - 1)) if values[cell] else marks[cell]
-            if seen != full:
-                return count, CONTRADICTION, at
         placed = 0
         for cell in range(values.shape[0]):
             if values[cell]:
                 placed += 1
+            elif marks[cell] == 0:  # a cell left without a digit
+                return count, CONTRADICTION, at
+        lost, single = _scan(values, marks, units, found, count)  # (SE's hidden single, while at it)
+        if lost:  # a unit left without a place for a digit
+            return count, CONTRADICTION, at
         if placed == values.shape[0]:
             return count, SOLVED, at
         end = -1
         for technique in range(head):
-            end = _first(technique, values, marks, units, cell_units, found, count, removed, at, scratch)
+            if technique == _SINGLE:
+                found[count, TECHNIQUE] = technique
+                end = at if single else -1
+            else:
+                end = _first(technique, values, marks, units, cell_units, found, count, removed, at, scratch)
             if end >= 0:
                 break
         if end < 0:
@@ -298,20 +311,26 @@ def run(state: Candidates, head: int) -> tuple[list[Step], bool]:
     units, cell_units, peers = geometry_arrays(state.size)
     values = np.array(state.values, dtype=np.int64)
     marks = np.array(state.marks, dtype=np.int64)
-    cells = len(values)
-    found = np.empty((cells * (state.size + 1), WIDTH), dtype=np.int64)  # a step places or removes something
-    removed = np.empty((cells * state.size, 2), dtype=np.int64)
-    scratch = np.empty((6, cells), dtype=np.int64)
+    found, removed, scratch = _buffers(len(values), state.size)
     count, end, at = _run(values, marks, units, cell_units, peers, head, found, removed, scratch)
-    rows, taken = found[:count].tolist(), removed[:at].tolist()
-    return [_step(state.geometry, row, taken) for row in rows], end == NONE_FIRES
+    geo, rows = state.geometry, found[:count]
+    numbers = rows[:, SINGLE].tolist()
+    steps: list[Step] = []
+    taken: list[list[int]] | None = None
+    for i, technique in enumerate(rows[:, TECHNIQUE].tolist()):
+        if technique == _SINGLE:  # (most steps are hidden singles: made once, found by their number)
+            steps.append(_SINGLES.get((geo.size, numbers[i])) or _step(geo, rows[i].tolist(), []))
+        else:
+            taken = removed[:at].tolist() if taken is None else taken
+            steps.append(_step(geo, rows[i].tolist(), taken))
+    return steps, end == NONE_FIRES
 
 
 def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     technique = row[TECHNIQUE]
     if technique == _SINGLE:
-        key = (geo.size, row[UNITS], row[PLACE], row[DIGIT], row[ALONE])
+        key = (geo.size, row[SINGLE])
         if (single := _SINGLES.get(key)) is None:
             single = _SINGLES[key] = single_step(geo, row[UNITS], row[PLACE], row[DIGIT], bool(row[ALONE]))
         return single
@@ -326,7 +345,20 @@ def _step(geo: Geometry, row: list[int], removed: list[list[int]]) -> Step:
     return ladder_step(geo.size, row, removed)
 
 
-_SINGLES: dict[tuple[int, ...], Step] = {}  # each hidden single met, kept: a step is immutable, and easy paths are mostly singles
+# each hidden single met, by grid size and number, kept: a step is immutable, and easy paths are mostly singles
+_SINGLES: dict[tuple[int, int], Step] = {}
+_SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffers (read at once, so reused)
+
+
+def _buffers(cells: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The steps recorded (a step places or removes something), their eliminations, scratch rows."""
+    kept = getattr(_SCRATCH, "by_size", None)
+    if kept is None:
+        kept = _SCRATCH.by_size = {}
+    if size not in kept:
+        kept[size] = (np.zeros((cells * (size + 1), WIDTH), dtype=np.int64),
+                      np.zeros((cells * size, 2), dtype=np.int64), np.zeros((6, cells), dtype=np.int64))
+    return kept[size]
 
 
 def load() -> Callable[[Candidates, int], tuple[list[Step], bool]]:

@@ -102,15 +102,15 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
 
     Where the finders start with SE's first producers (``HEAD``) and their compiled loop is ready
     (``head_compiled``), that loop finds their steps, several states ahead (``_Plan``)."""
-    listed = tuple(finders)
-    if head := _head(listed):
+    start = 0
+    if head := _head(tuple(finders[:len(HEAD)])):  # (a short key: asked at every step)
         view.poll()
         planned, asked = _planned(view, head)
         if planned is not None:
             return planned
         if asked:  # none of the head's producers fires here
-            listed = listed[head:]
-    for group, easiest in _grouped(listed):
+            start = head
+    for group, easiest in _grouped(tuple(finders[start:])):
         if easiest:
             best: Step | None = None
             for find in dict.fromkeys(group):  # a producer's techniques may share one finder
@@ -190,7 +190,7 @@ _SOLVES = [0]  # SE solves begun in this process
 
 @lru_cache(maxsize=32)
 def _head(finders: tuple[Finder, ...]) -> int:
-    """How many finders a list starts with that are ``HEAD``'s, in its order."""
+    """How many finders a list starts with that are ``HEAD``'s, in its order (given its first ``len(HEAD)``)."""
     shared = 0
     for find, name in zip(finders, HEAD, strict=False):
         if find is not TECHNIQUES[name].find:
@@ -202,7 +202,9 @@ def _head(finders: tuple[Finder, ...]) -> int:
 def rate_path(steps: Sequence[Step]) -> Rating:
     """SE's ER/EP/ED of a path (``rating.rate``), saying when it assumed a unique solution."""
     rating = rate(steps)
-    return replace(rating, uniqueness=rating.uniqueness or any(s.technique in UNIQUENESS for s in steps))
+    if rating.uniqueness or UNIQUENESS.isdisjoint([s.technique for s in steps]):
+        return rating
+    return replace(rating, uniqueness=True)
 
 
 def _order(step: Step) -> tuple[float, int]:

@@ -25,7 +25,9 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from sudokit.models.candidates import digits_of
+from sudokit.models.graph import cells_of
 from sudokit.models.grid import Cell, Digit
+from sudokit.solvers.human.se.singles import unit_bits
 from sudokit.solvers.human.steps import Candidate, Step, cells_text, digits_text
 from sudokit.solvers.human.view import View
 
@@ -66,13 +68,15 @@ def unique_loops(view: View) -> list[Step]:
     found: list[tuple[float, int, Step]] = []
     kept: set[tuple[int, bool, frozenset[Cell]]] = set()
     marks = view.marks
+    loops_of: dict[int, dict[Cell, list[list[Cell]]]] = {}
     for cell, mask in enumerate(marks):
         if mask.bit_count() != 2:
             continue
         pair = mask
-        for loop in _loops(view, cell, pair):
-            if not _valid(view, loop):
-                continue
+        valid = loops_of.get(pair)
+        if valid is None:
+            valid = loops_of[pair] = _valid_loops(view, pair)
+        for loop in valid.get(cell, ()):
             for kind, step in _steps(view, loop, pair):
                 key = (kind, "hidden" in step.pattern, frozenset(loop))
                 if key not in kept:
@@ -82,15 +86,52 @@ def unique_loops(view: View) -> list[Step]:
     return [step for _, _, step in found]
 
 
-def _loops(view: View, start: Cell, pair: int) -> list[list[Cell]]:
-    """The closed paths from ``start`` through cells holding both digits, as SE walks them."""
-    found: list[list[Cell]] = []
-    _walk(view, pair, [], found, start, 2, 0, None)
+def _valid_loops(view: View, pair: int) -> dict[Cell, list[list[Cell]]]:
+    """Per bivalue cell of ``pair``, the valid loops SE's walk finds from it, in its order (none: left
+    out). They depend only on the cells holding both digits and their candidates: kept in the solve's
+    memo for later states where those are the same."""
+    a, b = digits_of(pair)
+    holding, marks = view.holding[a] & view.holding[b], view.marks
+    content = (holding, tuple([marks[c] for c in cells_of(holding)]))
+    return view.memo.get((_valid_loops, pair), content, lambda: _walked(view, pair, holding))
+
+
+def _walked(view: View, pair: int, holding: int) -> dict[Cell, list[list[Cell]]]:
+    room = _room(view.size, holding)
+    found = {}
+    for cell in cells_of(room):
+        if view.marks[cell] == pair:
+            loops = [loop for loop in _loops(view, cell, pair, room) if _valid(view, loop)]
+            if loops:
+                found[cell] = loops
     return found
 
 
-def _walk(view: View, pair: int, path: list[Cell], found: list[list[Cell]], cell: Cell, rescues_left: int,
-          extras: int, last_kind: int | None) -> None:
+def _room(size: int, cells: int) -> int:
+    """Of ``cells`` (a bitset: those holding a pair), those a valid loop can hold: less the one cell
+    of any unit holding one, again and again (each unit of a valid loop holds two of its cells)."""
+    bits = unit_bits(size)
+    while True:
+        left = cells
+        for unit in bits:
+            held = left & unit
+            if held and not held & (held - 1):
+                left ^= held
+        if left == cells:
+            return cells
+        cells = left
+
+
+def _loops(view: View, start: Cell, pair: int, room: int) -> list[list[Cell]]:
+    """The closed paths from ``start`` through cells holding both digits, as SE walks them, less those
+    through cells outside ``room`` (``_room``: none of them is valid)."""
+    found: list[list[Cell]] = []
+    _walk(view, pair, room, [], found, start, 2, 0, None)
+    return found
+
+
+def _walk(view: View, pair: int, room: int, path: list[Cell], found: list[list[Cell]], cell: Cell,
+          rescues_left: int, extras: int, last_kind: int | None) -> None:
     """``_loops``' walk on from ``path`` to ``cell`` (a function of its own, not a closure calling
     itself: such a closure is a reference cycle, left for the cycle collector)."""
     marks, geo = view.marks, view.geometry
@@ -103,9 +144,11 @@ def _walk(view: View, pair: int, path: list[Cell], found: list[list[Cell]], cell
                 found.append(list(path))
             elif nxt not in path and marks[nxt] & pair == pair:
                 extras |= marks[nxt] & ~pair  # as SE: shared by the siblings tried after this one
+                if not room >> nxt & 1:
+                    continue  # (but its extras count, as in SE's walk)
                 wide = marks[nxt].bit_count() > 2
                 if not wide or extras.bit_count() == 1 or rescues_left > 0:
-                    _walk(view, pair, path, found, nxt, rescues_left - wide, extras, kind)
+                    _walk(view, pair, room, path, found, nxt, rescues_left - wide, extras, kind)
     path.pop()
 
 

@@ -116,6 +116,26 @@ def test_a_run_is_the_finders_path_until_none_fires():
         assert end is not python.is_solved()  # none fires where it stopped, unless the grid is full
 
 
+def test_a_run_stops_where_a_contradiction_shows():
+    """From puzzles' starts with candidates removed at random (true ones too), a run is the finders'
+    path up to the first state with a contradiction (a cell or a unit left without a digit)."""
+    chooser, stopped = random.Random(8), 0
+    for puzzle in _puzzles(30, 4.5, 8):
+        state = Candidates.from_grid(Grid.parse(puzzle))
+        for cell, mask in enumerate(state.marks):
+            if mask and chooser.random() < 0.1:
+                state.marks[cell] &= ~(1 << chooser.choice([d for d in range(9) if mask >> d & 1]))
+        steps, end = head_compiled.run(state, len(mode.HEAD))
+        expected, python = [], state.copy()
+        while not python.contradiction() and not python.is_solved() and (step := _python_first(python, len(mode.HEAD))):
+            expected.append(step)
+            apply_step(python, step)
+        assert steps == expected
+        assert end is not (python.is_solved() or bool(python.contradiction()))
+        stopped += bool(python.contradiction())
+    assert stopped > 5, stopped
+
+
 def test_se_paths_with_the_compiled_head_are_the_pure_ones(monkeypatch):
     run = head_compiled.load()
     monkeypatch.setattr(mode.HEAD_RUN, "get", lambda start=True: run)
