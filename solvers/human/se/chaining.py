@@ -648,7 +648,16 @@ def finder(producer: str) -> Callable[[View], Iterator[Step]]:
             yield hint.step()
 
     find.__name__ = f"se_{producer}"
+    find.ranked = partial(ranked, producer=producer)  # type: ignore[attr-defined]
     return find
+
+
+def ranked(view: View, producer: str) -> Iterator[tuple[tuple[float, int], Callable[[], Step]]]:
+    """A producer's hints as its finder yields their steps, each as the step's SE rating and length
+    and how to make the step: SE's choice among them needs no step but the one it takes (a step
+    holds its chains' links, made when read)."""
+    for hint in hints(view, producer):
+        yield (round(hint.difficulty, 1), hint.complexity), hint.step
 
 
 forcing_chains_and_cycles = finder("cycles")

@@ -24,9 +24,9 @@ ED the first step (``rating.rate``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from sudokit.models.candidates import Candidates
 from sudokit.solvers.human.rating import Rating, rate, se_rating
@@ -112,21 +112,21 @@ def choose(view: View, finders: Sequence[Finder]) -> Step | None:
             start = head
     for group, easiest in _grouped(tuple(finders[start:])):
         if easiest:
-            best: Step | None = None
+            best: tuple[tuple[float, int], Callable[[], Step]] | None = None
             for find in dict.fromkeys(group):  # a producer's techniques may share one finder
                 view.poll()
-                for step in find(view):
-                    if best is None or _order(step) < _order(best):
-                        best = step
-                    elif se_rating(step) > se_rating(best):
+                for order, make in _ranked(find, view):
+                    if best is None or order < best[0]:
+                        best = order, make
+                    elif order[0] > best[0][0]:
                         break  # its steps come easiest first: none of the rest is easier
             if best is not None:
-                return best
+                return best[1]()
         else:
             for find in group:
                 view.poll()
-                for step in find(view):
-                    return step
+                for found in find(view):
+                    return found
     return None
 
 
@@ -207,8 +207,19 @@ def rate_path(steps: Sequence[Step]) -> Rating:
     return replace(rating, uniqueness=True)
 
 
-def _order(step: Step) -> tuple[float, int]:
-    return se_rating(step), step.length
+def _ranked(find: Finder, view: View) -> Iterator[tuple[tuple[float, int], Callable[[], Step]]]:
+    """A finder's steps as their SE rating and length and how to make each: a chaining finder's
+    (``chaining.ranked``) made only when taken."""
+    ranked = getattr(find, "ranked", None)
+    if ranked is not None:
+        yield from ranked(view)
+        return
+    for step in find(view):
+        yield (se_rating(step), step.length), partial(_same, step)
+
+
+def _same(step: Step) -> Step:
+    return step
 
 
 @lru_cache(maxsize=32)
