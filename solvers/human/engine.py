@@ -32,6 +32,7 @@ from sudokit.solvers.human.singles_compiled import (
     HEAD,
     LADDER,
     LOADER,
+    OVER_BUDGET,
     SOLVED,
     Singles,
     compiled_singles,
@@ -97,6 +98,8 @@ def solve_logically(
                            f"{digit}", chosen.rate, began)
     names = chosen.techniques if techniques is None else techniques
     if chosen.proper_only and not allow_guess:
+        if (only := _only_solution(began)) is not None:
+            return _solve(began, names, chosen, allow_guess, limit, deadline, only)
         counted = _solve(began, PRESETS["singles"], _mode("default"), True, 2, deadline)
         if counted.status is not Status.SOLVED:  # as the program the mode follows, rate only a proper puzzle
             why = counted.message or f"the puzzle has {'no solution' if counted.status is Status.UNSAT else 'several solutions'}"
@@ -182,8 +185,24 @@ def _one_solution(view: View) -> bool:
                for cell, (value, mark) in enumerate(zip(view.values, view.marks, strict=True)))
 
 
+def _only_solution(state: Candidates) -> Candidates | None:
+    """The state's one solution, where the compiled count (``count_compiled``) is ready and finds
+    exactly one; None where it finds none or several, or is not asked (the engine's count then
+    tells which, and why)."""
+    kernels = LOADER.value
+    if kernels is None or state.size > 9:
+        return None
+    found, values = kernels.solutions(state, 2)
+    return Candidates(state.size, [0] * len(values), values) if found == 1 else None
+
+
 def _counted(state: Candidates, view: View) -> tuple[int, ...] | None:
     """The state's values in its one solution; None with none or several (counted with singles and guesses)."""
+    kernels = LOADER.value
+    if kernels is not None and state.size <= 9:
+        found, values = kernels.solutions(state, 2)
+        if found != OVER_BUDGET:
+            return tuple(values) if found == 1 else None
     remaining = view.deadline.remaining() if view.deadline is not None else None
     counted = solve_logically(state, PRESETS["singles"], allow_guess=True, time_limit=remaining)
     if counted.status is Status.TIMEOUT:

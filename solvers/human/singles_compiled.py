@@ -38,6 +38,8 @@ LADDER = (*HEAD, "locked_pair", "locked_triple", "locked_candidates_pointing", "
           "x_wing", "swordfish", "jellyfish")  # the rungs it runs (the default ladder's head), in this order
 NONE_FIRES, SOLVED, CONTRADICTION = 0, 1, 2
 WARM_AFTER = 8  # solves in a process before the compiled loop is built
+OVER_BUDGET = -1  # the compiled count's answer when it gave up
+GUESS_BUDGET = 20_000  # guesses the compiled count of a puzzle's solutions may make before the engine's count takes over
 # a recorded step (a row of the loop's ``found``): its rung, digits (a mask), units, cells, eliminations
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
 KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
@@ -133,13 +135,15 @@ def _buffers(cells: int, size: int):
 
 
 class Kernels(NamedTuple):
-    """The compiled parts of the default ladder: a puzzle's start state, its head's loop, and the finned
-    fish's search (``fish._finned_patterns`` asks for it)."""
+    """The compiled parts of the default ladder: a puzzle's start state, its head's loop, the finned
+    fish's search (``fish._finned_patterns`` asks for it), the effort's counts and a count of a
+    state's solutions (``count_compiled``: how many up to a limit, or ``OVER_BUDGET``, and the first)."""
 
     start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     ladder: Singles
     finned: Callable[..., list]
     effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
+    solutions: Callable[[Candidates, int], tuple[int, list[int]]]  # (the engine's counts)
 
 
 def _build() -> Kernels:
@@ -147,7 +151,7 @@ def _build() -> Kernels:
     effort's counts."""
     import numpy as np
 
-    from sudokit.solvers.human import effort_compiled, fish_compiled
+    from sudokit.solvers.human import count_compiled, effort_compiled, fish_compiled
     from sudokit.solvers.human.basics_compiled import ladder, start_marks
 
     def start(grid: Grid) -> Candidates:
@@ -177,11 +181,19 @@ def _build() -> Kernels:
                 efforts.extend(inspections[:count].tolist())
         return end
 
+    def count(state: Candidates, limit: int) -> tuple[int, list[int]]:
+        units, _, peers = geometry_arrays(state.size)
+        solution = np.zeros(len(state.values), dtype=np.int64)
+        found = count_compiled.count(np.array(state.values, dtype=np.int64), np.array(state.marks, dtype=np.int64),
+                                     units, peers, limit, GUESS_BUDGET, solution)
+        return found, solution.tolist()
+
     run(start(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
+    count(start(Grid((0,) * 16)), 2)
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
-    return Kernels(start, run, fish_compiled.search, effort_compiled.counts)
+    return Kernels(start, run, fish_compiled.search, effort_compiled.counts, count)
 
 
 class _Loader:
