@@ -360,15 +360,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
     walked = np.zeros(1458, np.bool_)
     absurd = np.zeros(1458, np.bool_)
     reach = np.zeros((1458, 2, WORDS), np.int64)  # per assumption, the "off" and "on" keys it implies
-    removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
-    for cell in range(81):
-        m = marks[cell]
-        for d0 in range(9):
-            if m >> d0 & 1:
-                key = (cell * 9 + d0) * 2
-                removable[0, key >> 6] |= 1 << (key & 63)
-                if m & ~(1 << d0):
-                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    removable = removables(marks)
     common = np.empty((2, WORDS), np.int64)
     found = np.zeros(81, np.bool_)
     y_links = not nishio
@@ -446,15 +438,7 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
     for its reach (two sets of potentials), again for the chains where it gives a hint."""
     walked = np.zeros(729, np.bool_)
     reach = np.empty((729, 2, WORDS), np.int64)  # per candidate, the "off" and "on" keys its "on" implies
-    removable = np.zeros((2, WORDS), np.int64)  # the "off"s of the grid's candidates, the "on"s of its cells' pairs+
-    for cell in range(81):
-        m = marks[cell]
-        for d0 in range(9):
-            if m >> d0 & 1:
-                key = (cell * 9 + d0) * 2
-                removable[0, key >> 6] |= 1 << (key & 63)
-                if m & ~(1 << d0):
-                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    removable = removables(marks)
     common = np.empty((2, WORDS), np.int64)
     cell_common = np.empty((2, WORDS), np.int64)
     starts = np.empty(9, np.int64)
@@ -580,6 +564,21 @@ def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, remo
     return Hints(rows, count, links, filled, walks, numbers)
 
 
+def _removables(marks: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """What a hint may conclude in the grid, as two sets of potentials: the "off"s of its
+    candidates, the "on"s of the candidates of its cells that hold more than one."""
+    removable = np.zeros((2, WORDS), np.int64)
+    for cell in range(81):
+        m = marks[cell]
+        for d0 in range(9):
+            if m >> d0 & 1:
+                key = (cell * 9 + d0) * 2
+                removable[0, key >> 6] |= 1 << (key & 63)
+                if m & ~(1 << d0):
+                    removable[1, (key + 1) >> 6] |= 1 << ((key + 1) & 63)
+    return removable
+
+
 def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
     """``array`` twice as long, its rows kept."""
     grown = np.empty((2 * len(array),) + array.shape[1:], array.dtype)  # noqa: RUF005 - (numba: no starred tuples)
@@ -621,6 +620,7 @@ def _chain_size(table: np.ndarray, extra: np.ndarray, number: int) -> int:  # pr
     return size
 
 
+removables = compiled(_removables)
 follow = compiled(_propagate)
 chain_size = compiled(_chain_size)
 walk_into = compiled(_walk)

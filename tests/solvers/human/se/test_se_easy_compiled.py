@@ -104,14 +104,21 @@ def test_first_step_of_a_head_as_choose_finds_it():
             assert (steps[0] if steps else None) == _python_first(state, head), (state, head)
 
 
+def _python_run(state: Candidates) -> tuple[list, Candidates]:
+    """The head's finders' path from ``state`` until none fires, a contradiction shows or the grid is
+    full, and the state it ends in."""
+    path, python = [], state.copy()
+    while not python.contradiction() and not python.is_solved() and (step := _python_first(python, len(mode.HEAD))):
+        path.append(step)
+        apply_step(python, step)
+    return path, python
+
+
 def test_a_run_is_the_finders_path_until_none_fires():
     for puzzle in _puzzles(20, 4.5, 7):
         state = Candidates.from_grid(Grid.parse(puzzle))
         steps, end = head_compiled.run(state, len(mode.HEAD))
-        expected, python = [], state.copy()
-        while not python.contradiction() and not python.is_solved() and (step := _python_first(python, len(mode.HEAD))):
-            expected.append(step)
-            apply_step(python, step)
+        expected, python = _python_run(state)
         assert steps == expected
         assert end is not python.is_solved()  # none fires where it stopped, unless the grid is full
 
@@ -126,10 +133,7 @@ def test_a_run_stops_where_a_contradiction_shows():
             if mask and chooser.random() < 0.1:
                 state.marks[cell] &= ~(1 << chooser.choice([d for d in range(9) if mask >> d & 1]))
         steps, end = head_compiled.run(state, len(mode.HEAD))
-        expected, python = [], state.copy()
-        while not python.contradiction() and not python.is_solved() and (step := _python_first(python, len(mode.HEAD))):
-            expected.append(step)
-            apply_step(python, step)
+        expected, python = _python_run(state)
         assert steps == expected
         assert end is not (python.is_solved() or bool(python.contradiction()))
         stopped += bool(python.contradiction())
