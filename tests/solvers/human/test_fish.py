@@ -16,11 +16,10 @@ SIZES = {"x_wing": 2, "swordfish": 3, "jellyfish": 4, "squirmbag": 5, "whale": 6
 BASIC = tuple(n for n in family("fish") if n.removeprefix("finned_").removeprefix("sashimi_") in SIZES)
 FISH = tuple(n for n in BASIC if n in PRESETS["full"])  # (complex ones: test_fish_complex)
 BIG = tuple(n for n in BASIC if n not in FISH)  # sizes 5 to 7, off by default as in HoDoKu
-STATES = states_using(FISH, (3.2, 6.6), every=5)
 
 
 def test_every_fish_is_its_pattern():
-    found = instances(FISH, STATES)
+    found = instances(FISH, states_using(FISH, (3.2, 6.6), every=5))
     assert set(Counter(step.technique for _, step, _ in found)) == set(FISH)
     for state, step, _ in found:
         is_its_pattern(state, step)
