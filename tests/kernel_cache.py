@@ -48,16 +48,16 @@ def stale() -> bool:
 
 def fill() -> None:
     """Fill the cache when numba is there and the cache is stale: ``PARTS`` in two processes at
-    once, then the harness' warm-up in one (numba writes each cache file whole, through a rename)."""
+    once, then the harness' warm-up in one (numba writes each cache file whole, through a rename).
+    A kernel that fails to build is left to the tests that use it to report (its error is printed)."""
     from sudokit.solvers.human.se import jit
 
     if not jit.available() or not stale():
         return
     command = [sys.executable, "-m", "tests.kernel_cache"]
     shares = [subprocess.Popen([*command, *part], cwd=REPO) for part in PARTS]
-    if any(share.wait() for share in shares):
-        raise RuntimeError("building the compiled kernels failed (the output above says why)")
-    subprocess.run(command, cwd=REPO, check=True)
+    if not any([share.wait() for share in shares]):
+        subprocess.run(command, cwd=REPO)
 
 
 def build(parts: list[str]) -> None:
