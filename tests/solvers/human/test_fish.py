@@ -10,7 +10,7 @@ import pytest
 
 from sudokit.solvers.human.registry import PRESETS
 from tests.solvers.human.pattern_cases import family, instances, states_using
-from tests.solvers.human.test_fish_complex import magictour, sound_steps
+from tests.solvers.human.test_fish_complex import NEEDS_MAGICTOUR, magictour, sound_steps
 
 SIZES = {"x_wing": 2, "swordfish": 3, "jellyfish": 4, "squirmbag": 5, "whale": 6, "leviathan": 7}
 BASIC = tuple(n for n in family("fish") if n.removeprefix("finned_").removeprefix("sashimi_") in SIZES)
@@ -26,6 +26,7 @@ def test_every_fish_is_its_pattern():
 
 
 @pytest.mark.slow
+@NEEDS_MAGICTOUR
 def test_big_fish_are_their_patterns():
     """Squirmbag, Whale and Leviathan (basic, finned, sashimi) at the path states of three of the
     hardest puzzles: sound and exactly their pattern. The biggest are rare (a Leviathan is an X-Wing
@@ -61,6 +62,7 @@ def is_its_pattern(state, step):
 
 
 @pytest.mark.slow
+@NEEDS_MAGICTOUR
 def test_siamese_fish_join_two_fish_of_one_base():
     """Each Siamese step, at the path states of hard puzzles, is sound and removes more than either
     of two finned or sashimi fish on its base lines, whose removals it joins."""
