@@ -1,4 +1,5 @@
-"""Shared test fixtures: the bundled sets, and ../shared/data when it exists."""
+"""Shared test fixtures: the bundled sets, and ../shared/data when it exists; numba's cache filled
+before the test processes start (``kernel_cache``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,16 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the main process (not in an xdist worker), before the workers start: numba's cache filled
+    when stale, so that the workers, and the processes tests start, read the kernels instead of
+    each compiling them."""
+    if not hasattr(config, "workerinput") and not config.option.collectonly and not config.option.help:
+        from tests.kernel_cache import fill
+
+        fill()
 
 
 def shared_file(relative: str) -> Path:

@@ -10,23 +10,23 @@ import pytest
 
 from sudokit.solvers.human.registry import PRESETS
 from tests.solvers.human.pattern_cases import family, instances, states_using
-from tests.solvers.human.test_fish_complex import magictour, sound_steps
+from tests.solvers.human.test_fish_complex import NEEDS_MAGICTOUR, magictour, sound_steps
 
 SIZES = {"x_wing": 2, "swordfish": 3, "jellyfish": 4, "squirmbag": 5, "whale": 6, "leviathan": 7}
 BASIC = tuple(n for n in family("fish") if n.removeprefix("finned_").removeprefix("sashimi_") in SIZES)
 FISH = tuple(n for n in BASIC if n in PRESETS["full"])  # (complex ones: test_fish_complex)
 BIG = tuple(n for n in BASIC if n not in FISH)  # sizes 5 to 7, off by default as in HoDoKu
-STATES = states_using(FISH, (3.2, 6.6), every=5)
 
 
 def test_every_fish_is_its_pattern():
-    found = instances(FISH, STATES)
+    found = instances(FISH, states_using(FISH, (3.2, 6.6), every=5))
     assert set(Counter(step.technique for _, step, _ in found)) == set(FISH)
     for state, step, _ in found:
         is_its_pattern(state, step)
 
 
 @pytest.mark.slow
+@NEEDS_MAGICTOUR
 def test_big_fish_are_their_patterns():
     """Squirmbag, Whale and Leviathan (basic, finned, sashimi) at the path states of three of the
     hardest puzzles: sound and exactly their pattern. The biggest are rare (a Leviathan is an X-Wing
@@ -62,6 +62,7 @@ def is_its_pattern(state, step):
 
 
 @pytest.mark.slow
+@NEEDS_MAGICTOUR
 def test_siamese_fish_join_two_fish_of_one_base():
     """Each Siamese step, at the path states of hard puzzles, is sound and removes more than either
     of two finned or sashimi fish on its base lines, whose removals it joins."""

@@ -6,9 +6,11 @@ The expected steps are read from the reference, not from the mode.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
-from sudokit.compare.bench.hodoku import REFERENCE, Move, read_verdicts
+from sudokit.compare.bench.hodoku import Move, Verdict
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid
 from sudokit.solvers.human import hodoku, hodoku_order
@@ -19,14 +21,19 @@ from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.techniques.als import sue_de_coq
 from sudokit.solvers.human.techniques.uniqueness import remember_givens, unique_rectangle_3, unique_rectangle_4
 from sudokit.solvers.human.view import Memo, View
+from tests.solvers.human.test_hodoku_reference import verdicts
 
-VERDICTS = {v.puzzle: v for v in read_verdicts(REFERENCE)}
+
+@cache
+def by_puzzle() -> dict[str, Verdict]:
+    """HoDoKu's verdicts by puzzle (read by the first test that needs them)."""
+    return {v.puzzle: v for v in verdicts()}
 
 
 def replayed(puzzle: str, index: int) -> tuple[Move, Step | None]:
     """HoDoKu's move at ``index`` of its path, and the mode's step in that state (the states before
     it reached by the mode's own steps, each checked to be HoDoKu's)."""
-    verdict = VERDICTS[puzzle]
+    verdict = by_puzzle()[puzzle]
     state = Candidates.from_grid(Grid.parse(puzzle))
     memo = Memo()
     remember_givens(memo, state.values)
@@ -104,7 +111,7 @@ def test_the_default_engine_keeps_its_own_searches():
 def _state_after(puzzle: str, index: int) -> Candidates:
     """The state before HoDoKu's step ``index``, reached by HoDoKu's own moves."""
     state = Candidates.from_grid(Grid.parse(puzzle))
-    for move in VERDICTS[puzzle].path[:index]:
+    for move in by_puzzle()[puzzle].path[:index]:
         for cell, digit in sorted(move.placements):
             state.place(cell, digit)
         for cell, digit in move.eliminations:
@@ -116,7 +123,7 @@ def test_whole_paths_after_the_new_rules():
     """Puzzles whose path left HoDoKu's at one of these steps now follow it to the end: HoDoKu's score."""
     for puzzle in ("91.....26..7...1...26.1.49.....7.......2.3...871...263....4.......5.6....64.2.81.",
                    "...52.....9...3..4......7...1.....4..8..453..6...1...87.2........8....32.4..8..1."):
-        verdict = VERDICTS[puzzle]
+        verdict = by_puzzle()[puzzle]
         result = solve_logically(Grid.parse(puzzle), mode="hodoku")
         assert len(result.steps) == len(verdict.path)
         assert all(move.matches(step) for move, step in zip(verdict.path, result.steps))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from itertools import takewhile
 
 import pytest
@@ -27,9 +28,18 @@ from sudokit.solvers.human.hodoku_queues import Queues
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
 
-VERDICTS = read_verdicts(REFERENCE)
-EASIER = [v for v in VERDICTS if v.level in ("easy", "medium", "hard")]
-SAMPLE = EASIER[::max(1, len(EASIER) // 60)]
+
+@cache
+def verdicts() -> list[Verdict]:
+    """HoDoKu's verdicts (read by the first test that needs them, not by each test process collecting)."""
+    return read_verdicts(REFERENCE)
+
+
+@cache
+def sample() -> list[Verdict]:
+    """About 60 of the puzzles HoDoKu rates easy to hard."""
+    easier = [v for v in verdicts() if v.level in ("easy", "medium", "hard")]
+    return easier[::max(1, len(easier) // 60)]
 
 
 def agreement(verdicts: Sequence[Verdict]) -> dict[str, float]:
@@ -46,34 +56,34 @@ def agreement(verdicts: Sequence[Verdict]) -> dict[str, float]:
 
 
 def test_the_reference_is_big_and_varied():
-    assert len(VERDICTS) >= 3000
-    assert {v.level for v in VERDICTS} == {"easy", "medium", "hard", "unfair", "extreme"}
-    assert all(hodoku.row_of_code(m.name) is not None for v in VERDICTS for m in v.path)  # kinds of HoDoKu's table
+    assert len(verdicts()) >= 3000
+    assert {v.level for v in verdicts()} == {"easy", "medium", "hard", "unfair", "extreme"}
+    assert all(hodoku.row_of_code(m.name) is not None for v in verdicts() for m in v.path)  # kinds of HoDoKu's table
 
 
 @pytest.mark.slow
 def test_score_level_and_hardest_step_are_hodokus_on_a_sample():
-    assert len(SAMPLE) >= 50
-    shares = agreement(SAMPLE)
+    assert len(sample()) >= 50
+    shares = agreement(sample())
     assert shares["level"] == 1.0
     assert shares["score"] >= 0.95 and shares["hardest"] >= 0.95, shares
 
 
 @pytest.mark.slow
 def test_the_path_is_hodokus_step_by_step_on_a_sample():
-    chosen = SAMPLE[::2]
+    chosen = sample()[::2]
     split = [(v.puzzle, d.index, d.cause) for v in chosen if (d := divergence(v)) is not None]
     assert len(split) <= 0.05 * len(chosen), split
 
 
 @pytest.mark.manual
 def test_score_level_and_hardest_step_are_hodokus_on_every_puzzle():
-    shares = agreement(VERDICTS)
+    shares = agreement(verdicts())
     assert shares["level"] >= 0.99 and shares["score"] >= 0.99 and shares["hardest"] >= 0.99, shares
 
 
 def test_rate_names_the_hardest_step_by_hodokus_own_code():
-    verdict = next(v for v in VERDICTS if v.hardest == "LOCKED_CANDIDATES_1" and v.path and len(v.path) < 70
+    verdict = next(v for v in verdicts() if v.hardest == "LOCKED_CANDIDATES_1" and v.path and len(v.path) < 70
                    and divergence(v) is None)
     rated = CliRunner().invoke(app, ["rate", verdict.puzzle, "--mode", "hodoku", "--json"])
     row = json.loads(rated.output)
@@ -86,7 +96,7 @@ def test_rate_names_the_hardest_step_by_hodokus_own_code():
 def test_singles_come_in_the_order_hodokus_queues_give_them():
     """The first moves of HoDoKu's paths: singles met as candidates go, not in cell order."""
     kinds = {"FULL_HOUSE": "full_house", "NAKED_SINGLE": "naked_single", "HIDDEN_SINGLE": "hidden_single"}
-    for verdict in VERDICTS[:20]:
+    for verdict in verdicts()[:20]:
         singles = list(takewhile(lambda m: m.name in kinds, verdict.path))
         steps = solve_logically(Grid.parse(verdict.puzzle), mode="hodoku").steps[:len(singles)]
         assert [(s.technique, s.placements) for s in steps] == [(kinds[m.name], tuple(m.placements)) for m in singles]
@@ -95,7 +105,7 @@ def test_singles_come_in_the_order_hodokus_queues_give_them():
 def test_a_stale_hidden_single_makes_hodoku_try_the_next_technique():
     """A queued place the unit no longer needs (the digit has two places again nowhere: it was
     removed) ends HoDoKu's hidden-single search for this state."""
-    view = View(Candidates.from_grid(Grid.parse(VERDICTS[0].puzzle)))
+    view = View(Candidates.from_grid(Grid.parse(verdicts()[0].puzzle)))
     queues = Queues.load(view)
     queues.hidden.clear()
     open_cell = next(c for c, v in enumerate(queues.values) if v == 0)
@@ -118,7 +128,7 @@ def test_remote_pairs_are_hodokus_paths_not_clusters():
     puzzles = {"................12..3.45...........4...16.....74...5.....3.....12.......8..9...6.",
                "..............1..2..3.4..5............4..6.3..2...71.....53..4..1..8.....7.......",
                "........1.......2...3..4........54...1.......6.2.........23..7.4..1.....5..6..8.."}
-    chosen = [v for v in VERDICTS if v.puzzle in puzzles]
+    chosen = [v for v in verdicts() if v.puzzle in puzzles]
     assert len(chosen) == 3 and all(any(m.name == "REMOTE_PAIR" for m in v.path) for v in chosen)
     assert [divergence(v) for v in chosen] == [None] * 3
 
@@ -162,6 +172,6 @@ TABLE_RULES = {
 @pytest.mark.parametrize("rule", TABLE_RULES)
 def test_loops_aics_and_forcing_chains_are_those_hodokus_tables_find(rule: str):
     puzzle, index, kind = TABLE_RULES[rule]
-    verdict = next(v for v in VERDICTS if v.puzzle == puzzle)
+    verdict = next(v for v in verdicts() if v.puzzle == puzzle)
     assert verdict.path[index].name == kind
     assert divergence(verdict, until=index + 1) is None

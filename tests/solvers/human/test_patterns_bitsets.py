@@ -18,13 +18,18 @@ from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, hard_states
 
 HARD = [p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 9.0][5::90][:2]
-STATES = [state for puzzle in (*HARD, *SAMPLE[1::3]) for state in hard_states(puzzle)[0]]
 
 
-def test_the_states_are_many_and_hold_every_pattern():
+@pytest.fixture(scope="module")
+def states() -> list:
+    """The states of real solves compared on (built once, by the first test that needs them)."""
+    return [state for puzzle in (*HARD, *SAMPLE[1::3]) for state in hard_states(puzzle)[0]]
+
+
+def test_the_states_are_many_and_hold_every_pattern(states):
     """What the tests below compare is there: the patterns fire on these states."""
-    assert len(STATES) > 50
-    fired = {name for state in STATES for name in ("skyscraper", "empty_rectangle", "simple_colors", "multi_colors_1",
+    assert len(states) > 50
+    fired = {name for state in states for name in ("skyscraper", "empty_rectangle", "simple_colors", "multi_colors_1",
                                                   "xy_wing", "xyz_wing", "w_wing", "hidden_rectangle")
              if next(iter(getattr(_finder(name), name)(View(state))), None)}
     assert len(fired) >= 6, fired
@@ -34,8 +39,8 @@ def _finder(name: str):
     return next(m for m in (single_digit, coloring, wings, uniqueness) if hasattr(m, name))
 
 
-def test_conjugate_pairs_are_the_strong_link_graphs_edges_in_its_order():
-    for state in STATES:
+def test_conjugate_pairs_are_the_strong_link_graphs_edges_in_its_order(states):
+    for state in states:
         view = View(state)
         for digit in range(1, 10):
             assert single_digit.conjugate_pairs(view, digit) == tuple(view.strong(digit).edges(data="units"))
@@ -51,9 +56,9 @@ def _networkx_clusters(view: View, digit: int) -> tuple:
                  for part in nx.connected_components(graph))
 
 
-def test_clusters_are_networkx_bipartite_colourings_in_its_order():
+def test_clusters_are_networkx_bipartite_colourings_in_its_order(states):
     several = 0
-    for state in STATES:
+    for state in states:
         view = View(state)
         for digit in range(1, 10):
             clusters = coloring._clusters(view, digit)
@@ -81,10 +86,10 @@ def _reference_wings(view: View, pivot_size: int) -> list[tuple]:
 
 
 @pytest.mark.parametrize("pivot_size", [2, 3], ids=["xy_wing", "xyz_wing"])
-def test_wings_are_found_in_the_former_order(pivot_size):
+def test_wings_are_found_in_the_former_order(pivot_size, states):
     name = "xy_wing" if pivot_size == 2 else "xyz_wing"
     total = 0
-    for state in STATES:
+    for state in states:
         view = View(state)
         steps = [(s.cells[0], s.cells[1:], s.eliminations) for s in getattr(wings, name)(view)]
         assert steps == _reference_wings(view, pivot_size)
@@ -116,9 +121,9 @@ def _reference_hidden(view: View) -> list:
     return found
 
 
-def test_rectangles_tests_on_bitsets_are_the_place_lists():
+def test_rectangles_tests_on_bitsets_are_the_place_lists(states):
     total = 0
-    for state in STATES:
+    for state in states:
         view = View(state)
         assert list(uniqueness.unique_rectangle_4(view)) == _reference_type_4(view)
         assert list(uniqueness.hidden_rectangle(view)) == _reference_hidden(view)

@@ -9,7 +9,11 @@ from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 from tests.solvers.human.test_templates import cell_of, state_of
 
-STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
+
+@pytest.fixture(scope="module")
+def states() -> list:
+    """The hard states of half the sample's solves (built by the first test that needs them)."""
+    return [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
 
 
 def test_single_digit_patterns_in_real_puzzles_are_sound():
@@ -23,8 +27,8 @@ def conjugate(state, digit, a, b) -> bool:
 
 
 @pytest.mark.parametrize("name", ["skyscraper", "two_string_kite", "turbot_fish"])
-def test_each_is_two_conjugate_pairs_joined_by_a_weak_link(name):
-    steps = [(state, step) for state in STATES for step in technique(name).find(View(state))]
+def test_each_is_two_conjugate_pairs_joined_by_a_weak_link(name, states):
+    steps = [(state, step) for state in states for step in technique(name).find(View(state))]
     assert steps
     for state, step in steps:
         (digit,), (a1, a2, b1, b2) = step.digits, step.cells
@@ -33,8 +37,8 @@ def test_each_is_two_conjugate_pairs_joined_by_a_weak_link(name):
         assert all(d == digit and cell in peers[a1] & peers[b2] for cell, d in step.eliminations)
 
 
-def test_an_empty_rectangle_box_holds_the_digit_on_one_row_and_one_column():
-    steps = [(state, step) for state in STATES for step in technique("empty_rectangle").find(View(state))]
+def test_an_empty_rectangle_box_holds_the_digit_on_one_row_and_one_column(states):
+    steps = [(state, step) for state in states for step in technique("empty_rectangle").find(View(state))]
     assert steps
     for state, step in steps:
         (digit,), geo = step.digits, state.geometry

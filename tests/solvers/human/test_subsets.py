@@ -8,12 +8,11 @@ from collections import Counter
 from tests.solvers.human.pattern_cases import family, instances, states_using
 
 SUBSETS = tuple(family("subsets"))
-STATES = states_using(SUBSETS, (3.0, 5.4), every=8)
 SIZES = {"pair": 2, "triple": 3, "quad": 4}
 
 
 def test_subsets_lock_k_digits_in_k_cells_of_a_unit():
-    found = instances(SUBSETS, STATES)
+    found = instances(SUBSETS, states_using(SUBSETS, (3.0, 5.4), every=8))
     assert set(Counter(step.technique for _, step, _ in found)) == set(SUBSETS)
     for state, step, _ in found:
         kind, size = step.technique.split("_")[0], SIZES[step.technique.split("_")[1]]

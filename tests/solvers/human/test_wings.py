@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from sudokit.models.candidates import digits_of
 from sudokit.solvers.human.techniques.wings import w_wing, xy_wing, xyz_wing
 from sudokit.solvers.human.view import View
 from tests.solvers.human.pattern_cases import SAMPLE, family, hard_states, sound_instances
 
-STATES = [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
+
+@pytest.fixture(scope="module")
+def states() -> list:
+    """The hard states of half the sample's solves (built by the first test that needs them)."""
+    return [state for puzzle in SAMPLE[::2] for state in hard_states(puzzle)[0]]
 
 
 def test_wings_in_real_puzzles_are_sound():
@@ -17,9 +23,9 @@ def test_wings_in_real_puzzles_are_sound():
     assert all(found[name] for name in family("wings")), found
 
 
-def test_xy_and_xyz_wings_are_a_pivot_seeing_two_pincers():
+def test_xy_and_xyz_wings_are_a_pivot_seeing_two_pincers(states):
     for finder, pivot_size in ((xy_wing, 2), (xyz_wing, 3)):
-        steps = [(state, step) for state in STATES for step in finder(View(state))]
+        steps = [(state, step) for state in states for step in finder(View(state))]
         assert steps
         for state, step in steps:
             pivot, a, b = step.cells
@@ -32,8 +38,8 @@ def test_xy_and_xyz_wings_are_a_pivot_seeing_two_pincers():
             assert re.fullmatch(r"XYZ?-Wing: \d/\d/\d in (r\dc\d,){2}r\dc\d => .+", step.explanation)
 
 
-def test_a_w_wing_is_two_equal_cells_joined_by_a_conjugate_pair():
-    steps = [(state, step) for state in STATES for step in w_wing(View(state))]
+def test_a_w_wing_is_two_equal_cells_joined_by_a_conjugate_pair(states):
+    steps = [(state, step) for state in states for step in w_wing(View(state))]
     assert steps
     for state, step in steps:
         p, q, a, b = step.cells
