@@ -3,12 +3,11 @@
 Without it, a fresh checkout's first run compiles every kernel (about a minute of CPU) in each test
 process, in each Dask worker and harness worker a test starts, and meanwhile runs the slower
 pure-Python code; filled first, they all read the cache (about a second). ``python -m
-tests.kernel_cache PART...`` builds some parts (``PARTS``' names) in this process; with no
+tests.kernel_cache PART...`` builds some parts (``backend.COMPILED_PARTS``' names) in this process; with no
 argument, all of them, through ``HumanSolver.warm``, the list the harness warms."""
 
 from __future__ import annotations
 
-import importlib
 import re
 import subprocess
 import sys
@@ -16,17 +15,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 
-LOADERS = {  # a part's name: the module and the name of its loader (each has ``now``)
-    "singles": ("sudokit.solvers.human.singles_compiled", "LOADER"),
-    "loops": ("sudokit.solvers.human.techniques.chains", "LOOPS"),
-    "nets": ("sudokit.solvers.human.implications", "COMPILED"),
-    "se": ("sudokit.solvers.human.se.kernels", "COMPILED"),
-    "head": ("sudokit.solvers.human.se.mode", "HEAD_RUN"),
-    "complex_fish": ("sudokit.solvers.human.techniques.complex_fish", "COMPILED"),
-    "als": ("sudokit.solvers.human.techniques.als", "KERNELS"),
-}
 PARTS = (("se", "nets", "complex_fish"), ("singles", "loops", "head", "als"))
-"""Two shares of about 30 s of CPU each (cold, 2026-12); a loader missing from both is still built,
+"""Two shares of about 30 s of CPU each (cold, 2026-12); a part missing from both is still built,
 by the last step, ``HumanSolver.warm``, which then reads the rest from the cache."""
 
 _KERNEL_MODULE = re.compile(r"^from sudokit\.solvers\.human\.se\.jit import .*\bcompiled\b", re.MULTILINE)
@@ -62,13 +52,9 @@ def fill() -> None:
 
 def build(parts: list[str]) -> None:
     """Build some parts in this process, or all of them (the harness' warm-up)."""
-    if not parts:
-        from sudokit.solvers.human.backend import HumanSolver
+    from sudokit.solvers.human.backend import COMPILED_PARTS, build_compiled
 
-        HumanSolver().warm()
-    for part in parts:
-        module, loader = LOADERS[part]
-        getattr(importlib.import_module(module), loader).now()
+    build_compiled(parts or COMPILED_PARTS)
 
 
 if __name__ == "__main__":

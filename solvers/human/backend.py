@@ -3,15 +3,33 @@
 
 from __future__ import annotations
 
+import importlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from sudokit.models.grid import Grid
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SolveResult, Status
-from sudokit.solvers.human import modes, registry, singles_compiled
+from sudokit.solvers.human import modes, registry
 from sudokit.solvers.human.engine import HumanResult, solve_logically
 from sudokit.solvers.human.stats import HumanStats
+
+COMPILED_PARTS = {  # the engine's compiled parts: a name, the module and its loader (each has ``now``)
+    "singles": ("sudokit.solvers.human.singles_compiled", "LOADER"),
+    "loops": ("sudokit.solvers.human.techniques.chains", "LOOPS"),
+    "nets": ("sudokit.solvers.human.implications", "COMPILED"),
+    "se": ("sudokit.solvers.human.se.kernels", "COMPILED"),
+    "head": ("sudokit.solvers.human.se.mode", "HEAD_RUN"),
+    "complex_fish": ("sudokit.solvers.human.techniques.complex_fish", "COMPILED"),
+    "als": ("sudokit.solvers.human.techniques.als", "KERNELS"),
+}
+
+
+def build_compiled(names: Iterable[str]) -> None:
+    """Build these of the engine's compiled parts (``COMPILED_PARTS``' names) now; without numba, nothing."""
+    for name in names:
+        module, loader = COMPILED_PARTS[name]
+        getattr(importlib.import_module(module), loader).now()
 
 
 class HumanSolver:
@@ -35,14 +53,7 @@ class HumanSolver:
         complex fish', the ALS moves', SE's head and chains (the harness calls this before a worker's first puzzle, so no puzzle is charged
         for numba's loading or compiling, which otherwise runs in a thread beside a solve; without
         numba, nothing)."""
-        from sudokit.solvers.human import implications
-        from sudokit.solvers.human.se import kernels, mode
-        from sudokit.solvers.human.techniques import als, chains, complex_fish
-
-        singles_compiled.LOADER.now()
-        for parts in (chains.LOOPS, implications.COMPILED, kernels.COMPILED, mode.HEAD_RUN, complex_fish.COMPILED,
-                      als.KERNELS):
-            parts.now()
+        build_compiled(COMPILED_PARTS)
 
     def solve(self, grid: Grid, *, limit: int = DEFAULT_LIMIT, time_limit: float | None = None) -> SolveResult:
         began = time.perf_counter()
