@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
@@ -165,24 +166,17 @@ class Store:
         except sqlite3.Error as err:
             raise StoreError(f"{path}: cannot open the results database: {err}") from None
         try:
-            try:
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise StoreError(f"{path} has schema version {version}; this sudokit reads up to {SCHEMA_VERSION}")
-                if not memory and (problem := db.execute("PRAGMA quick_check(1)").fetchone()[0]) != "ok":
-                    detail = problem.replace("\n", "; ")
-                    raise StoreError(f"{path}: the results database is corrupt ({detail})")
-                if not memory and not os.access(path, os.W_OK):
-                    raise StoreError(f"{path}: the results database is read-only")
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")  # whole transactions survive a kill; no fsync each
-                if version < SCHEMA_VERSION:
-                    with db:
-                        _migrate(db, version)
-                        db.executescript(SCHEMA)
-                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            except sqlite3.DatabaseError as err:
-                raise StoreError(f"{path}: not a usable results database ({err})") from None
+            give_up = time.monotonic() + BUSY_SECONDS
+            while True:
+                try:
+                    _prepare(db, path, memory)
+                    break
+                except sqlite3.OperationalError as err:  # (another process making the same new database: again)
+                    if "locked" not in str(err) or time.monotonic() > give_up:
+                        raise StoreError(f"{path}: not a usable results database ({err})") from None
+                    time.sleep(0.02)
+                except sqlite3.DatabaseError as err:
+                    raise StoreError(f"{path}: not a usable results database ({err})") from None
             yield cls(db)
         finally:
             db.close()
@@ -391,6 +385,27 @@ CLAIMED = {"claimed": True}  # the configuration of a run whose name is claimed 
 def extension(stored: Run, backends: Iterable[str]) -> list[str]:
     """The backends a resumption would add to a stored run (empty: the same backends, or fewer)."""
     return [b for b in backends if b not in stored.config.get("backends", {})]
+
+
+def _prepare(db: sqlite3.Connection, path: str | Path, memory: bool) -> None:
+    """Check an opened database and bring its schema up to this one. SQLite may answer "database is
+    locked" at once, without waiting, where processes make one new database together (a statement's
+    read turned write after another's commit): the caller tries again; each step may be repeated."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path} has schema version {version}; this sudokit reads up to {SCHEMA_VERSION}")
+    if not memory and (problem := db.execute("PRAGMA quick_check(1)").fetchone()[0]) != "ok":
+        detail = problem.replace("\n", "; ")
+        raise StoreError(f"{path}: the results database is corrupt ({detail})")
+    if not memory and not os.access(path, os.W_OK):
+        raise StoreError(f"{path}: the results database is read-only")
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")  # whole transactions survive a kill; no fsync each
+    if version < SCHEMA_VERSION:
+        with db:
+            _migrate(db, version)
+            db.executescript(SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:
