@@ -186,23 +186,24 @@ def _one_solution(view: View) -> bool:
 
 
 def _only_solution(state: Candidates) -> Candidates | None:
-    """The state's one solution, where the compiled count (``count_compiled``) is ready and finds
-    exactly one; None where it finds none or several, or is not asked (the engine's count then
-    tells which, and why)."""
-    kernels = LOADER.value
-    if kernels is None or state.size > 9:
-        return None
-    found, values = kernels.solutions(state, 2)
+    """The state's one solution, where the compiled count finds exactly one; None where it finds none
+    or several, or is not asked (the engine's count then tells which, and why)."""
+    found, values = _compiled_count(state)
     return Candidates(state.size, [0] * len(values), values) if found == 1 else None
+
+
+def _compiled_count(state: Candidates) -> tuple[int, list[int]]:
+    """How many solutions the state has, up to two, and the first, counted by ``count_compiled``
+    once it is ready (9×9 and smaller); ``OVER_BUDGET`` where it is not ready or gives up."""
+    kernels = LOADER.value
+    return kernels.solutions(state, 2) if kernels is not None and state.size <= 9 else (OVER_BUDGET, [])
 
 
 def _counted(state: Candidates, view: View) -> tuple[int, ...] | None:
     """The state's values in its one solution; None with none or several (counted with singles and guesses)."""
-    kernels = LOADER.value
-    if kernels is not None and state.size <= 9:
-        found, values = kernels.solutions(state, 2)
-        if found != OVER_BUDGET:
-            return tuple(values) if found == 1 else None
+    found, values = _compiled_count(state)
+    if found != OVER_BUDGET:
+        return tuple(values) if found == 1 else None
     remaining = view.deadline.remaining() if view.deadline is not None else None
     counted = solve_logically(state, PRESETS["singles"], allow_guess=True, time_limit=remaining)
     if counted.status is Status.TIMEOUT:
