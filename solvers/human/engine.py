@@ -159,9 +159,13 @@ def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], i
     return kept[1], kept[2]
 
 
-def _where_unique(find: Finder) -> Finder:
+def _where_unique(last: Finder) -> Finder:
     """A last-rung finder (SE's chains, 9x9 only) asked only in a state with exactly one solution: in one
-    with several they search every nested level and find next to nothing (SE rates proper puzzles only)."""
+    with several they search every nested level and find next to nothing (SE rates proper puzzles only).
+    Its search stops at the first cell whose chains give a step (``chaining.finder``'s ``first``), as
+    every rung of the ladder takes the first step it finds."""
+    find = getattr(last, "first", last)
+
     def find_where_unique(view: View) -> Iterator[Step]:
         if view.size == 9 and view.shared(_one_solution):
             yield from find(view)

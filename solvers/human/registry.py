@@ -512,7 +512,9 @@ MODE_ONLY = frozenset({"se", "se_chains"})
 # The full preset's last rung, for what the engine's own ladder cannot do (the forum's hardest, ER 11+):
 # Sudoku Explainer's chains, easiest first, up to its nested dynamic forcing chains. They finish every
 # puzzle SE mode finishes, so the engine never has to guess; after each of their steps the ladder starts
-# again from the easiest technique, and the path's rating stays the engine's own.
+# again from the easiest technique, and the path's rating stays the engine's own. As every rung, it takes
+# the first step it finds: a level's search stops at the first cell whose chains give one (SE compares
+# every cell's chains, so its chains are often shorter and its rating lower: ``chaining.finder``).
 LAST_RUNG = tuple(sorted(_families("se_chains"), key=lambda name: TECHNIQUES[name].se_rating))
 
 

@@ -127,14 +127,18 @@ class Chaining:
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
                  prefix: Chaining | None = None, screen: Screen | None = None, screened: bool = False,
-                 inner: bool = False):
+                 inner: bool = False, first: bool = False):
         """``prefix``: a dynamic producer whose chains stop where this one's may go on (a lower
         level whose inner techniques are the first of this one's): when it has just searched the
         same grid, this one's chains go on from its chains' ends. ``screen``: for a static
         producer, ``chain_screen``'s, which tells at once where static chains find nothing
         (else the compiled one once it is loaded; ``screened``: it starts loading it). ``inner``: a nested
-        level's inner technique, every hint of which an outer chain reads."""
+        level's inner technique, every hint of which an outer chain reads. ``first``: a multiple or
+        dynamic search stops at the first cell whose chains give a hint, and gives that cell's (the
+        default engine's last rung takes the first step it finds, as every rung of its ladder does;
+        SE compares every cell's)."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
+        self.first = first
         self.prefix = prefix
         self.inner = inner  # whether it is a nested level's inner technique (every hint's chains read)
         self.screen = None if dynamic else screen
@@ -240,6 +244,8 @@ class Chaining:
                     outcomes = [by_value[d0] for d0 in BITS[marks[cell]]]
                     for key in _ordered(outcomes[0], common):
                         self._add(hints, marks, key, outcomes, 5, CELL, f"r{cell // 9 + 1}c{cell % 9 + 1}")
+            if hints and self.first:
+                break
         if self._kept and not hints and hinting is None:
             self._runs = grid, runs
         return hints
@@ -612,43 +618,55 @@ def _unit_name(unit: int) -> str:
 
 # ---- the finders: one per SE producer, in SE's order
 
-PRODUCERS: dict[str, Chaining] = {
-    "cycles": Chaining(False, False),
-    "nishio": Chaining(False, True, nishio=True),
-    "multiple": Chaining(True, False),
-    "dynamic": Chaining(True, True),
-}
-# SE asks a level only where the one before found nothing: its chains go on from that one's, when
-# the inner techniques of that one come first in its own (level 4 does not apply level 2's)
-PRODUCERS["dynamic_plus"] = Chaining(True, True, level=1, prefix=PRODUCERS["dynamic"])
-PRODUCERS["nested_forcing"] = Chaining(True, True, level=2, prefix=PRODUCERS["dynamic_plus"])
-PRODUCERS["nested_multiple"] = Chaining(True, True, level=3, prefix=PRODUCERS["nested_forcing"])
-PRODUCERS["nested_dynamic"] = Chaining(True, True, level=4, prefix=PRODUCERS["dynamic_plus"])
-PRODUCERS["nested_dynamic_plus"] = Chaining(True, True, level=5, prefix=PRODUCERS["nested_dynamic"])
+def _producers(first: bool) -> dict[str, Chaining]:
+    """SE's producers by name (``first``: each stopping at its first cell with a hint)."""
+    producers = {
+        "cycles": Chaining(False, False, first=first),
+        "nishio": Chaining(False, True, nishio=True, first=first),
+        "multiple": Chaining(True, False, first=first),
+        "dynamic": Chaining(True, True, first=first),
+    }
+    # SE asks a level only where the one before found nothing: its chains go on from that one's, when
+    # the inner techniques of that one come first in its own (level 4 does not apply level 2's)
+    for name_, level, prefix in (("dynamic_plus", 1, "dynamic"), ("nested_forcing", 2, "dynamic_plus"),
+                                 ("nested_multiple", 3, "nested_forcing"), ("nested_dynamic", 4, "dynamic_plus"),
+                                 ("nested_dynamic_plus", 5, "nested_dynamic")):
+        producers[name_] = Chaining(True, True, level=level, prefix=producers[prefix], first=first)
+    return producers
 
 
-def _producer_hints(producer: str, view: View) -> list[ChainHint]:
-    return PRODUCERS[producer].hints(list(view.marks), view.poll)
+PRODUCERS = _producers(first=False)
+FIRST_PRODUCERS = _producers(first=True)  # the default engine's last rung (``finder``'s ``first``)
 
 
-_DERIVE = {producer: partial(_producer_hints, producer) for producer in PRODUCERS}
+def _producer_hints(producers: dict[str, Chaining], producer: str, view: View) -> list[ChainHint]:
+    return producers[producer].hints(list(view.marks), view.poll)
 
 
-def hints(view: View, producer: str) -> list[ChainHint]:
-    """A producer's hints in a state, in SE's order (computed once per state)."""
+_DERIVE = {(producer, first): partial(_producer_hints, FIRST_PRODUCERS if first else PRODUCERS, producer)
+           for producer in PRODUCERS for first in (False, True)}
+
+
+def hints(view: View, producer: str, first: bool = False) -> list[ChainHint]:
+    """A producer's hints in a state, in SE's order (computed once per state); ``first``: those of
+    the first cell whose chains give any (``Chaining.first``)."""
     if view.size != 9:
         return []
-    return view.shared(_DERIVE[producer])
+    return view.shared(_DERIVE[producer, first])
 
 
-def finder(producer: str) -> Callable[[View], Iterator[Step]]:
-    """The finder of a producer's techniques: every hint of the producer, SE's first first."""
+def finder(producer: str, first: bool = False) -> Callable[[View], Iterator[Step]]:
+    """The finder of a producer's techniques: every hint of the producer, SE's first first. Its
+    ``first`` is the finder that searches only as far as the first cell whose chains give a hint
+    (the steps it yields first are those of a cell, not always SE's first)."""
     def find(view: View) -> Iterator[Step]:
-        for hint in hints(view, producer):
+        for hint in hints(view, producer, first):
             yield hint.step()
 
     find.__name__ = f"se_{producer}"
-    find.ranked = partial(ranked, producer=producer)  # type: ignore[attr-defined]
+    if not first:
+        find.ranked = partial(ranked, producer=producer)  # type: ignore[attr-defined]
+        find.first = finder(producer, first=True)  # type: ignore[attr-defined]
     return find
 
 

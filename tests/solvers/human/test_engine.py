@@ -15,6 +15,7 @@ from sudokit.models.grid import Grid, is_solution
 from sudokit.solvers.base import Status
 from sudokit.solvers.human.engine import apply_step, find_steps, solve_logically
 from sudokit.solvers.human.registry import LAST_RUNG, PRESETS, technique
+from sudokit.solvers.human.se import chaining
 from tests.conftest import sampled, shared_file
 
 SE_SAMPLE = load_set("se-sample").puzzles
@@ -79,6 +80,28 @@ def check_last_rung(grid: Grid) -> None:
 
 def test_the_last_rung_finishes_a_forum_hardest_puzzle():
     check_last_rung(forum_hardest(range(102, 103))[0])
+
+
+def test_the_last_rung_takes_the_first_cell_whose_chains_give_a_step_among_those_se_compares():
+    """Where the ladder is stuck, each level's search for the last rung stops at the first cell whose
+    chains give a hint: its hints are some of those SE's whole search finds, and it finds some exactly
+    where SE's does."""
+    grid = forum_hardest(range(102, 103))[0]
+    steps = solve_logically(grid, PRESETS["full"]).steps
+    stuck = Candidates.from_grid(grid)  # where the rung is asked the second time (nested forcing chains fire)
+    for step in steps[:[i for i, step in enumerate(steps) if step.technique in LAST_RUNG][1]]:
+        apply_step(stuck, step)
+    marks = list(stuck.marks)
+    found = {}
+    for producers in (chaining.PRODUCERS, chaining.FIRST_PRODUCERS):
+        found[producers is chaining.FIRST_PRODUCERS] = [
+            [(hint.technique, hint.removable, hint.pattern) for hint in producers[name].hints(marks)]
+            for name in ("dynamic", "dynamic_plus", "nested_forcing")]
+    assert any(found[False])  # (the state holds hints of some level)
+    for every, first in zip(found[False], found[True], strict=True):
+        assert bool(first) == bool(every)
+        assert set(first) <= set(every)
+    assert sum(map(len, found[True])) < sum(map(len, found[False]))
 
 
 @pytest.mark.manual
