@@ -159,6 +159,13 @@ def check_all(names: list[str], state: State) -> list[tuple[str, str, str]]:
     return [(name, found[0], found[1]) for name in names if (found := check(name, view, state.solution))]
 
 
+def _worker_signals() -> None:
+    """A checking process ignores Ctrl-C (the parent stops it) and ends quietly on SIGTERM (the parent's
+    ``terminate``), not as the command it was forked from takes SIGTERM (as Ctrl-C: ``app.main``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 @contextmanager
 def _checking(jobs: int) -> Iterator[Callable[[Callable[[State], T], list[State]], Iterable[T]]]:
     """A map over states: here with one job, else over ``jobs`` forked processes (which ignore Ctrl-C: the
@@ -166,8 +173,7 @@ def _checking(jobs: int) -> Iterator[Callable[[Callable[[State], T], list[State]
     if jobs <= 1:
         yield map
         return
-    workers = multiprocessing.get_context("fork").Pool(jobs, initializer=signal.signal,
-                                                      initargs=(signal.SIGINT, signal.SIG_IGN))
+    workers = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
     try:
         yield lambda function, states: workers.imap(function, states)
     finally:

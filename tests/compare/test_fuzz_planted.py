@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import json
 import shlex
+import signal
 import sqlite3
+import time
 
 import pytest
 from typer.testing import CliRunner
 
 import sudokit.compare.cli  # noqa: F401  (registers the commands)
+from sudokit.compare import app as app_module
 from sudokit.compare.app import app
+from sudokit.compare.fuzz import techniques
 from sudokit.models.candidates import Candidates
 from sudokit.solvers.human import steps
 from sudokit.solvers.human.registry import TECHNIQUES
@@ -102,3 +106,16 @@ def test_a_minute_of_every_exact_backend_and_every_technique(tmp_path, monkeypat
     assert code == 0, objects
     code, objects = fuzz("--techniques", "all", "--seconds", "60", "--seed", "11")
     assert code == 0, objects
+
+
+def test_the_checking_processes_end_quietly_when_stopped_under_the_commands_sigterm_handling(capfd):
+    """A command takes SIGTERM as Ctrl-C (``app.main``); the technique checks' forked processes, which the
+    command stops with SIGTERM, must not inherit that and print a KeyboardInterrupt each."""
+    before = signal.signal(signal.SIGTERM, app_module._terminated)
+    try:
+        with techniques._checking(2) as checked:
+            assert list(checked(abs, [-1, -2, 3])) == [1, 2, 3]
+            time.sleep(0.2)  # (the processes idle, waiting for work, when they are stopped)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert "KeyboardInterrupt" not in capfd.readouterr().err
