@@ -1,13 +1,16 @@
-"""The ALS moves' searches, compiled (numba), on a 9x9 grid: the restricted commons of ``View.als``
-(``models.graph.restricted_commons``), the scans of ``techniques.als.als_xz`` and ``als_xy_wing`` for
-the next pair (or wing pair) that eliminates something, the ends an ALS-Chain could eliminate with
-(``als._partners``), and a box-line's Sue de Coqs (``als._sue_de_coq_at``).
+"""The ALS moves' searches, compiled (numba), on a 9x9 grid: the sets of ``View.als`` found from the
+marks (``_enumerate``) with their restricted commons (``models.graph.restricted_commons``), the scans
+of ``techniques.als.als_xz`` and ``als_xy_wing`` for the next pair (or wing pair) that eliminates
+something, the search of ``als_chain`` (``chain_hits``, with the ends of ``als._partners``), and the
+Sue de Coqs of the box-lines whose marks changed (``als._sue_de_coq_at``'s, all at once).
 
 The sets come as their cells (``ptr[k]:ptr[k + 1]`` of ``idx``), the marks and every bitset of cells
 (a set's cells, a digit's places in it, the cells seeing them all, each digit's holders, each cell's
 peers) as rows of 64-bit words. ``Sets`` holds what the scans read, per state. The Python code
-(``techniques.als``) stays the reference and builds the steps from the positions found here;
-imported only when the compiled code is built (it loads numba).
+(``techniques.als``) stays the reference and builds the steps from the positions found here (the
+sets it names made then); imported only when the compiled code is built (it loads numba). Arrays a
+kernel fills are given to it sized, and sized again when it tells that they were short (a kernel
+that grows an array in its loops runs slower).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from sudokit.models.grid import geometry
 from sudokit.solvers.human.basics_compiled import popcount
 from sudokit.solvers.human.loops_compiled import words
 from sudokit.solvers.human.se.jit import compiled
-from sudokit.solvers.human.techniques.als import _digit_names
+from sudokit.solvers.human.techniques.als import _digit_names, sue_de_coq_cells
 
 if TYPE_CHECKING:
     from sudokit.solvers.human.view import View
@@ -398,14 +401,14 @@ def _subsets(cells, marks):
 
 
 @compiled
-def sue_de_coq_hits(marks, inside, line_rest, box_rest):
+def _sue_de_coq_hits(hits, count, tag, marks, inside, line_rest, box_rest):
     """The Sue de Coqs of one box-line that eliminate something, in ``techniques.als._sue_de_coq_at``'s
-    order: per one, the positions (masks) of its core in ``inside``, of its line part in
-    ``line_rest`` and of its box part in ``box_rest``."""
+    order, written in ``hits`` from ``count`` on as far as it goes: per one, ``tag`` and the
+    positions (masks) of its core in ``inside``, of its line part in ``line_rest`` and of its box
+    part in ``box_rest``. The count after them."""
     line_sets, line_unions, line_sizes = _subsets(line_rest, marks)
     box_sets, box_unions, box_sizes = _subsets(box_rest, marks)
-    hits = np.empty((8, 3), dtype=np.int64)
-    count, n = 0, inside.shape[0]
+    n = inside.shape[0]
     for k in (2, 3):
         for a in range(n):
             for b in range(a + 1, n):
@@ -437,20 +440,72 @@ def sue_de_coq_hits(marks, inside, line_rest, box_rest):
                                 if not box_sets[q] >> x & 1 and marks[box_rest[x]] & in_box:
                                     hit = True
                             if hit:
-                                if count == hits.shape[0]:
-                                    hits = np.concatenate((hits, np.empty_like(hits)))
-                                hits[count, 0], hits[count, 1], hits[count, 2] = core, line_sets[p], box_sets[q]
+                                if count < hits.shape[0]:
+                                    hits[count, 0], hits[count, 1] = tag, core
+                                    hits[count, 2], hits[count, 3] = line_sets[p], box_sets[q]
                                 count += 1
+    return count
+
+
+@compiled
+def _sue_de_coqs(hits, marks, units, box_lines):
+    """``_sue_de_coq_hits`` of each box-line (box, line) in turn, tagged with its position in ``box_lines``;
+    how many there are."""
+    side = units.shape[1]
+    inside = np.empty(side, dtype=np.int64)
+    line_rest = np.empty(side, dtype=np.int64)
+    box_rest = np.empty(side, dtype=np.int64)
+    count = 0
+    for t in range(box_lines.shape[0]):
+        box, line = units[box_lines[t, 0]], units[box_lines[t, 1]]
+        n, m, r = 0, 0, 0
+        for c in line:
+            if marks[c]:
+                crossing = False
+                for b in box:
+                    if b == c:
+                        crossing = True
+                if crossing:
+                    inside[n] = c
+                    n += 1
+                else:
+                    line_rest[m] = c
+                    m += 1
+        if n < 2:
+            continue
+        for c in box:
+            if marks[c]:
+                crossing = False
+                for d in line:
+                    if d == c:
+                        crossing = True
+                if not crossing:
+                    box_rest[r] = c
+                    r += 1
+        count = _sue_de_coq_hits(hits, count, t, marks, inside[:n], line_rest[:m], box_rest[:r])
+    return count
+
+
+@compiled
+def sue_de_coq_hits(marks, units, box_lines):
+    """``_sue_de_coqs``'s hits, all of them: (position in ``box_lines``, core, line part, box part)."""
+    hits = np.empty((64, 4), dtype=np.int64)
+    count = _sue_de_coqs(hits, marks, units, box_lines)
+    if count > hits.shape[0]:
+        hits = np.empty((count, 4), dtype=np.int64)
+        _sue_de_coqs(hits, marks, units, box_lines)
     return hits[:count]
 
 
-def sue_de_coq(view: View, inside: list[int], line_rest: list[int], box_rest: list[int]
-               ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-    """The Sue de Coqs of one box-line that eliminate something (``sue_de_coq_hits``), as cells:
-    (core, line part, box part)."""
-    hits = sue_de_coq_hits(view.shared(marks_of), np.array(inside, dtype=np.int64),
-                           np.array(line_rest, dtype=np.int64), np.array(box_rest, dtype=np.int64))
-    return [(_picked(inside, core), _picked(line_rest, d), _picked(box_rest, e)) for core, d, e in hits.tolist()]
+def sue_de_coqs(view: View, box_lines: list[tuple[int, int]]) -> list[list[tuple[tuple[int, ...], ...]]]:
+    """Per box-line (box, line), its Sue de Coqs that eliminate something (``sue_de_coq_hits``), as
+    cells: (core, line part, box part)."""
+    hits = sue_de_coq_hits(view.shared(marks_of), _unit_array(view.size), np.array(box_lines, dtype=np.int64))
+    found: list[list[tuple[tuple[int, ...], ...]]] = [[] for _ in box_lines]
+    for k, core, d, e in hits.tolist():
+        inside, line_rest, box_rest = sue_de_coq_cells(view, *box_lines[k])
+        found[k].append((_picked(inside, core), _picked(line_rest, d), _picked(box_rest, e)))
+    return found
 
 
 def _picked(cells: list[int], positions: int) -> tuple[int, ...]:
@@ -699,7 +754,7 @@ class Sets(NamedTuple):
 def sets_of(view: View) -> Sets:
     """What the scans read of a view's sets (``View.als``'s, found here from the marks)."""
     size = view.size
-    return Sets(*_sets(view.shared(marks_of), _unit_array(size), _peer_words(size), size), size)
+    return Sets._make((*_sets(view.shared(marks_of), _unit_array(size), _peer_words(size), size), size))
 
 
 def links(found: Sets) -> list[list[tuple[int, tuple[int, ...]]]]:
@@ -731,5 +786,4 @@ def warm() -> None:
     xy_next(0, 0, 1, *found.scanned)
     chain_hits(1, *found.scanned)
     partners(view)
-    sue_de_coq_hits(marks_of(view), np.array([0, 1, 2], dtype=np.int64), np.array([3], dtype=np.int64),
-                    np.array([9], dtype=np.int64))
+    sue_de_coqs(view, [(18, 0)])

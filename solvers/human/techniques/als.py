@@ -25,9 +25,9 @@ the other is locked. Steps name the digits they eliminate (HoDoKu's convention f
 
 The sets and their restricted commons are the ``View``'s (``View.als``, ``View.restricted_commons``),
 found once per state for every technique that asks. On a 9x9 grid, once the engine runs its compiled
-parts, the restricted commons, the scans of ALS-XZ and ALS-XY-Wing, the ends of ALS-Chains and the
-search of Sue de Coq run compiled (``als_compiled``); the Python code here is the reference, and
-builds every step.
+parts, the sets (in ``View.als``'s order) and their restricted commons, the scans of ALS-XZ and
+ALS-XY-Wing, the search of ALS-Chains and that of Sue de Coq run compiled (``als_compiled``); the
+Python code here is the reference, and builds every step (making only the sets it names).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
     if (compiled := _compiled(view)) is not None:
         (kernels, found), names, at = compiled, _digit_names(view.size), -1
-        sets = view.shared(_made)
+        sets: Sequence[Als] = view.shared(_made)
         while (at := kernels.xz_next(at + 1, *found.scanned)[0]) >= 0:
             i, j = int(found.owner[at]), int(found.near[at])
             restricted = names[found.digits[at]]
@@ -91,7 +91,7 @@ def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
     if (compiled := _compiled(view)) is not None:
         (kernels, found), names, at = compiled, _digit_names(view.size), (0, 0, 0)
-        sets = view.shared(_made)
+        sets: Sequence[Als] = view.shared(_made)
         while (hit := kernels.xy_next(*at, *found.scanned))[0] >= 0:
             c, p, q = hit
             listed = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
@@ -167,7 +167,7 @@ def _compiled_chains(view: View, kernels: ModuleType, found: Sets) -> Iterator[S
         for i, x1, depth, last, n in hits[done:]:
             neighbours = view.shared(_neighbours)
             levels = _levels(neighbours, i, x1, neighbours[i][x1])
-            eliminations = _chain_eliminations(holders, sets[i], sets[n], sets.sight(i), sets.sight(n), x1, last)
+            eliminations = _chain_eliminations(holders, sets[i], sets[n], _sight(sets[i]), _sight(sets[n]), x1, last)
             yield _chain_step(view, sets, neighbours, levels, depth, n, last, (i, x1), eliminations)
         if len(hits) < most:
             return
@@ -222,9 +222,32 @@ def death_blossom(view: View) -> Iterator[Step]:
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
     marks = view.marks
+    if (kernels := _kernels() if view.size == 9 else None) is not None:
+        yield from _compiled_sue_de_coqs(view, kernels)
+        return
     for box, line, around in _box_lines(view.geometry):
         content = around(marks)  # all a Sue de Coq here reads
         yield from view.memo.get((_sue_de_coq_at, box, line), content, partial(_sue_de_coq_list, view, box, line))
+
+
+def _compiled_sue_de_coqs(view: View, kernels: ModuleType) -> Iterator[Step]:
+    """``sue_de_coq``'s steps, the box-lines whose content changed searched at once, compiled
+    (``als_compiled.sue_de_coqs``), and kept as ``_sue_de_coq_at``'s."""
+    marks, memo, box_lines = view.marks, view.memo, _box_lines(view.geometry)
+    contents = [around(marks) for _, _, around in box_lines]
+    kept = [memo.recall((_sue_de_coq_at, box, line)) for box, line, _ in box_lines]
+    changed = [k for k, (held, content) in enumerate(zip(kept, contents)) if held is None or held[0] != content]
+    found = kernels.sue_de_coqs(view, [box_lines[k][:2] for k in changed]) if changed else []
+    for k, hits in zip(changed, found):
+        box, line, _ = box_lines[k]
+        steps = [step for core, d, e in hits
+                 if (step := _sue_de_coq_step(view, set(view.geometry.units[line]), set(view.geometry.units[box]),
+                                              core, d, e))]
+        memo.store((_sue_de_coq_at, box, line), contents[k], steps)
+        kept[k] = (contents[k], steps)
+    for held in kept:
+        assert held is not None
+        yield from held[1]
 
 
 @cache
@@ -239,18 +262,20 @@ def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
     return list(_sue_de_coq_at(view, box, line))
 
 
+def sue_de_coq_cells(view: View, box: int, line: int) -> tuple[list[Cell], list[Cell], list[Cell]]:
+    """A box-line's open cells: in both, in the rest of the line, in the rest of the box (in their units' order)."""
+    geo, marks = view.geometry, view.marks
+    box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
+    return ([c for c in geo.units[line] if marks[c] and c in box_cells],
+            [c for c in geo.units[line] if marks[c] and c not in box_cells],
+            [c for c in geo.units[box] if marks[c] and c not in line_cells])
+
+
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
     geo, marks = view.geometry, view.marks
     box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
-    inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
+    inside, line_rest, box_rest = sue_de_coq_cells(view, box, line)
     if len(inside) < 2:
-        return
-    line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
-    box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
-    if (compiled := _kernels() if view.size == 9 else None) is not None:
-        for core, d, e in compiled.sue_de_coq(view, inside, line_rest, box_rest):
-            if step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e):
-                yield step
         return
     rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
@@ -709,12 +734,11 @@ def _digit_names(size: int) -> tuple[tuple[Digit, ...], ...]:
 
 class _Made(Sequence[Als]):
     """The view's sets (``View.als``'s) as the compiled scans found them (``Sets``), each made when
-    first asked for, with its sight (``_sight``)."""
+    first asked for."""
 
     def __init__(self, view: View, found: Sets):
         self._marks, self._ptr, self._idx = view.marks, found.ptr.tolist(), found.idx
         self._made: dict[int, Als] = {}
-        self._sights: dict[int, dict[Digit, int]] = {}
 
     def __len__(self) -> int:
         return len(self._ptr) - 1
@@ -731,11 +755,6 @@ class _Made(Sequence[Als]):
         if (made := self._made.get(k)) is None:
             made = self._made[k] = Als.of(self._idx[self._ptr[k]:self._ptr[k + 1]].tolist(), self._marks)
         return made
-
-    def sight(self, k: int) -> dict[Digit, int]:
-        if (found := self._sights.get(k)) is None:
-            found = self._sights[k] = _sight(self[k])
-        return found
 
 
 def _made(view: View) -> _Made:
