@@ -717,7 +717,8 @@ def _new(mine, removed, found):
 
 
 def partners(view: View) -> list[dict[int, int]]:
-    """``techniques.als._partners``, compiled."""
+    """``techniques.als._partners``, compiled (``chain_hits`` reads ``_partners`` itself: this is what
+    the tests hold against the Python code)."""
     found = view.shared(sets_of)
     words_of = _partners(found.bits, found.masks, found.seen, found.holders, found.size)
     near: list[dict[int, int]] = [{} for _ in range(words_of.shape[0])]
