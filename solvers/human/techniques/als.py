@@ -25,9 +25,9 @@ the other is locked. Steps name the digits they eliminate (HoDoKu's convention f
 
 The sets and their restricted commons are the ``View``'s (``View.als``, ``View.restricted_commons``),
 found once per state for every technique that asks. On a 9x9 grid, once the engine runs its compiled
-parts, the restricted commons, the scans of ALS-XZ and ALS-XY-Wing, the ends of ALS-Chains and the
-search of Sue de Coq run compiled (``als_compiled``); the Python code here is the reference, and
-builds every step.
+parts, the sets (in ``View.als``'s order) and their restricted commons, the scans of ALS-XZ and
+ALS-XY-Wing, the search of ALS-Chains and that of Sue de Coq run compiled (``als_compiled``); the
+Python code here is the reference, and builds every step (making only the sets it names).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from functools import cache, partial
 from itertools import combinations
 from operator import itemgetter
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import Als, cells_of, unit_subsets
@@ -52,9 +52,9 @@ if TYPE_CHECKING:
 
 def als_xz(view: View) -> Iterator[Step]:
     """Two ALSs with a restricted common digit: a common digit ``Z`` leaves what sees all its cells in both."""
-    sets = view.als
     if (compiled := _compiled(view)) is not None:
         (kernels, found), names, at = compiled, _digit_names(view.size), -1
+        sets: Sequence[Als] = view.shared(_made)
         while (at := kernels.xz_next(at + 1, *found.scanned)[0]) >= 0:
             i, j = int(found.owner[at]), int(found.near[at])
             restricted = names[found.digits[at]]
@@ -62,7 +62,7 @@ def als_xz(view: View) -> Iterator[Step]:
             if step := _xz_step(view, sets[i], sets[j], restricted, _sight(sets[i]), _sight(sets[j]), zs):
                 yield step  # (always: the scan found it eliminates)
         return
-    links, sight = view.restricted_commons, view.shared(_sights)
+    sets, links, sight = view.als, view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for i, j, restricted in ((i, j, r) for i, near in enumerate(links) for j, r in near if i < j):
         zs = seen[i] & seen[j] & ~(1 << (restricted[0] - 1))
@@ -89,9 +89,9 @@ def _xz_step(view: View, a: Als, b: Als, restricted: tuple[Digit, ...], sa: dict
 
 def als_xy_wing(view: View) -> Iterator[Step]:
     """ALSs ``A`` and ``B`` each tied to a pivot ``C`` by different restricted commons: a ``Z`` of both goes."""
-    sets = view.als
     if (compiled := _compiled(view)) is not None:
         (kernels, found), names, at = compiled, _digit_names(view.size), (0, 0, 0)
+        sets: Sequence[Als] = view.shared(_made)
         while (hit := kernels.xy_next(*at, *found.scanned))[0] >= 0:
             c, p, q = hit
             listed = [(int(j), x) for j, digits in zip(found.near[found.at[c]:found.at[c + 1]],
@@ -103,7 +103,7 @@ def als_xy_wing(view: View) -> Iterator[Step]:
                 yield step
             at = (c, p, q + 1)
         return
-    links, sight = view.restricted_commons, view.shared(_sights)
+    sets, links, sight = view.als, view.restricted_commons, view.shared(_sights)
     seen = view.shared(_seen_digits)
     for c, near in zip(sets, links):
         wings = [(j, x, seen[j] & ~(1 << (x - 1))) for j, restricted in near for x in restricted]  # Zs: not X
@@ -133,10 +133,11 @@ def als_chain(view: View) -> Iterator[Step]:
     so each end is reached by its shortest chain of three links or more; only ends that could
     share an elimination with the start are looked at; one step per elimination set.
     """
+    if (compiled := _compiled(view)) is not None:
+        yield from _compiled_chains(view, *compiled)
+        return
     sets, sight, holders = view.als, view.shared(_sights), view.holding
-    compiled = _compiled(view)
-    neighbours = view.shared(_neighbours)
-    partners = view.shared(_partners if compiled is None else compiled[0].partners)
+    neighbours, partners = view.shared(_neighbours), view.shared(_partners)
     seen: set[tuple[Candidate, ...]] = set()
     for i, first in enumerate(sets):
         later = -1 << (i + 1)  # a chain and its reverse eliminate alike: each pair of ends once
@@ -152,16 +153,42 @@ def als_chain(view: View) -> Iterator[Step]:
                         if z != last:
                             ends |= good
                     for n in cells_of(reached & ends):
-                        end = sets[n]
-                        zs = first.mask & end.mask & ~(1 << (x1 - 1)) & ~(1 << (last - 1))
-                        groups = [(z, sight[i][z] & sight[n][z]) for z in digits_of(zs)]
-                        eliminations = _eliminations(holders, groups, ~(first.bits | end.bits))
+                        eliminations = _chain_eliminations(holders, first, sets[n], sight[i], sight[n], x1, last)
                         if eliminations and eliminations not in seen:
                             seen.add(eliminations)
-                            path = _path(neighbours, levels, depth, n, last, (i, x1))
-                            chain = [sets[k] for k, _ in path]
-                            links = "".join(f" -{x}- {sets[k].text(view.size)}" for k, x in path[1:])
-                            yield _step(view, "als_chain", eliminations, chain, f"{chain[0].text(view.size)}{links}")
+                            yield _chain_step(view, sets, neighbours, levels, depth, n, last, (i, x1), eliminations)
+
+
+def _compiled_chains(view: View, kernels: ModuleType, found: Sets) -> Iterator[Step]:
+    """``als_chain``'s steps, its search compiled (``chain_hits``): the first, then more as asked for."""
+    sets, holders, most, done = view.shared(_made), view.holding, 1, 0
+    while True:
+        hits = kernels.chain_hits(most, *found.scanned).tolist()
+        for i, x1, depth, last, n in hits[done:]:
+            neighbours = view.shared(_neighbours)
+            levels = _levels(neighbours, i, x1, neighbours[i][x1])
+            eliminations = _chain_eliminations(holders, sets[i], sets[n], _sight(sets[i]), _sight(sets[n]), x1, last)
+            yield _chain_step(view, sets, neighbours, levels, depth, n, last, (i, x1), eliminations)
+        if len(hits) < most:
+            return
+        done, most = len(hits), 16 * most
+
+
+def _chain_eliminations(holders: Sequence[int], first: Als, end: Als, sight_first: dict[Digit, int],
+                        sight_end: dict[Digit, int], x1: Digit, last: Digit) -> tuple[Candidate, ...]:
+    """What an ALS-Chain from ``first`` (over ``x1``) to ``end`` (over ``last``) eliminates."""
+    zs = first.mask & end.mask & ~(1 << (x1 - 1)) & ~(1 << (last - 1))
+    groups = [(z, sight_first[z] & sight_end[z]) for z in digits_of(zs)]
+    return _eliminations(holders, groups, ~(first.bits | end.bits))
+
+
+def _chain_step(view: View, sets: Sequence[Als], neighbours: Neighbours, levels: Levels, depth: int, end: int,
+                last: Digit, start: tuple[int, Digit], eliminations: tuple[Candidate, ...]) -> Step:
+    """The ALS-Chain to ``end`` (reached over ``last`` after ``depth`` links) from ``start``'s set and first link."""
+    path = _path(neighbours, levels, depth, end, last, start)
+    chain = [sets[k] for k, _ in path]
+    links = "".join(f" -{x}- {sets[k].text(view.size)}" for k, x in path[1:])
+    return _step(view, "als_chain", eliminations, chain, f"{chain[0].text(view.size)}{links}")
 
 
 def death_blossom(view: View) -> Iterator[Step]:
@@ -195,9 +222,32 @@ def death_blossom(view: View) -> Iterator[Step]:
 def sue_de_coq(view: View) -> Iterator[Step]:
     """Cells of a box-line intersection locked with cells of the rest of the line and of the rest of the box."""
     marks = view.marks
+    if (kernels := _kernels() if view.size == 9 else None) is not None:
+        yield from _compiled_sue_de_coqs(view, kernels)
+        return
     for box, line, around in _box_lines(view.geometry):
         content = around(marks)  # all a Sue de Coq here reads
         yield from view.memo.get((_sue_de_coq_at, box, line), content, partial(_sue_de_coq_list, view, box, line))
+
+
+def _compiled_sue_de_coqs(view: View, kernels: ModuleType) -> Iterator[Step]:
+    """``sue_de_coq``'s steps, the box-lines whose content changed searched at once, compiled
+    (``als_compiled.sue_de_coqs``), and kept as ``_sue_de_coq_at``'s."""
+    marks, memo, box_lines = view.marks, view.memo, _box_lines(view.geometry)
+    contents = [around(marks) for _, _, around in box_lines]
+    kept = [memo.recall((_sue_de_coq_at, box, line)) for box, line, _ in box_lines]
+    changed = [k for k, (held, content) in enumerate(zip(kept, contents)) if held is None or held[0] != content]
+    found = kernels.sue_de_coqs(view, [box_lines[k][:2] for k in changed]) if changed else []
+    for k, hits in zip(changed, found):
+        box, line, _ = box_lines[k]
+        steps = [step for core, d, e in hits
+                 if (step := _sue_de_coq_step(view, set(view.geometry.units[line]), set(view.geometry.units[box]),
+                                              core, d, e))]
+        memo.store((_sue_de_coq_at, box, line), contents[k], steps)
+        kept[k] = (contents[k], steps)
+    for held in kept:
+        assert held is not None
+        yield from held[1]
 
 
 @cache
@@ -212,18 +262,20 @@ def _sue_de_coq_list(view: View, box: int, line: int) -> list[Step]:
     return list(_sue_de_coq_at(view, box, line))
 
 
+def sue_de_coq_cells(view: View, box: int, line: int) -> tuple[list[Cell], list[Cell], list[Cell]]:
+    """A box-line's open cells: in both, in the rest of the line, in the rest of the box (in their units' order)."""
+    geo, marks = view.geometry, view.marks
+    box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
+    return ([c for c in geo.units[line] if marks[c] and c in box_cells],
+            [c for c in geo.units[line] if marks[c] and c not in box_cells],
+            [c for c in geo.units[box] if marks[c] and c not in line_cells])
+
+
 def _sue_de_coq_at(view: View, box: int, line: int) -> Iterator[Step]:
     geo, marks = view.geometry, view.marks
     box_cells, line_cells = set(geo.units[box]), set(geo.units[line])
-    inside = [c for c in geo.units[line] if marks[c] and c in box_cells]
+    inside, line_rest, box_rest = sue_de_coq_cells(view, box, line)
     if len(inside) < 2:
-        return
-    line_rest = [c for c in geo.units[line] if marks[c] and c not in box_cells]
-    box_rest = [c for c in geo.units[box] if marks[c] and c not in line_cells]
-    if (compiled := _kernels() if view.size == 9 else None) is not None:
-        for core, d, e in compiled.sue_de_coq(view, inside, line_rest, box_rest):
-            if step := _sue_de_coq_step(view, line_cells, box_cells, core, d, e):
-                yield step
         return
     rests: list[list[tuple[tuple[Cell, ...], int]]] = []  # the sets of line_rest and box_rest, when first needed
     for core in (core for k in (2, 3) for core in combinations(inside, k)):
@@ -532,9 +584,10 @@ Neighbours = list[dict[Digit, int]]  # per ALS, per restricted common digit: the
 
 def _neighbours(view: View) -> Neighbours:
     """Per ALS of the view, per restricted common digit, the sets sharing it (indices as a bitset)."""
-    found: Neighbours = [{} for _ in view.als]
     compiled = _compiled(view)
-    for i, near in enumerate(view.restricted_commons if compiled is None else compiled[0].links(compiled[1])):
+    links = view.restricted_commons if compiled is None else compiled[0].links(compiled[1])
+    found: Neighbours = [{} for _ in links]
+    for i, near in enumerate(links):
         for j, digits in near:
             for x in digits:
                 found[i][x] = found[i].get(x, 0) | 1 << j
@@ -677,6 +730,38 @@ def _digit_names(size: int) -> tuple[tuple[Digit, ...], ...]:
 
 
 # ---- the compiled scans (``als_compiled``), on 9x9 grids once the engine runs its compiled parts
+
+
+class _Made(Sequence[Als]):
+    """The view's sets (``View.als``'s) as the compiled scans found them (``Sets``), each made when
+    first asked for."""
+
+    def __init__(self, view: View, found: Sets):
+        self._marks, self._ptr, self._idx = view.marks, found.ptr.tolist(), found.idx
+        self._made: dict[int, Als] = {}
+
+    def __len__(self) -> int:
+        return len(self._ptr) - 1
+
+    @overload
+    def __getitem__(self, k: int) -> Als: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Als]: ...
+
+    def __getitem__(self, k: int | slice) -> Als | Sequence[Als]:
+        if isinstance(k, slice):
+            return [self[n] for n in range(len(self))[k]]
+        if (made := self._made.get(k)) is None:
+            made = self._made[k] = Als.of(self._idx[self._ptr[k]:self._ptr[k + 1]].tolist(), self._marks)
+        return made
+
+
+def _made(view: View) -> _Made:
+    """The view's sets as the compiled scans found them (``_compiled``'s), made as asked for."""
+    compiled = _compiled(view)
+    assert compiled is not None
+    return _Made(view, compiled[1])
 
 
 def _compiled(view: View) -> tuple[ModuleType, Sets] | None:

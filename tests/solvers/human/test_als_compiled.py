@@ -108,3 +108,19 @@ def test_the_paths_are_the_same(kernels, monkeypatch):
     python = path(None)
     assert any(name.startswith(("als_", "sue_")) for name, _, _ in python)
     assert path(kernels) == python
+
+
+def test_the_sets_are_found_in_the_views_order(states, kernels):
+    """The compiled sets (``_enumerate``) are ``View.als``'s, in its order, on the states and on
+    the states thinned (as above), where far fewer cells hold many digits."""
+    rng, count = random.Random(45), 0
+    for state in states[::2]:
+        marks = [m & ~(1 << (rng.choice(digits_of(m)) - 1)) if m.bit_count() > 2 and rng.random() < 0.5 else m
+                 for m in state.marks]
+        for view in (View(state), View(Candidates(9, marks, list(state.values)))):
+            found = view.shared(kernels.sets_of)
+            cells = [tuple(found.idx[found.ptr[k]:found.ptr[k + 1]].tolist()) for k in range(len(found.ptr) - 1)]
+            assert cells == [s.cells for s in view.als]
+            assert found.masks.tolist() == [s.mask for s in view.als]
+            count += len(cells)
+    assert count > 10000
