@@ -118,8 +118,8 @@ class Screen:
         """Per cell, whether static cell or region chains from it may meet (``not
         chaining._static_quiet``; False for cells with fewer than three candidates), or None
         when none may."""
-        meets = self._analyse(self._array(grid), True, *self._tables)[1]
-        return meets if meets.any() else None
+        met, meets, _, _ = self._analyse(self._array(grid), True, *self._tables)
+        return meets if met else None
 
 
 def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -167,8 +167,8 @@ def _load() -> Screen | None:
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
              peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
-    ``unary_hints`` walks anything, which cells' static chains may meet (``want_meets``; else all
-    False), where ``unary_hints`` walks from (as ``Screen.starts`` reads it; empty unless it walks:
+    ``unary_hints`` walks anything (``want_meets``: whether any cell's static chains may meet),
+    which cells' static chains may meet (``want_meets``; else all False), where ``unary_hints`` walks from (as ``Screen.starts`` reads it; empty unless it walks:
     the returning potentials and the cycles' starts are not looked for when ``want_meets``), and each
     potential's strongly connected group (-1: none). The strong candidates' potentials are numbered
     (nodes, in the order of their keys) so that the groups are found among them alone."""
@@ -295,7 +295,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
     meets = np.zeros(81, np.bool_)
     if want_meets:
         _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
-        return False, meets, np.empty(0, np.int64), group
+        return meets.any(), meets, np.empty(0, np.int64), group
     walks = False
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
     # "on" through the strong "off"s it implies (its other "off"s imply nothing)
