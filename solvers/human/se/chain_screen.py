@@ -305,7 +305,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
     meets = np.zeros(81, np.bool_)
     if want_meets:
         _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
-        return meets.any(), meets, np.empty(0, np.int64), group, reach
+        return bool(meets.any()), meets, np.empty(0, np.int64), group, reach
     walks = False
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
     # "on" through the strong "off"s it implies (its other "off"s imply nothing)
