@@ -53,7 +53,7 @@ class Screen:
 
     def _array(self, grid: tuple[int, ...]) -> np.ndarray:
         """The grid as the compiled code takes it (a producer asks about one grid several times)."""
-        if self._grid is None or self._grid[0] is not grid:
+        if self._grid is None or self._grid[0] != grid:
             self._grid = grid, np.fromiter(grid, np.int64, 81)
         return self._grid[1]
 
