@@ -102,6 +102,12 @@ def _peer_order(cell: int) -> tuple[tuple[int, int], ...]:
 PEER_ORDER = tuple(_peer_order(cell) for cell in range(81))
 
 
+REMOVAL: tuple[tuple[int, int, int, int], ...] = tuple(
+    (cand // 9, ~(1 << cand % 9), cand % 9, ~(1 << cand // 9)) for cand in range(729)
+)  # per candidate, what removing it clears: its cell and the cell's mask less it, its digit - 1 and
+# the digit's cells less it (``digit_cells``)
+
+
 PEER_OFFS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((other, (other * 9 + cand % 9) * 2, unit) for other, unit in PEER_ORDER[cand // 9]) for cand in range(729)
 )  # per candidate, its digit's peers as SE meets them: (cell, its "off" key, the unit)
@@ -185,9 +191,9 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
     if resumed:
         assert have is not None  # only dynamic chains remove what they turn off
         for key in to_off:
-            cell, d0 = divmod(key >> 1, 9)
-            marks[cell] &= ~(1 << d0)
-            have[d0] &= ~(1 << cell)
+            cell, keep, d0, keep_cells = REMOVAL[key >> 1]
+            marks[cell] &= keep
+            have[d0] &= keep_cells
     try:
         while True:
             if pending_on:
@@ -222,9 +228,9 @@ def propagate(marks: list[int], to_on: dict[int, Pot], to_off: dict[int, Pot], *
                 assert have is not None  # chains without static links are dynamic
                 p = pending_off.popleft()
                 made = off_to_on(p, marks, have, source, source_have, to_on, to_off, y_links)
-                cell, d0 = divmod(p.key >> 1, 9)
-                marks[cell] &= ~(1 << d0)
-                have[d0] &= ~(1 << cell)
+                cell, keep, d0, keep_cells = REMOVAL[p.key >> 1]
+                marks[cell] &= keep
+                have[d0] &= keep_cells
                 for q in made:
                     if q.key & ~1 in to_off:
                         return q, to_off[q.key & ~1]

@@ -12,9 +12,9 @@ same candidates as an earlier one is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from sudokit.models.graph import CellNode
@@ -24,6 +24,7 @@ from sudokit.solvers.human.steps import ChainLink, Step
 MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
 
 
+@cache
 def length_bonus(size: int) -> float:
     """What a chain of ``size`` potentials adds to its base, summed as SE sums it (floating 0.1s)."""
     added, ceiling, odd = 0.0, 4, False
@@ -158,6 +159,7 @@ class WalkHint(ChainHint):
         del self.flat_targets, self.targets  # made when first read (``__getattr__``)
         self._ends, self._flat = ends, flat
         self.__dict__["complexity"] = size
+        self.__dict__["difficulty"] = base + length_bonus(size)
 
     def __getattr__(self, attribute: str) -> list[Pot]:
         if attribute not in ("targets", "flat_targets"):
@@ -176,13 +178,26 @@ class LineHint(WalkHint):
     are read from the line, so that an inner producer's hints, which an outer chain ranks and asks
     for their rule parents, make their chains (``ends``) only when read."""
 
+    _source: int
+    _line: list[tuple[int, int]]
+    _cycle: bool
+
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
                  source: int, line: list[tuple[int, int]], cycle: bool, ends: Callable[[], list[Pot]],
-                 **kwargs: Any):
-        super().__init__(technique, base, sort_key, removable, ends, len(line) if cycle else len(line) + 1,
-                         1 if cycle else None, **kwargs)
-        self._source, self._line, self._cycle = source, line, cycle
-        self.__dict__["nested"] = []  # static links: no inner hint
+                 placement: tuple[int, int] | None = None):
+        size = len(line) if cycle else len(line) + 1
+        # (its fields set at once: an inner search makes thousands, most never read but ranked)
+        self.__dict__.update(technique=technique, base=base, sort_key=sort_key, removable=removable,
+                             placement=placement, root_cause=None, order=0, complexity=size,
+                             difficulty=base + length_bonus(size), nested=[],  # static links: no inner hint
+                             _ends=ends, _flat=1 if cycle else None, _source=source, _line=line, _cycle=cycle)
+
+    @cached_property
+    def pattern(self) -> str:  # type: ignore[override]
+        """(Made when first read: a step's, which only a hint applied makes.)"""
+        if self._cycle:
+            return cycle_pattern(key for key, _ in self._line)
+        return forcing_pattern(self._source, self._line[-1][0])
 
     @cached_property
     def signature(self) -> tuple:
@@ -211,6 +226,16 @@ def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
     for hint in sorted(hints, key=ChainHint.rank):
         kept.setdefault(hint.removable, hint)
     return list(kept.values())
+
+
+def forcing_pattern(source: int, end: int) -> str:
+    """A forcing chain's pattern: ``r1c2.5 on => r3c4.6 off`` (its source's key and its end's)."""
+    return f"{NAMES[source]} {'on' if source & 1 else 'off'} => {NAMES[end]} {'on' if end & 1 else 'off'}"
+
+
+def cycle_pattern(keys: Iterable[int]) -> str:
+    """A cycle's pattern: its potentials' names (by key), in order."""
+    return " - ".join(NAMES[key] for key in keys)
 
 
 def _node(p: Pot) -> CellNode:

@@ -47,20 +47,21 @@ class Screen:
         self._analyse, self._tables = analyse, tables
         self._forcing, self._cycles, self._walk_tables = forcing, cycles, walk_tables
         self._peer_bits = peer_bits()
-        self._groups: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid's strongly connected groups
+        self._groups: tuple[tuple[int, ...], np.ndarray, np.ndarray] | None = None  # the last grid's strongly
+        # connected groups, and what each reaches
         self._grid: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid, and as an array
 
     def _array(self, grid: tuple[int, ...]) -> np.ndarray:
         """The grid as the compiled code takes it (a producer asks about one grid several times)."""
-        if self._grid is None or self._grid[0] is not grid:
-            self._grid = grid, np.array(grid, dtype=np.int64)
+        if self._grid is None or self._grid[0] != grid:
+            self._grid = grid, np.fromiter(grid, np.int64, 81)
         return self._grid[1]
 
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
         it walks nothing."""
-        walks, _, found, group = self._analyse(self._array(grid), False, *self._tables)
-        self._groups = grid, group
+        walks, _, found, group, reach = self._analyse(self._array(grid), False, *self._tables)
+        self._groups = grid, group, reach
         if not walks:
             return None
         flat = found.tolist()
@@ -85,7 +86,7 @@ class Screen:
         """Per source (a key), the forcing chain ``chain_unary._forcing_target`` walks from it with
         X-links (and Y-links): its potentials after the source, (key, cause) each, or None."""
         ends, keys, causes = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
-                                           *self._walk_tables)
+                                           *self._linked(grid), *self._walk_tables)
         found: dict[int, list[tuple[int, int]] | None] = {}
         flat_keys, flat_causes, start = keys.tolist(), causes.tolist(), 0
         for source, end in zip(sources, ends.tolist(), strict=True):
@@ -99,10 +100,8 @@ class Screen:
         strongly connected group (as ``starts`` found them) that remove something: each its
         potentials after the start, (key, cause) each, the start again last, and what it removes
         (as ``chain_unary._cycle_removals``)."""
-        if self._groups is None or self._groups[0] != grid:
-            self._groups = grid, self._analyse(self._array(grid), False, *self._tables)[3]
         start_ends, cycle_ends, keys, causes, removal_ends, removals = self._cycles(
-            self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._groups[1],
+            self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._linked(grid)[0],
             *self._walk_tables, self._peer_bits)
         line = list(zip(keys.tolist(), causes.tolist(), strict=True))
         removed = [CANDIDATES[i] for i in removals.tolist()]
@@ -118,8 +117,16 @@ class Screen:
         """Per cell, whether static cell or region chains from it may meet (``not
         chaining._static_quiet``; False for cells with fewer than three candidates), or None
         when none may."""
-        meets = self._analyse(self._array(grid), True, *self._tables)[1]
-        return meets if meets.any() else None
+        met, meets, _, _, _ = self._analyse(self._array(grid), True, *self._tables)
+        return meets if met else None
+
+    def _linked(self, grid: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The grid's strongly connected groups (per potential, -1: none) and what each reaches (as
+        ``starts`` found them)."""
+        if self._groups is None or self._groups[0] != grid:
+            _, _, _, group, reach = self._analyse(self._array(grid), False, *self._tables)
+            self._groups = grid, group, reach
+        return self._groups[1], self._groups[2]
 
 
 def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -165,13 +172,16 @@ def _load() -> Screen | None:
 
 
 def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
-             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+                                             ]:  # pragma: no cover - compiled
     """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
-    ``unary_hints`` walks anything, which cells' static chains may meet (``want_meets``; else all
-    False), where ``unary_hints`` walks from (as ``Screen.starts`` reads it; empty unless it walks:
-    the returning potentials and the cycles' starts are not looked for when ``want_meets``), and each
-    potential's strongly connected group (-1: none). The strong candidates' potentials are numbered
-    (nodes, in the order of their keys) so that the groups are found among them alone."""
+    ``unary_hints`` walks anything (``want_meets``: whether any cell's static chains may meet),
+    which cells' static chains may meet (``want_meets``; else all False), where ``unary_hints``
+    walks from (as ``Screen.starts`` reads it; empty unless it walks: the returning potentials and
+    the cycles' starts are not looked for when ``want_meets``), each potential's strongly connected
+    group (-1: none), and what each group reaches (a set of potentials per group). The strong
+    candidates' potentials are numbered (nodes, in the order of their keys) so that the groups are
+    found among them alone."""
     count, paired, partner, _ = _conjugates(marks, units)
     strong = np.zeros(729, np.bool_)
     weak = np.zeros(WORDS, np.uint64)  # the "off"s of the candidates that are not strong (they imply nothing)
@@ -295,7 +305,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
     meets = np.zeros(81, np.bool_)
     if want_meets:
         _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
-        return False, meets, np.empty(0, np.int64), group
+        return bool(meets.any()), meets, np.empty(0, np.int64), group, reach
     walks = False
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
     # "on" through the strong "off"s it implies (its other "off"s imply nothing)
@@ -371,7 +381,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                 if bivalue > 1 and count[cand // 9] == 2:
                     cycle_y[cand] = True
     if not walks:
-        return walks, meets, np.empty(0, np.int64), group
+        return walks, meets, np.empty(0, np.int64), group, reach
     # what ``Screen.starts`` reads: the returning keys, each kind's cycle starts, the groups of those
     # (each how many, then its keys; the groups: their members)
     found = np.empty(1458 + 3 * 730 + nodes + cycled, np.int64)
@@ -396,7 +406,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
         for j in range(starts[g], starts[g + 1]):
             found[size] = keys[members[j]]
             size += 1
-    return walks, meets, found[:size], group
+    return walks, meets, found[:size], group, reach
 
 
 @compiled
@@ -475,11 +485,14 @@ def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.nd
         meets[first] = met
 
 
-def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.ndarray, order_cells: np.ndarray,
-             order_units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.ndarray, reach: np.ndarray,
+             units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
     in turn, the links in SE's order, each potential reached once): per source where its chain
-    ends in the flat keys and causes."""
+    ends in the flat keys and causes. A potential that cannot reach the source's negation with
+    X- and Y-links (``group``, ``reach``: ``_analyse``'s) is not walked on: whatever links to a
+    potential that can, can too, so those are reached in the same order, by the same links."""
     count, paired, partner, partner_unit = _conjugates(marks, units)
     parent = np.empty(1458, np.int64)
     cause_of = np.empty(1458, np.int64)
@@ -512,9 +525,11 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, units: np.nd
                     break
                 if reached[key] != s:
                     reached[key] = s
-                    parent[key], cause_of[key] = p, link_units[p, k]
-                    queue[tail] = key
-                    tail += 1
+                    g = group[key]
+                    if g >= 0 and reach[g, goal >> 6] >> np.uint64(goal & 63) & np.uint64(1):
+                        parent[key], cause_of[key] = p, link_units[p, k]
+                        queue[tail] = key
+                        tail += 1
         if found:
             line = [goal]
             key = parent[goal]

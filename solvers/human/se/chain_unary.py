@@ -22,11 +22,9 @@ from sudokit.solvers.human.se.chain_core import (
     BITS,
     PEER_BITS,
     Pot,
-    cell_of,
     digit_cells,
-    digit_of,
 )
-from sudokit.solvers.human.se.chain_hints import ChainHint, LineHint, name
+from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, LineHint, cycle_pattern, forcing_pattern
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
@@ -73,8 +71,10 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         if not cands:
             continue
         links = static_links(marks, y_links, x_links, grid) if walk is None or (may_cycle and not cycle_walk) else None
-        walked = walk(grid, y_links, [source for cand in cands if cand in forcing
-                                      for source in (cand * 2 + 1, cand * 2) if source in returning]) if walk else {}
+        walked: dict[int, list[tuple[int, int]] | None] = {}
+        if walk is not None and forcing:
+            walked = walk(grid, y_links, [source for cand in cands if cand in forcing
+                                          for source in (cand * 2 + 1, cand * 2) if source in returning])
         if cycle_walk is not None and may_cycle:
             cycle_starts = [cand * 2 + 1 for cand in cands if cand * 2 + 1 in may_cycle]
             looped = dict(zip(cycle_starts, cycle_walk(grid, y_links, x_links, cycle_starts), strict=True))
@@ -280,17 +280,16 @@ def _cycle_removals(have: list[int], keys: list[int]) -> tuple[tuple[int, int], 
 def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool, x_links: bool) -> ChainHint:
     """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    path = [name(q) for q in reversed(_line(end))]
-    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=" - ".join(path))
+    pattern = cycle_pattern(q.key for q in reversed(_line(end)))
+    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
 
 
 def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[tuple[int, int]], y_links: bool,
                      x_links: bool) -> ChainHint:
     """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's), which
-    removes ``removable``, its potentials made when read."""
+    removes ``removable``, its potentials (and pattern) made when read."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line),
-                    pattern=" - ".join(name(key) for key, _ in line))
+    return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line))
 
 
 def _cycle_ends(start: int, line: list[tuple[int, int]]) -> list[Pot]:
@@ -304,14 +303,19 @@ def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
     start = target
     while start.parents:
         start = start.parents[0]
-    return _forcing(marks, start.key, target.key, y_links, partial(ChainHint, flat_targets=[target], targets=[target]))
+    technique, base, kind = FORCING[(y_links, True)]
+    removable, placement = _concluded(marks, target.key)
+    return ChainHint(technique, base, kind, removable, [target], [target], placement=placement,
+                     pattern=forcing_pattern(start.key, target.key))
 
 
 def _forcing_line_hint(marks: list[int], source: int, line: list[tuple[int, int]], y_links: bool) -> ChainHint:
     """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's), its
-    potentials made when read."""
-    return _forcing(marks, source, line[-1][0], y_links,
-                    partial(LineHint, source=source, line=line, cycle=False, ends=partial(_forcing_ends, source, line)))
+    potentials (and pattern) made when read."""
+    technique, base, kind = FORCING[(y_links, True)]
+    removable, placement = _concluded(marks, line[-1][0])
+    return LineHint(technique, base, kind, removable, source, line, False, partial(_forcing_ends, source, line),
+                    placement)
 
 
 def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
@@ -319,12 +323,9 @@ def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
     return [_extended(Pot(source), line)]
 
 
-def _forcing(marks: list[int], source: int, end: int, y_links: bool, make: Callable[..., ChainHint]) -> ChainHint:
-    """The hint (``make``: its class, given its chains) of a forcing chain from ``source`` to ``end``."""
-    technique, base, kind = FORCING[(y_links, True)]
-    cell, digit = cell_of(end), digit_of(end)
-    pattern = f"{name(source)} {'on' if source & 1 else 'off'} => {name(end)} {'on' if end & 1 else 'off'}"
+def _concluded(marks: list[int], end: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
+    """What a forcing chain ending at key ``end`` removes, and places (an "on" end)."""
+    cell, d0 = CANDIDATE[end]
     if end & 1:
-        removable = tuple((cell, d + 1) for d in BITS[marks[cell]] if d + 1 != digit)
-        return make(technique, base, kind, removable, placement=(cell, digit), pattern=pattern)
-    return make(technique, base, kind, ((cell, digit),), pattern=pattern)
+        return tuple((cell, d + 1) for d in BITS[marks[cell]] if d != d0), (cell, d0 + 1)
+    return ((cell, d0 + 1),), None

@@ -47,7 +47,7 @@ def _load() -> FirstRules | None:
         if not source or source[0][0] != initial:  # a search's chains all begin from its grid
             source[:] = [(initial[:], np.array(initial, dtype=np.int64))]
         removals, removal_ends, parents, parent_ends = search(
-            np.array(marks, dtype=np.int64), source[0][1], units, cell_units, cell_places, locking)
+            np.fromiter(marks, np.int64, 81), source[0][1], units, cell_units, cell_places, locking)
         if not len(removal_ends):
             return []
         flat, keys = removals.tolist(), parents.tolist()
