@@ -12,8 +12,9 @@ built as before. The links are read back as Python tuples only where a step read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,21 +37,29 @@ def links_of(view: View) -> tuple[Links, Arrays]:
     units, cell_units, peers = _geometry(view.size)
     built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
     rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
+    cells = len(view.marks) - view.marks.count(0)  # the groups of the cells come first (their unit: None)
     links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
-                  Slices(grp_start, grp), [None if u < 0 else u for u in grp_unit.tolist()], np.diff(grp_start).tolist())
+                  Slices(grp_start, grp), [None] * cells + grp_unit[cells:].tolist(), np.diff(grp_start).tolist())
     return links, built[:6]
 
 
-def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
-    """``implications._premises`` (every candidate set, then removed, and their codes), read from the
-    state's links: the removals with groups are the candidates."""
-    from sudokit.solvers.human.implications import _literals
-
+def premise_codes(view: View) -> np.ndarray:
+    """The codes of every premise, each candidate set then removed (``implications._premises``'),
+    read from the state's links: the removals with groups are the candidates."""
     removals = np.flatnonzero(np.diff(view.shared(links_of)[1][2]))
     codes = np.empty(2 * len(removals), dtype=np.int64)
     codes[0::2], codes[1::2] = removals + 1, removals
-    listed, literals = codes.tolist(), _literals(view.size)
-    return tuple([literals[k] for k in listed]), tuple(listed)
+    return codes
+
+
+def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
+    """``implications._premises`` (every candidate set, then removed, and their codes)."""
+    from sudokit.solvers.human.implications import _literals
+
+    listed = view.shared(premise_codes).tolist()
+    if len(listed) < 2:  # (``itemgetter`` of one item gives it, not a tuple)
+        return tuple([_literals(view.size)[k] for k in listed]), tuple(listed)
+    return itemgetter(*listed)(_literals(view.size)), tuple(listed)
 
 
 _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
@@ -59,16 +68,21 @@ _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size
 class Search:
     """Every premise of a state followed once, by chains or by nets (when first asked)."""
 
-    def __init__(self, view: View, premises: Sequence[int], dynamic: bool):
-        self.view, self.premises, self.dynamic = view, premises, dynamic
+    def __init__(self, view: View, premises: Sequence[int] | np.ndarray, dynamic: bool):
+        self.view, self.premises, self.dynamic = view, np.asarray(premises, dtype=np.int64), dynamic
 
     @cached_property
     def _followed(self) -> tuple[np.ndarray, np.ndarray]:
         links = self.view.shared(links_of)[1]
         costs = np.empty(len(self.premises), dtype=np.int64)
         reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
-        follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
+        follow(*links, self.premises, self.dynamic, costs, reached)
         return costs, reached
+
+    @cached_property
+    def _widest(self) -> int:
+        """The most parents a literal can have: one by chains; by nets, a group's other members."""
+        return int(np.diff(self.view.shared(links_of)[1][4]).max(initial=1)) if self.dynamic else 1
 
     def outcome(self, links: Links, premise: Literal) -> Outcome:
         """``consequences(links, premise, dynamic)``, followed by the compiled ``trace``."""
@@ -77,11 +91,9 @@ class Search:
         arrays = self.view.shared(links_of)[1]
         length = len(arrays[0]) - 1
         queue, parent_start, ends = (np.empty(length + 1, dtype=np.int64) for _ in range(3))
-        widest = int(np.diff(arrays[4]).max(initial=1)) if self.dynamic else 1  # a setting's parents: its group's others
-        parents = np.empty(length * widest, dtype=np.int64)
+        parents = np.empty(length * self._widest, dtype=np.int64)
         tail, count, kind, where = trace(*arrays, links.code(premise), self.dynamic, queue, parent_start, parents, ends)
-        order, starts, flat = queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist()
-        reached = {code: tuple(flat[starts[i]:starts[i + 1]]) for i, code in enumerate(order)}
+        reached = Traced(queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist())
         shown: tuple[int, ...] = ()
         what = ""
         if kind == 1:
@@ -94,6 +106,12 @@ class Search:
         """Per premise: the cost of the contradiction it leads to, or -1 when it leads to none."""
         return self._followed[0].tolist()
 
+    def failing(self) -> list[int]:
+        """The premises (their indices) that lead to a contradiction, by its cost, then in order."""
+        costs = self._followed[0]
+        found = np.flatnonzero(costs >= 0)
+        return found[np.argsort(costs[found], kind="stable")].tolist()
+
     def agreeing(self) -> tuple[list[bool], list[bool]]:
         """Whether the premises of a group all reach some literal in common, none failing: per pair of
         premises (a candidate set, removed), and per group of the links (its members set; never one
@@ -102,8 +120,30 @@ class Search:
         grp_start, grp = self.view.shared(links_of)[1][4:]
         pairs = np.empty(len(self.premises) // 2, dtype=np.bool_)
         groups = np.empty(len(grp_start) - 1, dtype=np.bool_)
-        agreeing(costs, reached, np.array(self.premises, dtype=np.int64), grp_start, grp, pairs, groups)
+        agreeing(costs, reached, self.premises, grp_start, grp, pairs, groups)
         return pairs.tolist(), groups.tolist()
+
+
+class Traced(Mapping[int, tuple[int, ...]]):
+    """A traced premise's literals (codes) in the order reached, each with its parents (``Outcome.reached``),
+    kept as ``trace`` lists them: a literal's parents are made a tuple when read."""
+
+    def __init__(self, order: list[int], starts: list[int], parents: list[int]):
+        self._order, self._starts, self._parents = order, starts, parents
+        self._at = dict(zip(order, range(len(order))))
+
+    def __getitem__(self, code: int) -> tuple[int, ...]:
+        at = self._at[code]
+        return tuple(self._parents[self._starts[at]:self._starts[at + 1]])
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._at
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
 
 
 def warm() -> None:
