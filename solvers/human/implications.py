@@ -332,7 +332,7 @@ class Implications:
     def of(cls, view: View, dynamic: bool) -> Implications:
         kernels = compiled()
         links = view.shared(kernels.links_of)[0] if kernels else view.shared(Links.of)  # the same for chains and nets
-        premises, codes = view.shared(kernels.premises_of if kernels else _premises)
+        premises = view.shared(kernels.premises_of if kernels else _premises)[0]
         closure: Callable[[], Closure]
         if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
             def closure() -> Closure:
