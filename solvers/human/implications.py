@@ -314,7 +314,7 @@ class Implications:
     fail and how dearly, and which groups agree, are found without the closure.
     """
 
-    def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Callable[[], Closure], dynamic: bool,
+    def __init__(self, links: Links, premises: Sequence[Literal], closure: Callable[[], Closure], dynamic: bool,
                  search: Search | None = None):
         self.links, self.premises, self.dynamic = links, premises, dynamic
         self._closure, self._search = closure, search

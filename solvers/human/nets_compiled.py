@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -52,14 +51,29 @@ def premise_codes(view: View) -> np.ndarray:
     return codes
 
 
-def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
-    """``implications._premises`` (every candidate set, then removed, and their codes)."""
+def premises_of(view: View) -> tuple[Premises, np.ndarray]:
+    """``implications._premises`` (every candidate set, then removed, and their codes), as the compiled
+    search reads them."""
     from sudokit.solvers.human.implications import _literals
 
-    listed = view.shared(premise_codes).tolist()
-    if len(listed) < 2:  # (``itemgetter`` of one item gives it, not a tuple)
-        return tuple([_literals(view.size)[k] for k in listed]), tuple(listed)
-    return itemgetter(*listed)(_literals(view.size)), tuple(listed)
+    codes = view.shared(premise_codes)
+    return Premises(codes, _literals(view.size)), codes
+
+
+class Premises(Sequence["Literal"]):
+    """A state's premises by their codes (``premise_codes``), each read as a ``Literal`` when asked for
+    (a state reads few of them)."""
+
+    def __init__(self, codes: np.ndarray, literals: tuple[Literal, ...]):
+        self._codes, self._literals = codes, literals
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return tuple([self._literals[k] for k in self._codes[at].tolist()])
+        return self._literals[self._codes[at]]
+
+    def __len__(self) -> int:
+        return len(self._codes)
 
 
 _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
