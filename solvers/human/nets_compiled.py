@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sudokit.solvers.human.links_compiled import marks_array
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import geometry_arrays
 
@@ -34,7 +35,7 @@ def links_of(view: View) -> tuple[Links, Arrays]:
     from sudokit.solvers.human.implications import Links, Slices, Spans
 
     units, cell_units, peers = _geometry(view.size)
-    built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
+    built = build(view.shared(marks_array), np.array(view.values, dtype=np.int64), units, cell_units, peers)
     rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
     cells = len(view.marks) - view.marks.count(0)  # the groups of the cells come first (their unit: None)
     links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
@@ -276,12 +277,13 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                             for k in range(first, stop):
                                 cost += depth[grp[k]]
                             break
+                        if not dynamic and stop - first != 2:  # (by chains, a group of more sets nothing)
+                            continue
                         last = _unreached(grp, first, stop, depth)
                         if last < 0 or depth[last + 1] >= 0:
                             continue
-                        if dynamic or stop - first == 2:
-                            depth[last + 1], queue[tail] = distance + 1, last + 1
-                            tail += 1
+                        depth[last + 1], queue[tail] = distance + 1, last + 1
+                        tail += 1
                 if cost >= 0:
                     break
             begin, end, distance = end, tail, distance + 1
@@ -342,20 +344,21 @@ def trace(rem_start, rem, mem_start, mem, grp_start, grp, start, dynamic, queue,
                 first, stop = grp_start[number], grp_start[number + 1]
                 if count == 0:
                     return tail, count_ends, 2, number
+                if not dynamic and stop - first != 2:
+                    continue
                 last = _unreached(grp, first, stop, depth)
                 if last < 0 or depth[last + 1] >= 0:
                     continue
-                if dynamic or stop - first == 2:
-                    depth[last + 1], queue[tail] = distance + 1, last + 1
-                    parents[at] = code
-                    at += 1
-                    if dynamic:
-                        for k in range(first, stop):
-                            if grp[k] != code and grp[k] != last:
-                                parents[at] = grp[k]
-                                at += 1
-                    tail += 1
-                    parent_start[tail] = at
+                depth[last + 1], queue[tail] = distance + 1, last + 1
+                parents[at] = code
+                at += 1
+                if dynamic:
+                    for k in range(first, stop):
+                        if grp[k] != code and grp[k] != last:
+                            parents[at] = grp[k]
+                            at += 1
+                tail += 1
+                parent_start[tail] = at
         if tail > end:
             ends[count_ends] = tail
             count_ends += 1
