@@ -29,27 +29,23 @@ if TYPE_CHECKING:
 Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setting's) start, and them; its groups'; the groups'
 
 
-def links_of(view: View) -> tuple[Links, Arrays]:
-    """A state's links (``Links.of``'s), and as the kernels read them (computed once per state, for
-    chains and nets)."""
+def links_of(view: View) -> tuple[Links, Arrays, np.ndarray]:
+    """A state's links (``Links.of``'s), as the kernels read them, and the codes of its premises
+    (computed once per state, for chains and nets)."""
     from sudokit.solvers.human.implications import Links, Slices, Spans
 
     units, cell_units, peers = _geometry(view.size)
     built = build(view.shared(marks_array), np.array(view.values, dtype=np.int64), units, cell_units, peers)
-    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
+    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit, premises = built  # (read when a step shows a premise)
     cells = len(view.marks) - view.marks.count(0)  # the groups of the cells come first (their unit: None)
     links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
                   Slices(grp_start, grp), [None] * cells + grp_unit[cells:].tolist(), np.diff(grp_start).tolist())
-    return links, built[:6]
+    return links, built[:6], premises
 
 
 def premise_codes(view: View) -> np.ndarray:
-    """The codes of every premise, each candidate set then removed (``implications._premises``'),
-    read from the state's links: the removals with groups are the candidates."""
-    removals = np.flatnonzero(np.diff(view.shared(links_of)[1][2]))
-    codes = np.empty(2 * len(removals), dtype=np.int64)
-    codes[0::2], codes[1::2] = removals + 1, removals
-    return codes
+    """The codes of every premise, each candidate set then removed (``implications._premises``')."""
+    return view.shared(links_of)[2]
 
 
 def premises_of(view: View) -> tuple[Premises, np.ndarray]:
@@ -178,8 +174,8 @@ def build(marks, values, units, cell_units, peers):
     """A state's links as ``Links.of`` makes them, in its order: per literal code the start of a
     setting's removals (the rest of its cell, then its peers' copies, peers ascending) and of a
     removal's groups (its cell's, then its units' for its digit), and them; the groups' starts and
-    members (each cell's candidates, then per unit each digit not placed there: its places); and each
-    group's unit (-1: a cell)."""
+    members (each cell's candidates, then per unit each digit not placed there: its places); each
+    group's unit (-1: a cell); and the premises (each candidate set, then removed)."""
     cells, size = marks.shape[0], units.shape[1]
     length, most = 2 * cells * size, cells + units.shape[0] * size
     number = np.full(most, -1, dtype=np.int64)  # a cell's group, then a unit's for a digit (cells + unit * size + digit)
@@ -211,14 +207,17 @@ def build(marks, values, units, cell_units, peers):
                 groups += 1
                 grp_start[groups] = at
     rem_start = np.zeros(length + 1, dtype=np.int64)
+    premises = np.empty(cells * size * 2, dtype=np.int64)
     rem = np.empty(cells * size * (size + peers.shape[1]), dtype=np.int64)
     mem_start = np.zeros(length + 1, dtype=np.int64)
     mem = np.empty(cells * size * (1 + cell_units.shape[1]), dtype=np.int64)
-    r, m = 0, 0
+    r, m, p = 0, 0, 0
     for code in range(length):
         cell, digit = code // 2 // size, code // 2 % size
         if marks[cell] >> digit & 1:
             if code & 1:
+                premises[p], premises[p + 1] = code, code - 1
+                p += 2
                 for other in range(size):
                     if other != digit and marks[cell] >> other & 1:
                         rem[r] = 2 * (cell * size + other)
@@ -234,7 +233,7 @@ def build(marks, values, units, cell_units, peers):
                     mem[m] = number[cells + unit * size + digit]
                     m += 1
         rem_start[code + 1], mem_start[code + 1] = r, m
-    return rem_start, rem[:r], mem_start, mem[:m], grp_start[:groups + 1], grp[:at], grp_unit[:groups]
+    return rem_start, rem[:r], mem_start, mem[:m], grp_start[:groups + 1], grp[:at], grp_unit[:groups], premises[:p]
 
 
 @compiled
