@@ -332,7 +332,7 @@ class Implications:
     def of(cls, view: View, dynamic: bool) -> Implications:
         kernels = compiled()
         links = view.shared(kernels.links_of)[0] if kernels else view.shared(Links.of)  # the same for chains and nets
-        premises = view.shared(kernels.premises_of if kernels else _premises)[0]
+        premises, codes = view.shared(kernels.premises_of if kernels else _premises)
         closure: Callable[[], Closure]
         if dynamic:  # a net's closure grows from the chains' (the state's, if computed)
             def closure() -> Closure:
@@ -340,8 +340,7 @@ class Implications:
                 return Closure.nets(links, chains.closure if chains else None)
         else:
             closure = partial(Closure.chains, links)
-        return cls(links, premises, closure, dynamic,
-                   kernels.Search(view, view.shared(kernels.premise_codes), dynamic) if kernels else None)
+        return cls(links, premises, closure, dynamic, kernels.Search(view, codes, dynamic) if kernels else None)
 
     @cached_property
     def closure(self) -> Closure:
@@ -360,7 +359,7 @@ class Implications:
             literals = _literals(links.size)
             groups = [len(group) > 1 and self._common([literals[k + 1] for k in group]) for group in links.groups]
         for i in [i for i, agree in enumerate(pairs) if agree]:
-            yield None, premises[2 * i:2 * i + 2]
+            yield None, tuple(premises[2 * i:2 * i + 2])
         literals = _literals(links.size)
         for number in [n for n, agree in enumerate(groups) if agree]:
             yield links.units[number], tuple(literals[k + 1] for k in links.groups[number])

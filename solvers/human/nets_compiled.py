@@ -43,22 +43,17 @@ def links_of(view: View) -> tuple[Links, Arrays, np.ndarray]:
     return links, built[:6], premises
 
 
-def premise_codes(view: View) -> np.ndarray:
-    """The codes of every premise, each candidate set then removed (``implications._premises``')."""
-    return view.shared(links_of)[2]
-
-
 def premises_of(view: View) -> tuple[Premises, np.ndarray]:
     """``implications._premises`` (every candidate set, then removed, and their codes), as the compiled
     search reads them."""
     from sudokit.solvers.human.implications import _literals
 
-    codes = view.shared(premise_codes)
+    codes = view.shared(links_of)[2]
     return Premises(codes, _literals(view.size)), codes
 
 
 class Premises(Sequence["Literal"]):
-    """A state's premises by their codes (``premise_codes``), each read as a ``Literal`` when asked for
+    """A state's premises by their codes (``links_of``'), each read as a ``Literal`` when asked for
     (a state reads few of them)."""
 
     def __init__(self, codes: np.ndarray, literals: tuple[Literal, ...]):
