@@ -68,7 +68,7 @@ class Outcome:
 
     premise: Literal
     links: Links
-    reached: dict[int, tuple[int, ...]]  # each literal implied: its parents
+    reached: Mapping[int, tuple[int, ...]]  # each literal implied: its parents (a dict, or ``nets_compiled.Traced``)
     ends: tuple[int, ...]  # per distance: how many literals are that close (the farthest: the rest)
     shown: tuple[int, ...]  # the literals that show the contradiction (none: no contradiction)
     what: str = ""
@@ -193,58 +193,54 @@ class Spans(Mapping[int, tuple[int, ...]]):
     """Per literal code of one kind (``on``: the settings, else the removals) whose candidate the state
     holds, a slice of a flat array, ``values[starts[code]:starts[code + 1]]``: a ``Links`` of the
     compiled search's arrays, of which a state reads a few (``candidates``: the starts of an array
-    every candidate's removal has a slice of). The arrays are read as lists when first read."""
+    every candidate's removal has a slice of). Each is read from the arrays when first asked for (a
+    state's arrays read whole as lists would cost more than the few read)."""
 
     def __init__(self, starts: Sequence[int], values: Sequence[int], on: bool, candidates: Sequence[int]):
         self._arrays = (starts, values, candidates)
         self._on = on
         self._made: dict[int, tuple[int, ...]] = {}
 
-    @cached_property
-    def _lists(self) -> tuple[list[int], list[int], list[int]]:
-        starts, values, candidates = map(_listed, self._arrays)
-        return starts, values, candidates
-
     def __getitem__(self, code: int) -> tuple[int, ...]:
         made = self._made.get(code)
         if made is None:
-            if code & 1 != self._on or not self._held(code):
+            if code not in self:
                 raise KeyError(code)
-            starts, values, _ = self._lists
-            made = self._made[code] = tuple(values[starts[code]:starts[code + 1]])
+            starts, values, _ = self._arrays
+            made = self._made[code] = _slice(values, starts[code], starts[code + 1])
         return made
 
+    def __contains__(self, code: Any) -> bool:
+        try:
+            return code & 1 == self._on and self._held(code)
+        except TypeError:  # (not a code)
+            return False
+
     def _held(self, code: int) -> bool:
-        removal, candidates = code & ~1, self._lists[2]
-        return removal >= 0 and removal + 1 < len(candidates) and candidates[removal] < candidates[removal + 1]
+        removal, candidates = code & ~1, self._arrays[2]
+        return 0 <= removal < len(candidates) - 1 and candidates[removal] < candidates[removal + 1]
 
     def __iter__(self) -> Iterator[int]:
-        return (code for code in range(self._on, len(self._lists[0]) - 1, 2) if self._held(code))
+        return (code for code in range(self._on, len(self._arrays[2]) - 1, 2) if self._held(code))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
 
 class Slices(Sequence[tuple[int, ...]]):
-    """A list of tuples kept flat, ``values[starts[n]:starts[n + 1]]``, each made when first read (the
-    arrays read as lists then)."""
+    """A list of tuples kept flat, ``values[starts[n]:starts[n + 1]]``, each made when first read."""
 
     def __init__(self, starts: Sequence[int], values: Sequence[int]):
         self._arrays = (starts, values)
         self._made: list[tuple[int, ...] | None] = [None] * (len(starts) - 1)
-
-    @cached_property
-    def _lists(self) -> tuple[list[int], list[int]]:
-        starts, values = map(_listed, self._arrays)
-        return starts, values
 
     def __getitem__(self, number):
         if isinstance(number, slice):
             return [self[n] for n in range(len(self))[number]]
         made = self._made[number]
         if made is None:
-            starts, values = self._lists
-            made = self._made[number] = tuple(values[starts[number]:starts[number + 1]])
+            starts, values = self._arrays
+            made = self._made[number] = _slice(values, starts[number], starts[number + 1])
         return made
 
     def __len__(self) -> int:
@@ -254,9 +250,10 @@ class Slices(Sequence[tuple[int, ...]]):
         return isinstance(other, Sequence) and list(self) == list(other)
 
 
-def _listed(values: Any) -> list[int]:
-    """A list or an array (numpy's) as a list."""
-    return values if isinstance(values, list) else values.tolist()
+def _slice(values: Any, begin: int, end: int) -> tuple[int, ...]:
+    """``values[begin:end]`` (of a list, or of a numpy array) as a tuple of ints."""
+    part = values[begin:end]
+    return tuple(part.tolist() if hasattr(part, "tolist") else part)
 
 
 def consequences(links: Links, premise: Literal, dynamic: bool) -> Outcome:
@@ -317,7 +314,7 @@ class Implications:
     fail and how dearly, and which groups agree, are found without the closure.
     """
 
-    def __init__(self, links: Links, premises: tuple[Literal, ...], closure: Callable[[], Closure], dynamic: bool,
+    def __init__(self, links: Links, premises: Sequence[Literal], closure: Callable[[], Closure], dynamic: bool,
                  search: Search | None = None):
         self.links, self.premises, self.dynamic = links, premises, dynamic
         self._closure, self._search = closure, search
@@ -362,7 +359,7 @@ class Implications:
             literals = _literals(links.size)
             groups = [len(group) > 1 and self._common([literals[k + 1] for k in group]) for group in links.groups]
         for i in [i for i, agree in enumerate(pairs) if agree]:
-            yield None, premises[2 * i:2 * i + 2]
+            yield None, tuple(premises[2 * i:2 * i + 2])
         literals = _literals(links.size)
         for number in [n for n, agree in enumerate(groups) if agree]:
             yield links.units[number], tuple(literals[k + 1] for k in links.groups[number])
@@ -384,8 +381,8 @@ class Implications:
         turn comes)."""
         outcomes = self.outcomes
         if self._search is not None:
-            costs = self._search.costs()
-            return (outcomes[self.premises[i]] for _, i in sorted((c, i) for i, c in enumerate(costs) if c >= 0))
+            premises = self.premises
+            return (outcomes[premises[i]] for i in self._search.failing())
         code, failed = self.links.code, self.closure.failed
         found = [outcomes[p] for p in self.premises if failed >> code(p) & 1]
         found.sort(key=lambda o: o.cost(o.shown))

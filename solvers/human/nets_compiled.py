@@ -12,12 +12,13 @@ built as before. The links are read back as Python tuples only where a step read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sudokit.solvers.human.links_compiled import marks_array
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.singles_compiled import geometry_arrays
 
@@ -28,29 +29,43 @@ if TYPE_CHECKING:
 Arrays = tuple[np.ndarray, ...]  # per literal code, where its removals (a setting's) start, and them; its groups'; the groups'
 
 
-def links_of(view: View) -> tuple[Links, Arrays]:
-    """A state's links (``Links.of``'s), and as the kernels read them (computed once per state, for
-    chains and nets)."""
+def links_of(view: View) -> tuple[Links, Arrays, np.ndarray]:
+    """A state's links (``Links.of``'s), as the kernels read them, and the codes of its premises
+    (computed once per state, for chains and nets)."""
     from sudokit.solvers.human.implications import Links, Slices, Spans
 
     units, cell_units, peers = _geometry(view.size)
-    built = build(np.array(view.marks, dtype=np.int64), np.array(view.values, dtype=np.int64), units, cell_units, peers)
-    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit = built  # (read when a step shows a premise)
+    built = build(view.shared(marks_array), np.array(view.values, dtype=np.int64), units, cell_units, peers)
+    rem_start, rem, mem_start, mem, grp_start, grp, grp_unit, premises = built  # (read when a step shows a premise)
+    cells = len(view.marks) - view.marks.count(0)  # the groups of the cells come first (their unit: None)
     links = Links(view.size, Spans(rem_start, rem, True, mem_start), Spans(mem_start, mem, False, mem_start),
-                  Slices(grp_start, grp), [None if u < 0 else u for u in grp_unit.tolist()], np.diff(grp_start).tolist())
-    return links, built[:6]
+                  Slices(grp_start, grp), [None] * cells + grp_unit[cells:].tolist(), np.diff(grp_start).tolist())
+    return links, built[:6], premises
 
 
-def premises_of(view: View) -> tuple[tuple[Literal, ...], tuple[int, ...]]:
-    """``implications._premises`` (every candidate set, then removed, and their codes), read from the
-    state's links: the removals with groups are the candidates."""
+def premises_of(view: View) -> tuple[Premises, np.ndarray]:
+    """``implications._premises`` (every candidate set, then removed, and their codes), as the compiled
+    search reads them."""
     from sudokit.solvers.human.implications import _literals
 
-    removals = np.flatnonzero(np.diff(view.shared(links_of)[1][2]))
-    codes = np.empty(2 * len(removals), dtype=np.int64)
-    codes[0::2], codes[1::2] = removals + 1, removals
-    listed, literals = codes.tolist(), _literals(view.size)
-    return tuple([literals[k] for k in listed]), tuple(listed)
+    codes = view.shared(links_of)[2]
+    return Premises(codes, _literals(view.size)), codes
+
+
+class Premises(Sequence["Literal"]):
+    """A state's premises by their codes (``links_of``'), each read as a ``Literal`` when asked for
+    (a state reads few of them)."""
+
+    def __init__(self, codes: np.ndarray, literals: tuple[Literal, ...]):
+        self._codes, self._literals = codes, literals
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return tuple([self._literals[k] for k in self._codes[at].tolist()])
+        return self._literals[self._codes[at]]
+
+    def __len__(self) -> int:
+        return len(self._codes)
 
 
 _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size)
@@ -59,16 +74,21 @@ _geometry = cache(geometry_arrays)  # (the same arrays for every state of a size
 class Search:
     """Every premise of a state followed once, by chains or by nets (when first asked)."""
 
-    def __init__(self, view: View, premises: Sequence[int], dynamic: bool):
-        self.view, self.premises, self.dynamic = view, premises, dynamic
+    def __init__(self, view: View, premises: Sequence[int] | np.ndarray, dynamic: bool):
+        self.view, self.premises, self.dynamic = view, np.asarray(premises, dtype=np.int64), dynamic
 
     @cached_property
     def _followed(self) -> tuple[np.ndarray, np.ndarray]:
         links = self.view.shared(links_of)[1]
         costs = np.empty(len(self.premises), dtype=np.int64)
         reached = np.zeros((len(self.premises), (len(links[0]) + 62) // 64), dtype=np.int64)
-        follow(*links, np.array(self.premises, dtype=np.int64), self.dynamic, costs, reached)
+        follow(*links, self.premises, self.dynamic, costs, reached)
         return costs, reached
+
+    @cached_property
+    def _widest(self) -> int:
+        """The most parents a literal can have: one by chains; by nets, a group's other members."""
+        return int(np.diff(self.view.shared(links_of)[1][4]).max(initial=1)) if self.dynamic else 1
 
     def outcome(self, links: Links, premise: Literal) -> Outcome:
         """``consequences(links, premise, dynamic)``, followed by the compiled ``trace``."""
@@ -77,11 +97,9 @@ class Search:
         arrays = self.view.shared(links_of)[1]
         length = len(arrays[0]) - 1
         queue, parent_start, ends = (np.empty(length + 1, dtype=np.int64) for _ in range(3))
-        widest = int(np.diff(arrays[4]).max(initial=1)) if self.dynamic else 1  # a setting's parents: its group's others
-        parents = np.empty(length * widest, dtype=np.int64)
+        parents = np.empty(length * self._widest, dtype=np.int64)
         tail, count, kind, where = trace(*arrays, links.code(premise), self.dynamic, queue, parent_start, parents, ends)
-        order, starts, flat = queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist()
-        reached = {code: tuple(flat[starts[i]:starts[i + 1]]) for i, code in enumerate(order)}
+        reached = Traced(queue[:tail].tolist(), parent_start[:tail + 1].tolist(), parents[:parent_start[tail]].tolist())
         shown: tuple[int, ...] = ()
         what = ""
         if kind == 1:
@@ -94,6 +112,12 @@ class Search:
         """Per premise: the cost of the contradiction it leads to, or -1 when it leads to none."""
         return self._followed[0].tolist()
 
+    def failing(self) -> list[int]:
+        """The premises (their indices) that lead to a contradiction, by its cost, then in order."""
+        costs = self._followed[0]
+        found = np.flatnonzero(costs >= 0)
+        return found[np.argsort(costs[found], kind="stable")].tolist()
+
     def agreeing(self) -> tuple[list[bool], list[bool]]:
         """Whether the premises of a group all reach some literal in common, none failing: per pair of
         premises (a candidate set, removed), and per group of the links (its members set; never one
@@ -102,8 +126,30 @@ class Search:
         grp_start, grp = self.view.shared(links_of)[1][4:]
         pairs = np.empty(len(self.premises) // 2, dtype=np.bool_)
         groups = np.empty(len(grp_start) - 1, dtype=np.bool_)
-        agreeing(costs, reached, np.array(self.premises, dtype=np.int64), grp_start, grp, pairs, groups)
+        agreeing(costs, reached, self.premises, grp_start, grp, pairs, groups)
         return pairs.tolist(), groups.tolist()
+
+
+class Traced(Mapping[int, tuple[int, ...]]):
+    """A traced premise's literals (codes) in the order reached, each with its parents (``Outcome.reached``),
+    kept as ``trace`` lists them: a literal's parents are made a tuple when read."""
+
+    def __init__(self, order: list[int], starts: list[int], parents: list[int]):
+        self._order, self._starts, self._parents = order, starts, parents
+        self._at = dict(zip(order, range(len(order))))
+
+    def __getitem__(self, code: int) -> tuple[int, ...]:
+        at = self._at[code]
+        return tuple(self._parents[self._starts[at]:self._starts[at + 1]])
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._at
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
 
 
 def warm() -> None:
@@ -123,8 +169,8 @@ def build(marks, values, units, cell_units, peers):
     """A state's links as ``Links.of`` makes them, in its order: per literal code the start of a
     setting's removals (the rest of its cell, then its peers' copies, peers ascending) and of a
     removal's groups (its cell's, then its units' for its digit), and them; the groups' starts and
-    members (each cell's candidates, then per unit each digit not placed there: its places); and each
-    group's unit (-1: a cell)."""
+    members (each cell's candidates, then per unit each digit not placed there: its places); each
+    group's unit (-1: a cell); and the premises (each candidate set, then removed)."""
     cells, size = marks.shape[0], units.shape[1]
     length, most = 2 * cells * size, cells + units.shape[0] * size
     number = np.full(most, -1, dtype=np.int64)  # a cell's group, then a unit's for a digit (cells + unit * size + digit)
@@ -156,14 +202,17 @@ def build(marks, values, units, cell_units, peers):
                 groups += 1
                 grp_start[groups] = at
     rem_start = np.zeros(length + 1, dtype=np.int64)
+    premises = np.empty(cells * size * 2, dtype=np.int64)
     rem = np.empty(cells * size * (size + peers.shape[1]), dtype=np.int64)
     mem_start = np.zeros(length + 1, dtype=np.int64)
     mem = np.empty(cells * size * (1 + cell_units.shape[1]), dtype=np.int64)
-    r, m = 0, 0
+    r, m, p = 0, 0, 0
     for code in range(length):
         cell, digit = code // 2 // size, code // 2 % size
         if marks[cell] >> digit & 1:
             if code & 1:
+                premises[p], premises[p + 1] = code, code - 1
+                p += 2
                 for other in range(size):
                     if other != digit and marks[cell] >> other & 1:
                         rem[r] = 2 * (cell * size + other)
@@ -179,7 +228,7 @@ def build(marks, values, units, cell_units, peers):
                     mem[m] = number[cells + unit * size + digit]
                     m += 1
         rem_start[code + 1], mem_start[code + 1] = r, m
-    return rem_start, rem[:r], mem_start, mem[:m], grp_start[:groups + 1], grp[:at], grp_unit[:groups]
+    return rem_start, rem[:r], mem_start, mem[:m], grp_start[:groups + 1], grp[:at], grp_unit[:groups], premises[:p]
 
 
 @compiled
@@ -222,12 +271,13 @@ def follow(rem_start, rem, mem_start, mem, grp_start, grp, premises, dynamic, ou
                             for k in range(first, stop):
                                 cost += depth[grp[k]]
                             break
+                        if not dynamic and stop - first != 2:  # (by chains, a group of more sets nothing)
+                            continue
                         last = _unreached(grp, first, stop, depth)
                         if last < 0 or depth[last + 1] >= 0:
                             continue
-                        if dynamic or stop - first == 2:
-                            depth[last + 1], queue[tail] = distance + 1, last + 1
-                            tail += 1
+                        depth[last + 1], queue[tail] = distance + 1, last + 1
+                        tail += 1
                 if cost >= 0:
                     break
             begin, end, distance = end, tail, distance + 1
@@ -288,20 +338,21 @@ def trace(rem_start, rem, mem_start, mem, grp_start, grp, start, dynamic, queue,
                 first, stop = grp_start[number], grp_start[number + 1]
                 if count == 0:
                     return tail, count_ends, 2, number
+                if not dynamic and stop - first != 2:
+                    continue
                 last = _unreached(grp, first, stop, depth)
                 if last < 0 or depth[last + 1] >= 0:
                     continue
-                if dynamic or stop - first == 2:
-                    depth[last + 1], queue[tail] = distance + 1, last + 1
-                    parents[at] = code
-                    at += 1
-                    if dynamic:
-                        for k in range(first, stop):
-                            if grp[k] != code and grp[k] != last:
-                                parents[at] = grp[k]
-                                at += 1
-                    tail += 1
-                    parent_start[tail] = at
+                depth[last + 1], queue[tail] = distance + 1, last + 1
+                parents[at] = code
+                at += 1
+                if dynamic:
+                    for k in range(first, stop):
+                        if grp[k] != code and grp[k] != last:
+                            parents[at] = grp[k]
+                            at += 1
+                tail += 1
+                parent_start[tail] = at
         if tail > end:
             ends[count_ends] = tail
             count_ends += 1

@@ -11,7 +11,9 @@ HoDoKu names a fish by the units it uses: basic (rows covered by columns, or col
 Franken (rows and boxes covered by columns and boxes, or columns and boxes by rows and boxes, a
 box among them), Mutant (any other mix). Its defaults: at most 5 fins, 2 of them endo fins.
 A fish is a pattern of one digit's candidates: found once per digit and kept while they stay the
-same (``View.per_digit``). On 9x9 grids a compiled search (``complex_fish_compiled``, the ``fast``
+same (``View.per_digit``); the fish without fins are those the search with fins finds that have none
+(in the same order: a fin is only ever tried after the covers), so one search serves a size's
+finned and unfinned techniques. On 9x9 grids a compiled search (``complex_fish_compiled``, the ``fast``
 extra) finds them once loaded: the same fish, in the same order; the Python search is the reference.
 """
 
@@ -224,8 +226,8 @@ def _finder(kind: str, size: int, finned: bool):
     name = ("finned_" if finned else "") + f"{kind}_{SIZE_NAMES[size]}"
 
     def find(view: View) -> Iterator[Step]:
-        for digit in range(1, view.size + 1):
-            for fish in fishes(view, digit, size, kind, MAX_FINS if finned else 0):
+        for digit in range(1, view.size + 1):  # (the fish without fins: the finned search's that have none, in order)
+            for fish in fishes(view, digit, size, kind, MAX_FINS):
                 if fish.targets and bool(fish.fins) == finned:
                     yield fish.step(name, view.size)
 

@@ -125,7 +125,11 @@ def _heading(view: View, unit: int | None, premises: tuple[Literal, ...]) -> str
 
 def _links(paths: Iterable[Sequence[Literal]]) -> tuple[ChainLink, ...]:
     """The links of some branches, each from its premise: strong into a literal set, weak into one removed."""
-    return tuple(ChainLink(a.node, b.node, b.on) for path in paths for a, b in pairwise(path))
+    links = []
+    for path in paths:
+        nodes = [literal.node for literal in path]
+        links += [ChainLink(a, b, literal.on) for (a, b), literal in zip(pairwise(nodes), path[1:])]
+    return tuple(links)
 
 
 def _text(literal: Literal, size: int) -> str:

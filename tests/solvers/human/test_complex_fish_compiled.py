@@ -90,6 +90,21 @@ def test_the_same_fish_in_the_same_order_at_real_states(monkeypatch, kernels):
     assert min(found.values()) > 20 and found["fish"] > found["removes"], found
 
 
+def test_the_fish_without_fins_are_the_finned_searchs_without_fins(monkeypatch, kernels):
+    """The unfinned techniques read the finned search (one search per digit and size for both): its fish
+    without fins are the unfinned search's, in the same order, by either search."""
+    hard = [p.grid for p in load_set("se-sample").puzzles if p.meta["se_rating"] >= 9.0][:2]
+    compared = 0
+    for state in (state for puzzle in hard for state in path_states(puzzle, 24)):
+        view = View(state)
+        for digit, size, kind in product(range(1, 10), (2, 3), KINDS):
+            unfinned = both(monkeypatch, kernels, view, digit, size, kind, 0, True)
+            finned = both(monkeypatch, kernels, view, digit, size, kind, complex_fish.MAX_FINS, True)
+            assert [fish for fish in finned if not fish.fins] == unfinned
+            compared += len(unfinned)
+    assert compared > 20
+
+
 @pytest.mark.parametrize(("size", "kind", "fins", "seen"), [
     (3, "mutant", complex_fish.MAX_FINS, True), (3, "franken", kraken.KRAKEN_FINS, False),
     (4, "franken", 0, True), (4, "franken", complex_fish.MAX_FINS, True), (4, "mutant", 0, True),

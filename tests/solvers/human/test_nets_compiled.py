@@ -69,7 +69,9 @@ def test_the_links_are_links_of(state):
 
 @pytest.mark.parametrize("state", STATES, ids=IDS)
 def test_the_premises_are_read_from_the_links_as_from_the_marks(state):
-    assert nets_compiled.premises_of(View(state)) == implications._premises(View(state))
+    premises, codes = nets_compiled.premises_of(View(state))
+    assert (tuple(premises), tuple(codes.tolist())) == implications._premises(View(state))
+    assert [premises[i] for i in range(len(premises))] == list(premises) and premises[2:6] == tuple(premises)[2:6]
 
 
 @pytest.mark.parametrize("dynamic", [False, True], ids=["chains", "nets"])
