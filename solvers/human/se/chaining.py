@@ -82,7 +82,8 @@ ends, asking there only the techniques the level before did not have.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING, Any, cast
@@ -92,6 +93,7 @@ from sudokit.solvers.human.se.chain_core import (
     ADVANCED,
     BITS,
     CELL,
+    CELL_UNITS,
     UNIT_BITS,
     UNITS,
     Pot,
@@ -118,7 +120,7 @@ LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_ch
                     5: "se_nested_dynamic_plus_forcing_chain"}
 CACHED_GRIDS = {False: 2048, True: 64}  # grids whose hints a producer keeps (SE: its last one), by
 # whether it is a multiple or dynamic producer (their hints hold longer chains)
-Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
+Runs = dict[int, Run]  # a search's chains, by start
 
 
 class Chaining:
@@ -149,7 +151,7 @@ class Chaining:
         self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
         self._walk: Walk | None = None  # the compiled walks in the grid it searches, once loaded
-        self._runs: tuple[tuple[int, ...], Runs] | None = None  # its last search's grid and chains, when
+        self._runs: tuple[tuple[int, ...], Mapping[int, Run]] | None = None  # its last search's grid and chains, when
         # it found nothing (else SE does not ask the next level there)
 
     @property
@@ -202,6 +204,10 @@ class Chaining:
             return self._static(marks, self._walk, meets)
         links = self._links(marks, True) if meets is None else None
         hinting = self._hinting()
+        if hinting is not None and not hinting.any():  # no cell's chains give a hint
+            if self._kept and self.level == 1:
+                self._runs = grid, cast("Walk", self._walk).walked  # (its walks: the chains whole)
+            return hints
         have = digit_cells(marks)
         regions = _region_table(have)
         for cell in range(81):
@@ -220,8 +226,8 @@ class Chaining:
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
-            cell_on: set[int] | None = None  # what all its candidates imply (keys; in the first's order below)
-            cell_off: set[int] = set()
+            cell_on: AbstractSet[int] | None = None  # what all its candidates imply (keys; in the first's order below)
+            cell_off: AbstractSet[int] = set()
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
                 on_to_on, on_to_off, absurd = self._run(marks, have, key, runs, advanced, y_links)
@@ -233,10 +239,9 @@ class Chaining:
                                   runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
-                    cell_on, cell_off = set(on_to_on), set(on_to_off)
-                else:
-                    cell_on &= on_to_on.keys()
-                    cell_off &= on_to_off.keys()
+                    cell_on, cell_off = on_to_on.keys(), on_to_off.keys()
+                else:  # (a dict's keys first: the smaller side is the one iterated)
+                    cell_on, cell_off = on_to_on.keys() & cell_on, on_to_off.keys() & cell_off
             if not self.nishio and cell_on is not None and (count == 2 or (self.multiple and count > 2)):
                 for by_value, common in ((value_on, cell_on), (value_off, cell_off)):
                     if not common:
@@ -253,13 +258,13 @@ class Chaining:
     def _hinting(self) -> np.ndarray | None:
         """Per cell, whether its chains give a hint, told at once by the compiled walks where the
         search's chains are theirs whole (dynamic, level 0 or (+); Nishio or multiple): the cells
-        without are not searched again in Python. None where every chain is needed: a (+) search
-        that finds nothing, whose chains a later level goes on from. (Static searches: the screen's
-        ``meets`` lets through only cells that give a hint, nearly always.)"""
+        without are not searched again in Python, the others' chains read from the walks kept
+        (``Walker.walked``; a (+) search that finds nothing leaves them to the next level, which
+        goes on from them). (Static searches: the screen's ``meets`` lets through only cells that
+        give a hint, nearly always.)"""
         if self._walk is None or not self.dynamic or self.level > 1 or not (self.nishio or self.multiple):
             return None
-        found = self._walk.hinting(self.nishio, self.level == 1)
-        return None if self._kept and self.level == 1 and not found.any() else found
+        return self._walk.hinting(self.nishio, self.level == 1, not self.first)
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
@@ -307,7 +312,9 @@ class Chaining:
         run = before[1].get(key)
         if run is None or run[2] is not None:
             return run
-        to_on, to_off = run[0].copy(), run[1].copy()
+        to_on, to_off = run[0], run[1]
+        if isinstance(before[1], dict):  # (its chains, shared, copied; the compiled walks' are made at each read)
+            to_on, to_off = to_on.copy(), to_off.copy()
         known = len(prefix._inner_producers()) if prefix.level > 0 else None
         absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
                            resume=partial(self._advanced, known=known))
@@ -324,11 +331,11 @@ class Chaining:
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off)
         if double:  # (a potential read only for a hint: the compiled walks make it when read)
-            for key in on_to_on:
-                if key in off_to_on and _removable(marks, key):
+            for key in _ordered(on_to_on, on_to_on.keys() & off_to_on.keys()):
+                if _removable(marks, key):
                     self._double_hint(hints, marks, [on_to_on, off_to_on], p_on, key)
-            for key in on_to_off:
-                if key in off_to_off and _removable(marks, key):
+            for key in _ordered(on_to_off, on_to_off.keys() & off_to_off.keys()):
+                if _removable(marks, key):
                     self._double_hint(hints, marks, [on_to_off, off_to_off], p_off, key)
 
     def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: Sequence[Pot], source: Pot) -> None:
@@ -366,13 +373,13 @@ class Chaining:
             if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
-            region_on, region_off = set(on_to_on), set(on_to_off)
+            region_on: AbstractSet[int] = on_to_on.keys()
+            region_off: AbstractSet[int] = on_to_off.keys()
             for other in places[1:]:
                 other_on, other_off, _ = self._run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
-                region_on &= other_on.keys()
-                region_off &= other_off.keys()
+                region_on, region_off = other_on.keys() & region_on, other_off.keys() & region_off
             if region_on or region_off:
                 where = f"{d0 + 1} in {_unit_name(unit)}"
                 for key in _ordered(on_to_on, region_on):
@@ -516,26 +523,34 @@ def _no_cycle_collection() -> Iterator[None]:
         gc.enable()
 
 
-def _region_table(have: list[int]) -> list[list[tuple[int, list[int]]]]:
+class _region_table:  # noqa: N801 - (a table, made as asked)
     """Per candidate (``cell * 9 + digit - 1``), the units (SE's order) where its digit has two
-    places or more and its cell is the first, with those places (ascending: SE's order)."""
-    found: list[list[tuple[int, list[int]]]] = [[] for _ in range(729)]
-    for unit, unit_bits in enumerate(UNIT_BITS):
-        for d0 in range(9):
-            places = have[d0] & unit_bits
-            if places & (places - 1):
+    places or more and its cell is the first, with those places (ascending: SE's order); ``have``:
+    ``digit_cells(marks)``. Each candidate's made when asked (a search asks few)."""
+
+    __slots__ = ("_have",)
+
+    def __init__(self, have: list[int]):
+        self._have = have
+
+    def __getitem__(self, cand: int) -> list[tuple[int, list[int]]]:
+        cell, d0 = divmod(cand, 9)
+        found = []
+        for unit in CELL_UNITS[cell]:
+            places = self._have[d0] & UNIT_BITS[unit]
+            if places & (places - 1) and places & -places == 1 << cell:
                 cells = _PLACES.get(places)
                 if cells is None:
                     cells = _PLACES[places] = cells_of(places)
-                found[cells[0] * 9 + d0].append((unit, cells))
-    return found
+                found.append((unit, cells))
+        return found
 
 
 _PLACES: dict[int, list[int]] = {}  # a unit's places of a digit (bits) as cells, met before: shared,
 # never changed (at most 27 units × 512 sets)
 
 
-def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], cell: int,
+def _static_quiet(marks: list[int], regions: _region_table, cell: int,
                   links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
@@ -597,10 +612,15 @@ def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Po
     return ends
 
 
-def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:
-    """The keys of ``common`` in ``outcome``'s order (the first start's: SE's gathering order)."""
+def _ordered(outcome: dict[int, Pot], common: AbstractSet[int]) -> list[int]:
+    """The keys of ``common`` in ``outcome``'s order (the first start's: SE's gathering order). (A
+    compiled walk's ``Outcome`` holds its potentials' numbers, in its order, until they are read,
+    and those a chain adds later after them: sorting a few numbers is quicker than reading all.)"""
     if not common:
         return []
+    numbers = [dict.__getitem__(outcome, key) for key in common]
+    if all(number.__class__ is int for number in numbers):
+        return [key for _, key in sorted(zip(numbers, common, strict=True))]
     return [key for key in outcome if key in common]
 
 
