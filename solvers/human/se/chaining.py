@@ -113,7 +113,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk, Walked
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
@@ -202,12 +202,12 @@ class Chaining:
             if poll is not None:
                 poll()
             return self._static(marks, self._walk, meets)
+        if self._walked_whole() and not self.inner:
+            if poll is not None:
+                poll()
+            return self._walk_hints(marks, grid, cast("Walk", self._walk))
         links = self._links(marks, True) if meets is None else None
         hinting = self._hinting()
-        if hinting is not None and not hinting.any():  # no cell's chains give a hint
-            if self._kept and self.level == 1:
-                self._runs = grid, cast("Walk", self._walk).walked  # (its walks: the chains whole)
-            return hints
         have = digit_cells(marks)
         regions = _region_table(have)
         for cell in range(81):
@@ -255,16 +255,61 @@ class Chaining:
             self._runs = grid, runs
         return hints
 
+    def _walked_whole(self) -> bool:
+        """Whether the search's chains are the compiled walks' whole (dynamic, level 0 or (+);
+        Nishio or multiple)."""
+        return self._walk is not None and self.dynamic and self.level <= 1 and (self.nishio or self.multiple)
+
     def _hinting(self) -> np.ndarray | None:
         """Per cell, whether its chains give a hint, told at once by the compiled walks where the
-        search's chains are theirs whole (dynamic, level 0 or (+); Nishio or multiple): the cells
-        without are not searched again in Python, the others' chains read from the walks kept
-        (``Walker.walked``; a (+) search that finds nothing leaves them to the next level, which
-        goes on from them). (Static searches: the screen's ``meets`` lets through only cells that
-        give a hint, nearly always.)"""
-        if self._walk is None or not self.dynamic or self.level > 1 or not (self.nishio or self.multiple):
+        search's chains are theirs whole (an inner search's: its hints' chains are all read): the
+        cells without are not searched again in Python, the others' chains read from the walks
+        kept (``Walker.walked``). (Static searches: the screen's ``meets`` lets through only cells
+        that give a hint, nearly always.)"""
+        if not self._walked_whole():
             return None
-        return self._walk.hinting(self.nishio, self.level == 1, not self.first)
+        return cast("Walk", self._walk).hinting(self.nishio, self.level == 1, not self.first)
+
+    def _walk_hints(self, marks: list[int], grid: tuple[int, ...], walk: Walk) -> list[ChainHint]:
+        """The hints of a search whose chains are the compiled walks' whole, found by them in one
+        call (``Walker.hints``) and made as ``_binary`` and ``_add`` make them, their chains made
+        when first read (``WalkHint``); a (+) search that finds none leaves its walks to the next
+        level, which goes on from them."""
+        hints: list[ChainHint] = []
+        rows = walk.hints(self.nishio, self.level == 1, self.first)
+        walked = cast("Walked", walk.walked)
+        if not rows:
+            if self._kept and self.level == 1:
+                self._runs = grid, walked
+            return hints
+        runs: Runs = {}
+        for kind, key, source, cell, d0, size in rows:
+            if kind == 7:
+                concluded = source ^ 1  # (a contradiction's key: its candidate's "off")
+                placement = ((concluded >> 1) // 9, (concluded >> 1) % 9 + 1) if concluded & 1 else None
+                pattern = f"{name(source)} {'on' if source & 1 else 'off'} => {name(key)} both on & off"
+                hints.append(WalkHint(self.technique, self.base, 7, _removable(marks, concluded),
+                                      partial(_walked_contradiction, walked, runs, source), size,
+                                      placement=placement, pattern=pattern))
+                continue
+            placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
+            if kind == 1:
+                starts = [source | 1, source & ~1]
+                pattern = f"{name(source)} on & off => {name(key)} {'on' if key & 1 else 'off'}"
+                kwargs: dict[str, Any] = {}
+            else:
+                if kind == 5:
+                    starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
+                    where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+                else:
+                    starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[source] if marks[other] >> d0 & 1]
+                    where = f"{d0 + 1} in {_unit_name(source)}"
+                pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
+                kwargs = {"root_cause": CELL if kind == 5 else source}
+            hints.append(WalkHint(self.technique, self.base, kind, _removable(marks, key),
+                                  partial(_walked_ends, walked, runs, starts, key), size, placement=placement,
+                                  pattern=pattern, **kwargs))
+        return hints
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
@@ -523,10 +568,15 @@ def _no_cycle_collection() -> Iterator[None]:
         gc.enable()
 
 
-class _region_table:  # noqa: N801 - (a table, made as asked)
+def _region_table(have: list[int]) -> _Regions:
     """Per candidate (``cell * 9 + digit - 1``), the units (SE's order) where its digit has two
     places or more and its cell is the first, with those places (ascending: SE's order); ``have``:
-    ``digit_cells(marks)``. Each candidate's made when asked (a search asks few)."""
+    ``digit_cells(marks)``."""
+    return _Regions(have)
+
+
+class _Regions:
+    """``_region_table``'s, each candidate's made when asked (a search asks few)."""
 
     __slots__ = ("_have",)
 
@@ -550,7 +600,7 @@ _PLACES: dict[int, list[int]] = {}  # a unit's places of a digit (bits) as cells
 # never changed (at most 27 units × 512 sets)
 
 
-def _static_quiet(marks: list[int], regions: _region_table, cell: int,
+def _static_quiet(marks: list[int], regions: _Regions, cell: int,
                   links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
@@ -601,15 +651,24 @@ class StaticHint(WalkHint):
         return [(*CANDIDATE[links[i]], links[i + 1]) for i in range(0, len(links), 2)]
 
 
-def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
-    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
+def _walked_ends(walk: Walk | Walked, runs: Runs, starts: list[int], key: int) -> list[Pot]:
+    """The potentials of ``key`` in the static walks from each of ``starts``, or in the dynamic
+    walks kept (``Walked``), each walk read once (``runs``)."""
     ends = []
     for start in starts:
         run = runs.get(start)
         if run is None:
-            run = runs[start] = walk(start, True, False)
+            run = runs[start] = walk[start] if isinstance(walk, Mapping) else walk(start, True, False)
         ends.append(run[0][key] if key & 1 else run[1][key])
     return ends
+
+
+def _walked_contradiction(walked: Walked, runs: Runs, start: int) -> list[Pot]:
+    """The contradiction's potentials ("on", "off") in the dynamic walk kept from ``start``."""
+    run = runs.get(start)
+    if run is None:
+        run = runs[start] = walked[start]
+    return list(cast("Contradiction", run[2]))
 
 
 def _ordered(outcome: dict[int, Pot], common: AbstractSet[int]) -> list[int]:

@@ -190,9 +190,17 @@ class Walker:
         finds a hint among the chains from the cell's candidates (``_hinting_cells``). Its walks
         are kept (``walked``): the search reads them instead of walking them again (``whole``:
         all the walks of the cells with a hint are made)."""
-        found, walked = hinting_cells(self._grid, nishio, plus, whole, *self._tables)
-        self._walked = Walked(walked, nishio, plus)
+        found, hinting = hinting_cells(self._grid, nishio, plus, whole, *self._tables)
+        self._walked = Walked(hinting.kept, nishio, plus)
         return found
+
+    def hints(self, nishio: bool, plus: bool, first: bool) -> list[list[int]]:
+        """The hints of a dynamic search without inner techniques (as ``hinting``'s), in its
+        gathering order, each as (kind, key, start, cell, digit, size) (``_walk_hints``); its walks
+        kept (``walked``)."""
+        rows, kept = walk_hints(self._grid, nishio, plus, first, *self._tables)
+        self._walked = Walked(kept, nishio, plus)
+        return rows.tolist()
 
     @property
     def walked(self) -> Walked | None:
@@ -255,6 +263,7 @@ def _load() -> Walks | None:
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     walks([511] * 81).hinting(False, False)
+    walks([511] * 81).hints(False, False, False)
     walks([511] * 81).static_hints(np.ones(81, np.bool_))
     chain_size(np.zeros((1, 5), np.int64), np.zeros(0, np.int64), 0)
     return walks
@@ -405,7 +414,7 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
 
 def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, units: np.ndarray, cell_units: np.ndarray,
                    order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
-                   locking: np.ndarray) -> tuple[np.ndarray, Kept]:  # pragma: no cover - compiled
+                   locking: np.ndarray) -> tuple[np.ndarray, Hinting]:  # pragma: no cover - compiled
     """Per cell, whether ``Chaining._multiple`` (a dynamic producer of level 0 or 1, Nishio or
     multiple) adds a hint from it: a contradiction from one of its candidates on or off; unless
     Nishio, a removable potential that a candidate on and off both imply (cells of three
@@ -416,7 +425,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
     are all made: the search makes its hints from them)."""
     absurd = np.zeros(1458, np.bool_)
     reach = np.zeros((1458, 2, WORDS), np.int64)  # per assumption, the "off" and "on" keys it implies
-    walked = np.zeros(1458, np.bool_)
+    walked = np.full(1458, -1, np.int64)  # per key, its walk's place in ``kept`` (-1: none)
     kept = Kept(np.empty((4096, 7), np.int64), 0, np.empty(4096, np.int64), 0, np.empty(1458, np.int64),
                 np.empty((1458, 8), np.int64), 0)
     removable = removables(marks)
@@ -437,7 +446,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
                 continue
             on = (cell * 9 + d0) * 2 + 1
             for key in (on, on - 1):
-                if not walked[key]:
+                if walked[key] < 0:
                     kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
                                      order_cells, order_units, cell_places, locking)
             if absurd[on] or absurd[on - 1]:
@@ -469,7 +478,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
                     other = units[unit, i]
                     if other != cell and marks[other] & bit:
                         key = (other * 9 + d0) * 2 + 1
-                        if not walked[key]:
+                        if walked[key] < 0:
                             kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units, cell_units,
                                              order_cells, order_units, cell_places, locking)
                         for w in range(WORDS):
@@ -483,7 +492,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
                 if cell_common[0, w] & removable[0, w] or cell_common[1, w] & removable[1, w]:
                     hint = True
         found[cell] = hint
-    return found, kept
+    return found, Hinting(kept, walked, absurd, reach)
 
 
 class Kept(NamedTuple):
@@ -502,6 +511,162 @@ class Kept(NamedTuple):
     keys: np.ndarray
     walks: np.ndarray
     walked: int
+
+
+class Hinting(NamedTuple):
+    """A hinting search's walks (``kept``), each key's place among them (``walked``: -1 none),
+    whether each met a contradiction (``absurd``), and the keys each implies ("off"s, "on"s: ``reach``)."""
+
+    kept: Kept
+    walked: np.ndarray
+    absurd: np.ndarray
+    reach: np.ndarray
+
+
+def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units: np.ndarray, cell_units: np.ndarray,
+                order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                locking: np.ndarray) -> tuple[np.ndarray, Kept]:  # pragma: no cover - compiled
+    """The hints of a dynamic search without inner techniques (``Chaining._multiple``, a producer
+    of level 0 or (+), Nishio or multiple, its chains the compiled walks': ``_hinting_cells``'s,
+    the cells with a hint walked whole), in its gathering order (``first``: those of its first
+    cell with any), a row each: its kind (7 contradiction, 1 double, 6 region, 5 cell), the key it
+    concludes (a contradiction: its candidate's "off"), the start it follows from (a contradiction,
+    a double chain: the assumption; a region: the unit; a cell: -1), its cell (a region: the
+    unit's first place), digit (0-8), size (``Walker.size``'s, each outcome's potential counted in
+    its walk); and the walks."""
+    found, hinting = hinting_cells(marks, nishio, plus, False, units, cell_units, order_cells, order_units,
+                                   cell_places, locking)  # (a cell's walks stop at its first hint: the others below)
+    kept, walked, absurd, reach = hinting
+    removable = removables(marks)
+    rows = np.empty((64, 6), np.int64)
+    made = 0
+    numbers = np.full((9, 1458), -1, np.int64)  # the walks of one group of starts: per key, its number
+    common = np.empty((2, WORDS), np.int64)
+    starts = np.empty(9, np.int64)
+    y_links = not nishio
+    for cell in range(81):
+        if not found[cell]:
+            continue
+        m = marks[cell]
+        count = bit_count(m)
+        for d0 in range(9):  # (the walks a hinting cell's first hint left out)
+            if m >> d0 & 1:
+                on = (cell * 9 + d0) * 2 + 1
+                for key in (on, on - 1):
+                    if walked[key] < 0:
+                        kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
+                                         order_cells, order_units, cell_places, locking)
+                if nishio:
+                    continue
+                for u in range(3):
+                    unit = cell_units[cell, u]
+                    places = 0
+                    for i in range(9):
+                        c = units[unit, i]
+                        if marks[c] >> d0 & 1:
+                            if places == 0 and c != cell:
+                                break
+                            places += 1
+                            key = (c * 9 + d0) * 2 + 1
+                            if walked[key] < 0:
+                                kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units,
+                                                 cell_units, order_cells, order_units, cell_places, locking)
+        for d0 in range(9):
+            if not m >> d0 & 1:
+                continue
+            on = (cell * 9 + d0) * 2 + 1
+            for key in (on, on - 1):  # contradictions
+                if absurd[key]:
+                    w = walked[key]
+                    first_row, last_extra = kept.walks[w, 0], kept.walks[w, 5]
+                    table = kept.rows[first_row:first_row + kept.walks[w, 1], :5]
+                    extra = kept.extra[kept.walks[w, 4]:last_extra]
+                    a_on, a_off = kept.walks[w, 6], kept.walks[w, 7]
+                    rows, made = _row(rows, made, 7, table[a_off, 0], key, cell, d0,
+                                      chain_size(table, extra, a_on) + chain_size(table, extra, a_off))
+            if count >= 3 and not nishio:  # double chains: the assumption on and off both imply it
+                starts[0], starts[1] = on, on - 1
+                for on_key in (1, 0):
+                    rows, made = _group(rows, made, kept, walked, reach, removable, starts[:2], on_key, 1,
+                                        on if on_key else on - 1, cell, d0, numbers, common)
+            if nishio:
+                continue
+            for u in range(3):  # region chains: the units whose first place of the digit it is
+                unit = cell_units[cell, u]
+                places = 0
+                for i in range(9):
+                    c = units[unit, i]
+                    if marks[c] >> d0 & 1:
+                        if places == 0 and c != cell:
+                            break
+                        starts[places] = (c * 9 + d0) * 2 + 1
+                        places += 1
+                if places < 2:
+                    continue
+                for on_key in (1, 0):
+                    rows, made = _group(rows, made, kept, walked, reach, removable, starts[:places], on_key, 6,
+                                        unit, cell, d0, numbers, common)
+        if not nishio:  # cell chains: all its candidates imply it
+            places = 0
+            for d0 in range(9):
+                if m >> d0 & 1:
+                    starts[places] = (cell * 9 + d0) * 2 + 1
+                    places += 1
+            for on_key in (1, 0):
+                rows, made = _group(rows, made, kept, walked, reach, removable, starts[:places], on_key, 5, -1,
+                                    cell, 0, numbers, common)
+        if first and made:
+            break
+    return rows[:made].copy(), kept
+
+
+def _row(rows: np.ndarray, made: int, kind: int, key: int, source: int, cell: int, d0: int,
+         size: int) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
+    """``rows`` with a hint's row (``_walk_hints``'s), grown when full."""
+    if made == len(rows):
+        rows = _grown(rows)
+    rows[made, 0], rows[made, 1], rows[made, 2], rows[made, 3] = kind, key, source, cell
+    rows[made, 4], rows[made, 5] = d0, size
+    return rows, made + 1
+
+
+def _group(rows: np.ndarray, made: int, kept: Kept, walked: np.ndarray, reach: np.ndarray, removable: np.ndarray,
+           starts: np.ndarray, on: int, kind: int, source: int, cell: int, d0: int, numbers: np.ndarray,
+           common: np.ndarray) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
+    """``rows`` with the hints of the walks from ``starts`` (the first first): the removable keys
+    (the "on"s, or the "off"s) all imply, in the first walk's order."""
+    hinting = False
+    for w in range(WORDS):
+        common[on, w] = removable[on, w]
+        for s in range(len(starts)):
+            common[on, w] &= reach[starts[s], on, w]
+        if common[on, w]:
+            hinting = True
+    if not hinting:
+        return rows, made
+    for s in range(len(starts)):
+        w = walked[starts[s]]
+        first_row = kept.walks[w, 0]
+        for i in range(kept.walks[w, 2]):
+            numbers[s, kept.rows[first_row + i, 5]] = kept.rows[first_row + i, 6]
+    w = walked[starts[0]]
+    first_row, ons, last = kept.walks[w, 0], kept.walks[w, 3], kept.walks[w, 2]
+    for i in range(first_row + (0 if on else ons), first_row + (ons if on else last)):
+        key = kept.rows[i, 5]
+        if not (common[on, key >> 6] >> (key & 63)) & 1:
+            continue
+        size = 0
+        for s in range(len(starts)):
+            v = walked[starts[s]]
+            table = kept.rows[kept.walks[v, 0]:kept.walks[v, 0] + kept.walks[v, 1], :5]
+            size += chain_size(table, kept.extra[kept.walks[v, 4]:kept.walks[v, 5]], numbers[s, key])
+        rows, made = _row(rows, made, kind, key, source, cell, d0, size)
+    for s in range(len(starts)):
+        w = walked[starts[s]]
+        first_row = kept.walks[w, 0]
+        for i in range(kept.walks[w, 2]):
+            numbers[s, kept.rows[first_row + i, 5]] = -1
+    return rows, made
 
 
 def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
@@ -678,7 +843,7 @@ def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.nda
         all_extra = _grown(all_extra)
     rows[made:made + count, :5] = table
     all_extra[filled:filled + len(extra)] = extra
-    walked[key] = True
+    walked[key] = done
     absurd[key] = absurd_on >= 0
     last = count - 1 if absurd_on >= 0 else count
     j = made
@@ -726,6 +891,9 @@ reach_of = compiled(_reach_of)
 _grown = compiled(_grown)
 group_hints = compiled(_group_hints)
 static_hints = compiled(_static_hints)
+_row = compiled(_row)
+_group = compiled(_group)
+walk_hints = compiled(_walk_hints)
 Walk = Walker
 Walks = Callable[[list[int]], Walker]
 walks: Walks | None = _load()
