@@ -9,8 +9,10 @@ with the same parents, in the same order, and the same contradiction) and gives 
 nested chain goes on from there in Python (``propagate``'s ``resume``).
 ``tests/solvers/human/se/test_propagate_compiled.py`` compares them. None without numba
 (``jit.available``). ``Walker.hinting`` walks a whole dynamic search (Nishio, dynamic, (+)) in one
-call and tells which cells' chains give a hint, so that Python makes only those cells' hints
-(``test_hinting_compiled.py``). ``Walker.size`` counts a hint's chains in the tables, so that a
+call and tells which cells' chains give a hint, so that Python makes only those cells' hints;
+``Walker.hints`` makes the search's hints, with their sizes; both keep the walks made
+(``Walker.walked``), which Python reads instead of walking them again (``test_hinting_compiled.py``).
+``Walker.size`` counts a hint's chains in the tables, so that a
 search ranks its hints without making their chains (``chain_hints.WalkHint``, ``test_walk_hints.py``).
 ``Walker.static_hints`` makes a whole static cell and region search in one call: its hints, their
 sizes, the "on" links of their chains (``chaining.StaticHint``, ``test_static_hints_compiled.py``).
