@@ -680,9 +680,10 @@ def _ordered(outcome: dict[int, Pot], common: AbstractSet[int]) -> list[int]:
     and those a chain adds later after them: sorting a few numbers is quicker than reading all.)"""
     if not common:
         return []
-    numbers = [dict.__getitem__(outcome, key) for key in common]
-    if all(number.__class__ is int for number in numbers):
-        return [key for _, key in sorted(zip(numbers, common, strict=True))]
+    if 8 * len(common) < len(outcome):
+        numbers = [dict.__getitem__(outcome, key) for key in common]
+        if all(number.__class__ is int for number in numbers):
+            return [key for _, key in sorted(zip(numbers, common, strict=True))]
     return [key for key in outcome if key in common]
 
 

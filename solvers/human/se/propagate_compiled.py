@@ -217,7 +217,9 @@ class Walked(Mapping[int, Run]):
     __slots__ = ("_extra", "_kept", "_rows", "_walks", "nishio", "plus")
 
     def __init__(self, kept: Kept, nishio: bool, plus: bool):
-        self._kept: Kept | None = kept
+        self._kept: Kept | None = Kept(kept.rows[:kept.made].copy(), kept.made, kept.extra[:kept.filled].copy(),
+                                       kept.filled, kept.keys[:kept.walked].copy(), kept.walks[:kept.walked].copy(),
+                                       kept.walked)  # (what is used alone: a search's hints hold it)
         self._walks: dict[int, list[int]] = {}
         self._rows = self._extra = kept.extra  # (set when first read)
         self.nishio, self.plus = nishio, plus
