@@ -65,12 +65,11 @@ whole there, its simple techniques asked in the kernel where it is stuck; the fi
 producers use the screen too; a dynamic search whose chains are all compiled (Nishio, dynamic,
 (+)) is one kernel call (``Walker.hints``): its hints with their sizes, in its gathering order,
 their chains made when read from the walks the kernel keeps (``Walker.walked``; a (+) search
-that finds none leaves them to the next level, which goes on from them), or where an outer chain
-reads all its hints' chains (an inner search), learns from one kernel call which cells' chains
-give a hint (``Walker.hinting``) and makes the hints of those cells alone, from the walks kept;
-a producer whose hints are applied ranks the walks' hints by
-their sizes, counted in the walks' tables, and makes the chains of those read alone
-(``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
+that finds none leaves them to the next level, which goes on from them); an inner one (an outer
+chain reads all its hints' chains) learns from one kernel call which cells' chains give a hint
+(``Walker.hinting``) and makes the hints of those cells alone, from the walks kept; a producer
+whose hints are applied ranks the walks' hints by their sizes, counted in the walks' tables, and
+makes the chains of those read alone (``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
 and the multiple producer) is one kernel call (``Walker.static_hints``): its hints with their
 sizes and their chains' links, from which an outer chain reads what they need of its removals
 (``StaticHint``), their chains made only where an outer hint holds them. Until the compiled
