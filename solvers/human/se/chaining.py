@@ -62,12 +62,14 @@ the simple techniques there are compiled too (``rules_compiled``). Once those ar
 producer follows its assumptions in compiled code (``propagate_compiled``) as far as they go
 without inner techniques, a nested chain going on in Python from there; a (+) chain is walked
 whole there, its simple techniques asked in the kernel where it is stuck; the first static
-producers use the screen too; and a dynamic search whose chains are all compiled (Nishio,
-dynamic, (+)) learns from one kernel call which cells' chains give a hint (``Walker.hinting``)
-and makes the hints of those cells alone (a (+) search that finds none makes all its chains: the
-next level goes on from them); a producer whose hints are applied ranks the walks' hints by
-their sizes, counted in the walks' tables, and makes the chains of those read alone
-(``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
+producers use the screen too; a dynamic search whose chains are all compiled (Nishio, dynamic,
+(+)) is one kernel call (``Walker.hints``): its hints with their sizes, in its gathering order,
+their chains made when read from the walks the kernel keeps (``Walker.walked``; a (+) search
+that finds none leaves them to the next level, which goes on from them); an inner one (an outer
+chain reads all its hints' chains) learns from one kernel call which cells' chains give a hint
+(``Walker.hinting``) and makes the hints of those cells alone, from the walks kept; a producer
+whose hints are applied ranks the walks' hints by their sizes, counted in the walks' tables, and
+makes the chains of those read alone (``WalkHint``); a static cell and region search on a screened grid (nested level 3's inner one,
 and the multiple producer) is one kernel call (``Walker.static_hints``): its hints with their
 sizes and their chains' links, from which an outer chain reads what they need of its removals
 (``StaticHint``), their chains made only where an outer hint holds them. Until the compiled
@@ -82,7 +84,8 @@ ends, asking there only the techniques the level before did not have.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING, Any, cast
@@ -92,6 +95,7 @@ from sudokit.solvers.human.se.chain_core import (
     ADVANCED,
     BITS,
     CELL,
+    CELL_UNITS,
     UNIT_BITS,
     UNITS,
     Pot,
@@ -111,14 +115,14 @@ if TYPE_CHECKING:
     import numpy as np
 
     from sudokit.solvers.human.se.chain_screen import Screen
-    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk
+    from sudokit.solvers.human.se.propagate_compiled import Contradiction, Walk, Walked
 
 LEVEL_TECHNIQUES = {1: "se_dynamic_forcing_chain_plus", 2: "se_nested_forcing_chain",
                     3: "se_nested_multiple_forcing_chain", 4: "se_nested_dynamic_forcing_chain",
                     5: "se_nested_dynamic_plus_forcing_chain"}
 CACHED_GRIDS = {False: 2048, True: 64}  # grids whose hints a producer keeps (SE: its last one), by
 # whether it is a multiple or dynamic producer (their hints hold longer chains)
-Runs = dict[int, Run]  # grids whose hints a producer keeps (SE keeps its last one)
+Runs = dict[int, Run]  # a search's chains, by start
 
 
 class Chaining:
@@ -149,7 +153,7 @@ class Chaining:
         self._cache: dict[tuple[int, ...], list[ChainHint]] = {}
         self._inner: list[Chaining] | None = None
         self._walk: Walk | None = None  # the compiled walks in the grid it searches, once loaded
-        self._runs: tuple[tuple[int, ...], Runs] | None = None  # its last search's grid and chains, when
+        self._runs: tuple[tuple[int, ...], Mapping[int, Run]] | None = None  # its last search's grid and chains, when
         # it found nothing (else SE does not ask the next level there)
 
     @property
@@ -200,6 +204,10 @@ class Chaining:
             if poll is not None:
                 poll()
             return self._static(marks, self._walk, meets)
+        if self._walked_whole() and not self.inner:
+            if poll is not None:
+                poll()
+            return self._walk_hints(marks, grid, cast("Walk", self._walk))
         links = self._links(marks, True) if meets is None else None
         hinting = self._hinting()
         have = digit_cells(marks)
@@ -220,8 +228,8 @@ class Chaining:
                 continue
             value_on: dict[int, dict[int, Pot]] = {}
             value_off: dict[int, dict[int, Pot]] = {}
-            cell_on: set[int] | None = None  # what all its candidates imply (keys; in the first's order below)
-            cell_off: set[int] = set()
+            cell_on: AbstractSet[int] | None = None  # what all its candidates imply (keys; in the first's order below)
+            cell_off: AbstractSet[int] = set()
             for d0 in BITS[marks[cell]]:
                 key = (cell * 9 + d0) * 2 + 1
                 on_to_on, on_to_off, absurd = self._run(marks, have, key, runs, advanced, y_links)
@@ -233,10 +241,9 @@ class Chaining:
                                   runs)
                 value_on[d0], value_off[d0] = on_to_on, on_to_off
                 if cell_on is None:
-                    cell_on, cell_off = set(on_to_on), set(on_to_off)
-                else:
-                    cell_on &= on_to_on.keys()
-                    cell_off &= on_to_off.keys()
+                    cell_on, cell_off = on_to_on.keys(), on_to_off.keys()
+                else:  # (a dict's keys first: the smaller side is the one iterated)
+                    cell_on, cell_off = on_to_on.keys() & cell_on, on_to_off.keys() & cell_off
             if not self.nishio and cell_on is not None and (count == 2 or (self.multiple and count > 2)):
                 for by_value, common in ((value_on, cell_on), (value_off, cell_off)):
                     if not common:
@@ -250,16 +257,61 @@ class Chaining:
             self._runs = grid, runs
         return hints
 
+    def _walked_whole(self) -> bool:
+        """Whether the search's chains are the compiled walks' whole (dynamic, level 0 or (+);
+        Nishio or multiple)."""
+        return self._walk is not None and self.dynamic and self.level <= 1 and (self.nishio or self.multiple)
+
     def _hinting(self) -> np.ndarray | None:
         """Per cell, whether its chains give a hint, told at once by the compiled walks where the
-        search's chains are theirs whole (dynamic, level 0 or (+); Nishio or multiple): the cells
-        without are not searched again in Python. None where every chain is needed: a (+) search
-        that finds nothing, whose chains a later level goes on from. (Static searches: the screen's
-        ``meets`` lets through only cells that give a hint, nearly always.)"""
-        if self._walk is None or not self.dynamic or self.level > 1 or not (self.nishio or self.multiple):
+        search's chains are theirs whole (an inner search's: its hints' chains are all read): the
+        cells without are not searched again in Python, the others' chains read from the walks
+        kept (``Walker.walked``). (Static searches: the screen's ``meets`` lets through only cells
+        that give a hint, nearly always.)"""
+        if not self._walked_whole():
             return None
-        found = self._walk.hinting(self.nishio, self.level == 1)
-        return None if self._kept and self.level == 1 and not found.any() else found
+        return cast("Walk", self._walk).hinting(self.nishio, self.level == 1, not self.first)
+
+    def _walk_hints(self, marks: list[int], grid: tuple[int, ...], walk: Walk) -> list[ChainHint]:
+        """The hints of a search whose chains are the compiled walks' whole, found by them in one
+        call (``Walker.hints``) and made as ``_binary`` and ``_add`` make them, their chains made
+        when first read (``WalkHint``); a (+) search that finds none leaves its walks to the next
+        level, which goes on from them."""
+        hints: list[ChainHint] = []
+        rows = walk.hints(self.nishio, self.level == 1, self.first)
+        walked = cast("Walked", walk.walked)
+        if not rows:
+            if self._kept and self.level == 1:
+                self._runs = grid, walked
+            return hints
+        runs: Runs = {}
+        for kind, key, source, cell, d0, size in rows:
+            if kind == 7:
+                concluded = source ^ 1  # (a contradiction's key: its candidate's "off")
+                placement = ((concluded >> 1) // 9, (concluded >> 1) % 9 + 1) if concluded & 1 else None
+                pattern = f"{name(source)} {'on' if source & 1 else 'off'} => {name(key)} both on & off"
+                hints.append(WalkHint(self.technique, self.base, 7, _removable(marks, concluded),
+                                      partial(_walked_contradiction, walked, runs, source), size,
+                                      placement=placement, pattern=pattern))
+                continue
+            placement = ((key >> 1) // 9, (key >> 1) % 9 + 1) if key & 1 else None
+            if kind == 1:
+                starts = [source | 1, source & ~1]
+                pattern = f"{name(source)} on & off => {name(key)} {'on' if key & 1 else 'off'}"
+                kwargs: dict[str, Any] = {}
+            else:
+                if kind == 5:
+                    starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
+                    where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+                else:
+                    starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[source] if marks[other] >> d0 & 1]
+                    where = f"{d0 + 1} in {_unit_name(source)}"
+                pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
+                kwargs = {"root_cause": CELL if kind == 5 else source}
+            hints.append(WalkHint(self.technique, self.base, kind, _removable(marks, key),
+                                  partial(_walked_ends, walked, runs, starts, key), size, placement=placement,
+                                  pattern=pattern, **kwargs))
+        return hints
 
     def _links(self, marks: list[int], y_links: bool) -> StaticLinks | None:
         """The grid's links, for static chains."""
@@ -307,7 +359,9 @@ class Chaining:
         run = before[1].get(key)
         if run is None or run[2] is not None:
             return run
-        to_on, to_off = run[0].copy(), run[1].copy()
+        to_on, to_off = run[0], run[1]
+        if isinstance(before[1], dict):  # (its chains, shared, copied; the compiled walks' are made at each read)
+            to_on, to_off = to_on.copy(), to_off.copy()
         known = len(prefix._inner_producers()) if prefix.level > 0 else None
         absurd = propagate(marks, to_on, to_off, dynamic=True, advanced=advanced, cells=have,
                            resume=partial(self._advanced, known=known))
@@ -324,11 +378,11 @@ class Chaining:
         if contradiction and absurd:
             self._binary_hint(hints, marks, absurd, p_off)
         if double:  # (a potential read only for a hint: the compiled walks make it when read)
-            for key in on_to_on:
-                if key in off_to_on and _removable(marks, key):
+            for key in _ordered(on_to_on, on_to_on.keys() & off_to_on.keys()):
+                if _removable(marks, key):
                     self._double_hint(hints, marks, [on_to_on, off_to_on], p_on, key)
-            for key in on_to_off:
-                if key in off_to_off and _removable(marks, key):
+            for key in _ordered(on_to_off, on_to_off.keys() & off_to_off.keys()):
+                if _removable(marks, key):
                     self._double_hint(hints, marks, [on_to_off, off_to_off], p_off, key)
 
     def _binary_hint(self, hints: list[ChainHint], marks: list[int], ends: Sequence[Pot], source: Pot) -> None:
@@ -366,13 +420,13 @@ class Chaining:
             if len(places) > 2 and not self.multiple:
                 continue
             outs_on, outs_off = [on_to_on], [on_to_off]
-            region_on, region_off = set(on_to_on), set(on_to_off)
+            region_on: AbstractSet[int] = on_to_on.keys()
+            region_off: AbstractSet[int] = on_to_off.keys()
             for other in places[1:]:
                 other_on, other_off, _ = self._run(marks, have, (other * 9 + d0) * 2 + 1, runs, advanced, True)
                 outs_on.append(other_on)
                 outs_off.append(other_off)
-                region_on &= other_on.keys()
-                region_off &= other_off.keys()
+                region_on, region_off = other_on.keys() & region_on, other_off.keys() & region_off
             if region_on or region_off:
                 where = f"{d0 + 1} in {_unit_name(unit)}"
                 for key in _ordered(on_to_on, region_on):
@@ -516,26 +570,39 @@ def _no_cycle_collection() -> Iterator[None]:
         gc.enable()
 
 
-def _region_table(have: list[int]) -> list[list[tuple[int, list[int]]]]:
+def _region_table(have: list[int]) -> _Regions:
     """Per candidate (``cell * 9 + digit - 1``), the units (SE's order) where its digit has two
-    places or more and its cell is the first, with those places (ascending: SE's order)."""
-    found: list[list[tuple[int, list[int]]]] = [[] for _ in range(729)]
-    for unit, unit_bits in enumerate(UNIT_BITS):
-        for d0 in range(9):
-            places = have[d0] & unit_bits
-            if places & (places - 1):
+    places or more and its cell is the first, with those places (ascending: SE's order); ``have``:
+    ``digit_cells(marks)``."""
+    return _Regions(have)
+
+
+class _Regions:
+    """``_region_table``'s, each candidate's made when asked (a search asks few)."""
+
+    __slots__ = ("_have",)
+
+    def __init__(self, have: list[int]):
+        self._have = have
+
+    def __getitem__(self, cand: int) -> list[tuple[int, list[int]]]:
+        cell, d0 = divmod(cand, 9)
+        found = []
+        for unit in CELL_UNITS[cell]:
+            places = self._have[d0] & UNIT_BITS[unit]
+            if places & (places - 1) and places & -places == 1 << cell:
                 cells = _PLACES.get(places)
                 if cells is None:
                     cells = _PLACES[places] = cells_of(places)
-                found[cells[0] * 9 + d0].append((unit, cells))
-    return found
+                found.append((unit, cells))
+        return found
 
 
 _PLACES: dict[int, list[int]] = {}  # a unit's places of a digit (bits) as cells, met before: shared,
 # never changed (at most 27 units × 512 sets)
 
 
-def _static_quiet(marks: list[int], regions: list[list[tuple[int, list[int]]]], cell: int,
+def _static_quiet(marks: list[int], regions: _Regions, cell: int,
                   links: StaticLinks) -> bool:
     """Whether static chains from ``cell`` can give no cell or region forcing chain: what each
     start reaches (all of it, when it meets no contradiction) has nothing in common with the
@@ -586,21 +653,36 @@ class StaticHint(WalkHint):
         return [(*CANDIDATE[links[i]], links[i + 1]) for i in range(0, len(links), 2)]
 
 
-def _walked_ends(walk: Walk, runs: Runs, starts: list[int], key: int) -> list[Pot]:
-    """The potentials of ``key`` in the static walks from each of ``starts`` (each walked once: ``runs``)."""
+def _walked_ends(walk: Walk | Walked, runs: Runs, starts: list[int], key: int) -> list[Pot]:
+    """The potentials of ``key`` in the static walks from each of ``starts``, or in the dynamic
+    walks kept (``Walked``), each walk read once (``runs``)."""
     ends = []
     for start in starts:
         run = runs.get(start)
         if run is None:
-            run = runs[start] = walk(start, True, False)
+            run = runs[start] = walk[start] if isinstance(walk, Mapping) else walk(start, True, False)
         ends.append(run[0][key] if key & 1 else run[1][key])
     return ends
 
 
-def _ordered(outcome: dict[int, Pot], common: set[int]) -> list[int]:
-    """The keys of ``common`` in ``outcome``'s order (the first start's: SE's gathering order)."""
+def _walked_contradiction(walked: Walked, runs: Runs, start: int) -> list[Pot]:
+    """The contradiction's potentials ("on", "off") in the dynamic walk kept from ``start``."""
+    run = runs.get(start)
+    if run is None:
+        run = runs[start] = walked[start]
+    return list(cast("Contradiction", run[2]))
+
+
+def _ordered(outcome: dict[int, Pot], common: AbstractSet[int]) -> list[int]:
+    """The keys of ``common`` in ``outcome``'s order (the first start's: SE's gathering order). (A
+    compiled walk's ``Outcome`` holds its potentials' numbers, in its order, until they are read,
+    and those a chain adds later after them: sorting a few numbers is quicker than reading all.)"""
     if not common:
         return []
+    if 8 * len(common) < len(outcome):
+        numbers = [dict.__getitem__(outcome, key) for key in common]
+        if all(number.__class__ is int for number in numbers):
+            return [key for _, key in sorted(zip(numbers, common, strict=True))]
     return [key for key in outcome if key in common]
 
 

@@ -9,8 +9,10 @@ with the same parents, in the same order, and the same contradiction) and gives 
 nested chain goes on from there in Python (``propagate``'s ``resume``).
 ``tests/solvers/human/se/test_propagate_compiled.py`` compares them. None without numba
 (``jit.available``). ``Walker.hinting`` walks a whole dynamic search (Nishio, dynamic, (+)) in one
-call and tells which cells' chains give a hint, so that Python makes only those cells' hints
-(``test_hinting_compiled.py``). ``Walker.size`` counts a hint's chains in the tables, so that a
+call and tells which cells' chains give a hint, so that Python makes only those cells' hints;
+``Walker.hints`` makes the search's hints, with their sizes; both keep the walks made
+(``Walker.walked``), which Python reads instead of walking them again (``test_hinting_compiled.py``).
+``Walker.size`` counts a hint's chains in the tables, so that a
 search ranks its hints without making their chains (``chain_hints.WalkHint``, ``test_walk_hints.py``).
 ``Walker.static_hints`` makes a whole static cell and region search in one call: its hints, their
 sizes, the "on" links of their chains (``chaining.StaticHint``, ``test_static_hints_compiled.py``).
@@ -23,7 +25,7 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -138,13 +140,18 @@ class Walker:
     def __init__(self, marks: list[int], tables: tuple[np.ndarray, ...]):
         self._grid = np.array(marks, dtype=np.int64)
         self._tables = tables
+        self._walked: Walked | None = None
 
     def __call__(self, key: int, y_links: bool, dynamic: bool, plus: bool = False) -> Run:
         """What assuming ``key`` implies, as ``propagate(marks, to_on, to_off, y_links=y_links,
         dynamic=dynamic)`` from the one potential ``Pot(key)`` (static chains: as with the
         grid's ``StaticLinks``), its outcomes ``Outcome``s; ``plus`` (a dynamic chain with
         Y-links): as a (+) chain (level 1) follows it, the simple techniques asked where it
-        is stuck (``Chaining._advanced`` with the compiled ``first_rules``)."""
+        is stuck (``Chaining._advanced`` with the compiled ``first_rules``). A walk the last
+        ``hinting`` made is read from its tables, not walked again."""
+        walked = self._walked
+        if walked is not None and dynamic and plus == walked.plus and y_links != walked.nishio and key in walked:
+            return walked[key]
         table, extra, count, absurd_on, absurd_off = follow(self._grid, key, y_links, dynamic, plus, *self._tables)
         found = Found(key, table, extra)
         to_on, to_off = Outcome(), Outcome()
@@ -179,11 +186,72 @@ class Walker:
         rows, links = static_hints(self._grid, meets, *self._tables)
         return rows.tolist(), links.tolist()
 
-    def hinting(self, nishio: bool, plus: bool) -> np.ndarray:
+    def hinting(self, nishio: bool, plus: bool, whole: bool = False) -> np.ndarray:
         """Per cell, whether a dynamic search without inner techniques (Nishio: X-links only;
         else with Y-links, its cell and region chains as a multiple one's; ``plus``: (+) chains)
-        finds a hint among the chains from the cell's candidates (``_hinting_cells``)."""
-        return hinting_cells(self._grid, nishio, plus, *self._tables)
+        finds a hint among the chains from the cell's candidates (``_hinting_cells``). Its walks
+        are kept (``walked``): the search reads them instead of walking them again (``whole``:
+        all the walks of the cells with a hint are made)."""
+        found, hinting = hinting_cells(self._grid, nishio, plus, whole, *self._tables)
+        self._walked = Walked(hinting.kept, nishio, plus)
+        return found
+
+    def hints(self, nishio: bool, plus: bool, first: bool) -> list[list[int]]:
+        """The hints of a dynamic search without inner techniques (as ``hinting``'s), in its
+        gathering order, each as (kind, key, start, cell, digit, size) (``_walk_hints``); its walks
+        kept (``walked``)."""
+        rows, kept = walk_hints(self._grid, nishio, plus, first, *self._tables)
+        self._walked = Walked(kept, nishio, plus)
+        return rows.tolist()
+
+    @property
+    def walked(self) -> Walked | None:
+        """The walks of the last ``hinting``, by key (None before it)."""
+        return self._walked
+
+
+class Walked(Mapping[int, Run]):
+    """The walks of a hinting search (``_hinting_cells``'s), by key, in the order walked: each
+    read as ``Walker`` gives it (a new ``Run`` at each read, its chains made when read)."""
+
+    __slots__ = ("_extra", "_kept", "_rows", "_walks", "nishio", "plus")
+
+    def __init__(self, kept: Kept, nishio: bool, plus: bool):
+        self._kept: Kept | None = Kept(kept.rows[:kept.made].copy(), kept.made, kept.extra[:kept.filled].copy(),
+                                       kept.filled, kept.keys[:kept.walked].copy(), kept.walks[:kept.walked].copy(),
+                                       kept.walked)  # (what is used alone: a search's hints hold it)
+        self._walks: dict[int, list[int]] = {}
+        self._rows = self._extra = kept.extra  # (set when first read)
+        self.nishio, self.plus = nishio, plus
+
+    def _read(self) -> dict[int, list[int]]:
+        """Each walk's place in the tables, by key (read once)."""
+        kept = self._kept
+        if kept is not None:
+            self._walks = dict(zip(kept.keys[:kept.walked].tolist(), kept.walks[:kept.walked].tolist(), strict=True))
+            self._rows, self._extra = kept.rows[:kept.made], kept.extra[:kept.filled]
+            self._kept = None
+        return self._walks
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._read()
+
+    def __getitem__(self, key: int) -> Run:
+        first, count, kept, ons, first_extra, last_extra, absurd_on, absurd_off = self._read()[key]
+        table = self._rows[first:first + count]
+        found = Found(key, table[:, :5].copy(), self._extra[first_extra:last_extra].copy())
+        keys, numbers = table[:kept, 5].tolist(), table[:kept, 6].tolist()  # its "on"s first
+        to_on, to_off = Outcome(zip(keys[:ons], numbers[:ons])), Outcome(zip(keys[ons:], numbers[ons:]))
+        to_on._found = to_off._found = found
+        if absurd_on < 0:
+            return to_on, to_off, None
+        return to_on, to_off, Contradiction(found, absurd_on, absurd_off, int(table[absurd_off, 0]))
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 def _load() -> Walks | None:
@@ -199,6 +267,7 @@ def _load() -> Walks | None:
 
     walks([511] * 81)(1, True, True, True)  # compiled (or read from numba's cache) now
     walks([511] * 81).hinting(False, False)
+    walks([511] * 81).hints(False, False, False)
     walks([511] * 81).static_hints(np.ones(81, np.bool_))
     chain_size(np.zeros((1, 5), np.int64), np.zeros(0, np.int64), 0)
     return walks
@@ -347,19 +416,22 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
                     on_last += 1
 
 
-def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarray, cell_units: np.ndarray,
+def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, units: np.ndarray, cell_units: np.ndarray,
                    order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
-                   locking: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+                   locking: np.ndarray) -> tuple[np.ndarray, Hinting]:  # pragma: no cover - compiled
     """Per cell, whether ``Chaining._multiple`` (a dynamic producer of level 0 or 1, Nishio or
     multiple) adds a hint from it: a contradiction from one of its candidates on or off; unless
     Nishio, a removable potential that a candidate on and off both imply (cells of three
     candidates or more), that all its candidates imply, or that all places of one of the
     candidate's digits in a unit imply (units whose first place it is). Each assumption walked
-    once, its outcome kept as two sets of potentials ("on", "off"); a cell's walks stop at its
-    first hint."""
-    walked = np.zeros(1458, np.bool_)
+    once, its outcome kept as two sets of potentials ("on", "off"), and its walk kept whole
+    (``Kept``); a cell's walks stop at its first hint, unless ``whole`` (then a hinting cell's
+    are all made: the search makes its hints from them)."""
     absurd = np.zeros(1458, np.bool_)
     reach = np.zeros((1458, 2, WORDS), np.int64)  # per assumption, the "off" and "on" keys it implies
+    walked = np.full(1458, -1, np.int64)  # per key, its walk's place in ``kept`` (-1: none)
+    kept = Kept(np.empty((4096, 7), np.int64), 0, np.empty(4096, np.int64), 0, np.empty(1458, np.int64),
+                np.empty((1458, 8), np.int64), 0)
     removable = removables(marks)
     common = np.empty((2, WORDS), np.int64)
     found = np.zeros(81, np.bool_)
@@ -372,18 +444,19 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
         hint = False
         cell_common = np.full((2, WORDS), -1, np.int64)
         for d0 in range(9):
-            if hint:
+            if hint and not whole:
                 break
             if not m >> d0 & 1:
                 continue
             on = (cell * 9 + d0) * 2 + 1
             for key in (on, on - 1):
-                if not walked[key]:
-                    walk_into(marks, key, y_links, plus, walked, absurd, reach, units, cell_units, order_cells,
-                               order_units, cell_places, locking)
+                if walked[key] < 0:
+                    kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
+                                     order_cells, order_units, cell_places, locking)
             if absurd[on] or absurd[on - 1]:
                 hint = True
-                break
+                if not whole:
+                    break
             if nishio:
                 continue
             for w in range(WORDS):
@@ -409,9 +482,9 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
                     other = units[unit, i]
                     if other != cell and marks[other] & bit:
                         key = (other * 9 + d0) * 2 + 1
-                        if not walked[key]:
-                            walk_into(marks, key, True, plus, walked, absurd, reach, units, cell_units,
-                                       order_cells, order_units, cell_places, locking)
+                        if walked[key] < 0:
+                            kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units, cell_units,
+                                             order_cells, order_units, cell_places, locking)
                         for w in range(WORDS):
                             common[0, w] &= reach[key, 0, w]
                             common[1, w] &= reach[key, 1, w]
@@ -423,7 +496,181 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, units: np.ndarra
                 if cell_common[0, w] & removable[0, w] or cell_common[1, w] & removable[1, w]:
                     hint = True
         found[cell] = hint
-    return found
+    return found, Hinting(kept, walked, absurd, reach)
+
+
+class Kept(NamedTuple):
+    """The walks ``_hinting_cells`` made, each as ``_propagate`` gives it: its rows in ``rows``
+    (``made`` so far), each row followed by the key and number of the walk's kept potentials (all
+    but a contradiction's new one), its "on"s first, each in the order found; its other parents in
+    ``extra`` (``filled`` so far; a row's counted from the walk's first); the keys walked, in order
+    (``keys``, ``walked`` so far), and per walk (``walks``), where its rows begin, how many, how many
+    are kept, how many of those are "on"s, where its other parents begin and end, its
+    contradiction's "on" and "off" potentials (-1: none)."""
+
+    rows: np.ndarray
+    made: int
+    extra: np.ndarray
+    filled: int
+    keys: np.ndarray
+    walks: np.ndarray
+    walked: int
+
+
+class Hinting(NamedTuple):
+    """A hinting search's walks (``kept``), each key's place among them (``walked``: -1 none),
+    whether each met a contradiction (``absurd``), and the keys each implies ("off"s, "on"s: ``reach``)."""
+
+    kept: Kept
+    walked: np.ndarray
+    absurd: np.ndarray
+    reach: np.ndarray
+
+
+def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units: np.ndarray, cell_units: np.ndarray,
+                order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+                locking: np.ndarray) -> tuple[np.ndarray, Kept]:  # pragma: no cover - compiled
+    """The hints of a dynamic search without inner techniques (``Chaining._multiple``, a producer
+    of level 0 or (+), Nishio or multiple, its chains the compiled walks': ``_hinting_cells``'s,
+    the cells with a hint walked whole), in its gathering order (``first``: those of its first
+    cell with any), a row each: its kind (7 contradiction, 1 double, 6 region, 5 cell), the key it
+    concludes (a contradiction: its candidate's "off"), the start it follows from (a contradiction,
+    a double chain: the assumption; a region: the unit; a cell: -1), its cell (a region: the
+    unit's first place), digit (0-8), size (``Walker.size``'s, each outcome's potential counted in
+    its walk); and the walks."""
+    found, hinting = hinting_cells(marks, nishio, plus, False, units, cell_units, order_cells, order_units,
+                                   cell_places, locking)  # (a cell's walks stop at its first hint: the others below)
+    kept, walked, absurd, reach = hinting
+    removable = removables(marks)
+    rows = np.empty((64, 6), np.int64)
+    made = 0
+    numbers = np.full((9, 1458), -1, np.int64)  # the walks of one group of starts: per key, its number
+    common = np.empty((2, WORDS), np.int64)
+    starts = np.empty(9, np.int64)
+    y_links = not nishio
+    for cell in range(81):
+        if not found[cell]:
+            continue
+        m = marks[cell]
+        count = bit_count(m)
+        for d0 in range(9):  # (the walks a hinting cell's first hint left out)
+            if m >> d0 & 1:
+                on = (cell * 9 + d0) * 2 + 1
+                for key in (on, on - 1):
+                    if walked[key] < 0:
+                        kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
+                                         order_cells, order_units, cell_places, locking)
+                if nishio:
+                    continue
+                for u in range(3):
+                    unit = cell_units[cell, u]
+                    places = 0
+                    for i in range(9):
+                        c = units[unit, i]
+                        if marks[c] >> d0 & 1:
+                            if places == 0 and c != cell:
+                                break
+                            places += 1
+                            key = (c * 9 + d0) * 2 + 1
+                            if walked[key] < 0:
+                                kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units,
+                                                 cell_units, order_cells, order_units, cell_places, locking)
+        for d0 in range(9):
+            if not m >> d0 & 1:
+                continue
+            on = (cell * 9 + d0) * 2 + 1
+            for key in (on, on - 1):  # contradictions
+                if absurd[key]:
+                    w = walked[key]
+                    first_row, last_extra = kept.walks[w, 0], kept.walks[w, 5]
+                    table = kept.rows[first_row:first_row + kept.walks[w, 1], :5]
+                    extra = kept.extra[kept.walks[w, 4]:last_extra]
+                    a_on, a_off = kept.walks[w, 6], kept.walks[w, 7]
+                    rows, made = _row(rows, made, 7, table[a_off, 0], key, cell, d0,
+                                      chain_size(table, extra, a_on) + chain_size(table, extra, a_off))
+            if count >= 3 and not nishio:  # double chains: the assumption on and off both imply it
+                starts[0], starts[1] = on, on - 1
+                for on_key in (1, 0):
+                    rows, made = _group(rows, made, kept, walked, reach, removable, starts[:2], on_key, 1,
+                                        on if on_key else on - 1, cell, d0, numbers, common)
+            if nishio:
+                continue
+            for u in range(3):  # region chains: the units whose first place of the digit it is
+                unit = cell_units[cell, u]
+                places = 0
+                for i in range(9):
+                    c = units[unit, i]
+                    if marks[c] >> d0 & 1:
+                        if places == 0 and c != cell:
+                            break
+                        starts[places] = (c * 9 + d0) * 2 + 1
+                        places += 1
+                if places < 2:
+                    continue
+                for on_key in (1, 0):
+                    rows, made = _group(rows, made, kept, walked, reach, removable, starts[:places], on_key, 6,
+                                        unit, cell, d0, numbers, common)
+        if not nishio:  # cell chains: all its candidates imply it
+            places = 0
+            for d0 in range(9):
+                if m >> d0 & 1:
+                    starts[places] = (cell * 9 + d0) * 2 + 1
+                    places += 1
+            for on_key in (1, 0):
+                rows, made = _group(rows, made, kept, walked, reach, removable, starts[:places], on_key, 5, -1,
+                                    cell, 0, numbers, common)
+        if first and made:
+            break
+    return rows[:made].copy(), kept
+
+
+def _row(rows: np.ndarray, made: int, kind: int, key: int, source: int, cell: int, d0: int,
+         size: int) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
+    """``rows`` with a hint's row (``_walk_hints``'s), grown when full."""
+    if made == len(rows):
+        rows = _grown(rows)
+    rows[made, 0], rows[made, 1], rows[made, 2], rows[made, 3] = kind, key, source, cell
+    rows[made, 4], rows[made, 5] = d0, size
+    return rows, made + 1
+
+
+def _group(rows: np.ndarray, made: int, kept: Kept, walked: np.ndarray, reach: np.ndarray, removable: np.ndarray,
+           starts: np.ndarray, on: int, kind: int, source: int, cell: int, d0: int, numbers: np.ndarray,
+           common: np.ndarray) -> tuple[np.ndarray, int]:  # pragma: no cover - compiled
+    """``rows`` with the hints of the walks from ``starts`` (the first first): the removable keys
+    (the "on"s, or the "off"s) all imply, in the first walk's order."""
+    hinting = False
+    for w in range(WORDS):
+        common[on, w] = removable[on, w]
+        for s in range(len(starts)):
+            common[on, w] &= reach[starts[s], on, w]
+        if common[on, w]:
+            hinting = True
+    if not hinting:
+        return rows, made
+    for s in range(len(starts)):
+        w = walked[starts[s]]
+        first_row = kept.walks[w, 0]
+        for i in range(kept.walks[w, 2]):
+            numbers[s, kept.rows[first_row + i, 5]] = kept.rows[first_row + i, 6]
+    w = walked[starts[0]]
+    first_row, ons, last = kept.walks[w, 0], kept.walks[w, 3], kept.walks[w, 2]
+    for i in range(first_row + (0 if on else ons), first_row + (ons if on else last)):
+        key = kept.rows[i, 5]
+        if not (common[on, key >> 6] >> (key & 63)) & 1:
+            continue
+        size = 0
+        for s in range(len(starts)):
+            v = walked[starts[s]]
+            table = kept.rows[kept.walks[v, 0]:kept.walks[v, 0] + kept.walks[v, 1], :5]
+            size += chain_size(table, kept.extra[kept.walks[v, 4]:kept.walks[v, 5]], numbers[s, key])
+        rows, made = _row(rows, made, kind, key, source, cell, d0, size)
+    for s in range(len(starts)):
+        w = walked[starts[s]]
+        first_row = kept.walks[w, 0]
+        for i in range(kept.walks[w, 2]):
+            numbers[s, kept.rows[first_row + i, 5]] = -1
+    return rows, made
 
 
 def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
@@ -587,16 +834,35 @@ def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
 
 
 def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
-               reach: np.ndarray, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
-               order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> None:  # pragma: no cover
-    """``key``'s dynamic walk (``_propagate``) kept as ``_hinting_cells`` reads it."""
-    table, _, count, absurd_on, _ = follow(marks, key, y_links, True, plus, units, cell_units, order_cells,
-                                           order_units, cell_places, locking)
-    walked[key] = True
+          reach: np.ndarray, kept: Kept, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
+          order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> Kept:  # pragma: no cover
+    """``kept`` with ``key``'s dynamic walk (``_propagate``), its outcome kept as ``_hinting_cells``
+    reads it."""
+    table, extra, count, absurd_on, absurd_off = follow(marks, key, y_links, True, plus, units, cell_units,
+                                                        order_cells, order_units, cell_places, locking)
+    rows, made, all_extra, filled, keys, walks, done = kept
+    while made + count > len(rows):
+        rows = _grown(rows)
+    while filled + len(extra) > len(all_extra):
+        all_extra = _grown(all_extra)
+    rows[made:made + count, :5] = table
+    all_extra[filled:filled + len(extra)] = extra
+    walked[key] = done
     absurd[key] = absurd_on >= 0
-    for i in range(count - 1 if absurd_on >= 0 else count):
-        k = table[i, 0]
-        reach[key, k & 1, k >> 6] |= 1 << (k & 63)
+    last = count - 1 if absurd_on >= 0 else count
+    j = made
+    for on in (1, 0):  # the kept potentials' keys and numbers, the "on"s first
+        for i in range(last):
+            k = table[i, 0]
+            if k & 1 == on:
+                rows[j, 5], rows[j, 6] = k, i
+                j += 1
+                reach[key, on, k >> 6] |= 1 << (k & 63)
+    keys[done] = key
+    walks[done, 0], walks[done, 1], walks[done, 2] = made, count, last
+    walks[done, 3] = (rows[made:made + last, 5] & 1).sum()
+    walks[done, 4], walks[done, 5], walks[done, 6], walks[done, 7] = filled, filled + len(extra), absurd_on, absurd_off
+    return Kept(rows, made + count, all_extra, filled + len(extra), keys, walks, done + 1)
 
 
 def _chain_size(table: np.ndarray, extra: np.ndarray, number: int) -> int:  # pragma: no cover - compiled
@@ -629,6 +895,9 @@ reach_of = compiled(_reach_of)
 _grown = compiled(_grown)
 group_hints = compiled(_group_hints)
 static_hints = compiled(_static_hints)
+_row = compiled(_row)
+_group = compiled(_group)
+walk_hints = compiled(_walk_hints)
 Walk = Walker
 Walks = Callable[[list[int]], Walker]
 walks: Walks | None = _load()

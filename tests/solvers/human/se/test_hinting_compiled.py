@@ -26,7 +26,16 @@ def producers() -> list[chaining.Chaining]:
             chaining.Chaining(True, True, level=1)]
 
 
+def more_producers() -> list[chaining.Chaining]:
+    """Those stopping at their first cell with a hint (the default engine's), and inner ones (a
+    nested level's: their hints' chains are all read, made from the cells ``Walker.hinting`` tells)."""
+    return [chaining.Chaining(False, True, nishio=True, first=True), chaining.Chaining(True, True, first=True),
+            chaining.Chaining(True, True, level=1, first=True), chaining.Chaining(False, True, nishio=True, inner=True),
+            chaining.Chaining(True, True, inner=True)]
+
+
 def _python_only(producer: chaining.Chaining) -> chaining.Chaining:
+    producer._walked_whole = lambda: False  # type: ignore[method-assign]
     producer._hinting = lambda: None  # type: ignore[method-assign]
     return producer
 
@@ -41,6 +50,49 @@ def test_a_search_told_its_cells_finds_the_same_hints():
             assert summary(told.hints(marks)) == expected, (told.nishio, told.level, marks)
             found += bool(expected)
     assert found > 10, found
+
+
+def test_a_search_of_the_compiled_walks_finds_the_same_hints_as_python():
+    """``Walker.hints`` (a whole search in one call) and ``Walker.hinting`` (the cells with a hint)
+    against the Python search, which walks every cell; each kind of hint met."""
+    COMPILED.now()
+    found = 0
+    kinds: set[int] = set()
+    for marks in grids()[::3]:
+        for told, alone in zip(producers() + more_producers(), map(_python_only, producers() + more_producers()),
+                               strict=True):
+            hints = told.hints(marks)
+            expected = summary(alone.hints(marks))
+            assert summary(hints) == expected, (told.nishio, told.level, told.first, told.inner, marks)
+            assert [hint.complexity for hint in hints] == [hint.complexity for hint in alone.hints(marks)]
+            found += bool(expected)
+            kinds.update(hint.sort_key for hint in hints)
+    assert found > 20 and set(KINDS) <= kinds, (found, kinds)
+
+
+def test_the_walks_kept_are_the_walks():
+    """Each walk ``Walker.hints`` keeps (``Walker.walked``) reads as the walk made alone."""
+    COMPILED.now()
+    walked = 0
+    for marks in grids()[::7]:
+        for nishio, plus in ((True, False), (False, False), (False, True)):
+            walker = propagate_compiled.walks(marks)
+            walker.hints(nishio, plus, False)
+            kept = walker.walked
+            assert kept is not None and len(kept) == len(list(kept))
+            alone = propagate_compiled.walks(marks)
+            for key in list(kept)[::5]:
+                run, expected = kept[key], alone(key, not nishio, True, plus)
+                for outcome, wanted in zip(run[:2], expected[:2], strict=True):
+                    assert list(outcome) == list(wanted)
+                    assert [(outcome[k].key, outcome[k].cause, [q.key for q in outcome[k].parents]) for k in outcome] \
+                        == [(wanted[k].key, wanted[k].cause, [q.key for q in wanted[k].parents]) for k in wanted]
+                assert (run[2] is None) == (expected[2] is None)
+                if run[2] is not None:
+                    assert [(p.key, p.cause) for p in run[2]] == [(p.key, p.cause) for p in expected[2]]
+                    assert run[2].size() == expected[2].size()
+                walked += 1
+    assert walked > 100, walked
 
 
 def test_each_cell_flagged_exactly_when_its_chains_give_a_hint():
@@ -60,6 +112,7 @@ def test_each_cell_flagged_exactly_when_its_chains_give_a_hint():
                 one[cell] = True
                 alone = chaining.Chaining(producer.multiple, producer.dynamic, nishio=producer.nishio,
                                           level=producer.level)
+                alone._walked_whole = lambda: False  # type: ignore[method-assign]
                 alone._hinting = lambda one=one: one  # that cell alone
                 hints = alone._multiple(marks[:], tuple(marks))  # (all of them: none dropped as a repeat)
                 assert bool(flags[cell]) == bool(hints), (producer.nishio, producer.level, cell, marks)
