@@ -94,7 +94,8 @@ def _weak_of(marks, size, units, cell_units, counts, c, d, seen, cells, strong, 
 @compiled
 def digit_links(marks, size, units, cell_units, digit):
     """One digit's ``weak`` graph (``chains._Links.of_digit``): the cells holding it (ascending, the
-    graph's order), and by their index the strong links (conjugate pairs) and the weak ones (ptr, idx)."""
+    graph's order) and their digits, and by their index the strong links (conjugate pairs) and the
+    weak ones (ptr, idx)."""
     n, d = size * size, digit - 1
     counts = _unit_counts(marks, size, units)
     rank = np.full(n, -1, dtype=np.int64)
@@ -127,7 +128,7 @@ def digit_links(marks, size, units, cell_units, digit):
                 if strong[k]:
                     si[sp[i + 1]] = index[k]
                     sp[i + 1] += 1
-    return cells, sp, si[:sp[held]], ptr, index[:count]
+    return cells, np.full(held, digit, dtype=np.int64), sp, si[:sp[held]], ptr, index[:count]
 
 
 @compiled
@@ -172,6 +173,23 @@ def bivalue_links(marks, size, units, cell_units):
         ptr[i + 1] = count
     sp = np.arange(nodes + 1, dtype=np.int64)
     return cells, digit, sp, index[ptr[:-1]], ptr, index[:count]
+
+
+@compiled
+def cell_nodes(cells, digits, peers, size):
+    """The node arrays of candidates given by their cells and digits (``loops_compiled.Arrays``'s:
+    digit, the cells seeing each (``peers``: per cell, words), its cell as words, its cell and no
+    ALS, -1 after)."""
+    n, words = cells.shape[0], peers.shape[1]
+    sees = np.empty((n, words), dtype=np.int64)
+    bits = np.zeros((n, words), dtype=np.int64)
+    places = np.full((n, size), -1, dtype=np.int64)
+    for i in range(n):
+        c = cells[i]
+        sees[i, :] = peers[c, :]
+        bits[i, c >> 6] = np.int64(1) << (c & 63)
+        places[i, 0] = c
+    return digits, sees, bits, places, np.full((n, size), -1, dtype=np.int64)
 
 
 @compiled
@@ -594,8 +612,7 @@ def als_entries(view: View, max_cells: int) -> tuple[np.ndarray, ...]:
     for d, key in zip(digits.tolist(), keys.tolist()):
         found = seen_by[d].get(key)
         if found is None:
-            places = unpacked(key, size)
-            found = seen_by[d][key] = [c * size + d - 1 for c in seeing_all(places, size) & view.graphs.holding[d]]
+            found = seen_by[d][key] = [c * size + d - 1 for c in _sight(key, size) & view.graphs.holding[d]]
         lengths.append(len(found))
         seen += found
     return set_ptr, set_cells, np.array(lengths, dtype=np.int64), np.array(seen, dtype=np.int64)
@@ -610,20 +627,26 @@ def unpacked(key: int, size: int) -> tuple[int, ...]:
     return tuple(reversed(cells))
 
 
+@cache
+def _sight(key: int, size: int) -> frozenset[int]:
+    """The cells seeing every one of the cells packed in ``key`` (``unpacked``): ``seeing_all``'s set."""
+    return seeing_all(unpacked(key, size), size)
+
+
 def _seen(view: View, digit: int) -> dict[int, list[int]]:
     """Per places of an ALS on ``digit`` (packed: ``unpacked``): the candidates of the digit seeing
     them all, filled as asked; kept while the digit's candidates stay the same (``View.per_digit``)."""
     return {}
 
 
-def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], list[int]]:
+def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """``loop_links`` of a state: the candidates' links, with ``max_cells`` (None: no groups) the
     groups' and the ALS nodes' of its sets of two to ``max_cells`` cells. Returns the arrays (strong
     and weak links, then per node its cell, digit, sight, cells as words, cells and ALS) and the starts."""
     size = view.size
     sets = als_entries(view, max_cells) if max_cells else _NO_SETS
     *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, *tables(size), max_cells is not None, *sets)
-    return tuple(arrays), starts.tolist()
+    return tuple(arrays), starts
 
 
 class Nodes(Sequence[Node]):
@@ -664,4 +687,5 @@ def warm() -> None:
     loop_links(marks, 4, units, cell_units, unit_parts, part_cells, peers, True, np.array([0, 2], dtype=np.int64),
                np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64), np.array([8], dtype=np.int64))
     digit_links(marks, 4, units, cell_units, 1)
+    cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4)
     bivalue_links(marks, 4, units, cell_units)
