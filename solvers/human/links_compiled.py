@@ -308,46 +308,81 @@ def _entries(marks, size, set_ptr, set_cells, entry_length):
 
 
 @compiled
-def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, grouped, set_ptr, set_cells,
-               entry_length, als_cells):
-    """The nice loops' links (``chains._Links.of``): the candidates', with ``grouped`` the groups' and
-    the ALS nodes' of the entries ``als_*`` (per set and digit, in order: the set, the digit, its
-    places, the candidates seeing them all at ``als_ptr`` of ``als_cells``, in ``GraphView.seeing_links``'s
-    order). Returns the strong and the weak links (ptr, idx), per node its cell (-1: a group or an ALS
-    node), digit, the cells seeing it all and its cells (words), its cells (-1 after), the starts,
-    and per ALS node its entry."""
-    n, words, side = size * size, peers.shape[1], part_cells.shape[1]
+def candidate_links(marks, size, units, cell_units):
+    """The candidates' links (``chains._candidate_links``), per candidate number: its cell's other
+    candidates (strong when there are two), then its neighbours in its digit's ``weak`` graph (strong
+    when conjugate). Returns the strong and the weak links (ptr, idx) and the candidates with a
+    strong link (the starts)."""
+    n = size * size
     candidates = n * size
-    parts = part_cells.shape[0]
+    counts = _unit_counts(marks, size, units)
+    seen = np.full(n, -1, dtype=np.int64)
+    near = np.empty(3 * size, dtype=np.int64)
+    conjugate = np.empty(3 * size, dtype=np.bool_)
     held = 0
     for c in range(n):
         mask = marks[c]
         while mask:
             mask &= mask - 1
             held += 1
-    entries = np.empty((held * 4 * size + 64, 4), dtype=np.int64)  # (grown for the groups' and the sets' links)
-    count = 0
-    # the candidates: their cell's other candidates, then their digit's weak graph
-    counts = _unit_counts(marks, size, units)
-    seen = np.full(n, -1, dtype=np.int64)
-    near = np.empty(3 * size, dtype=np.int64)
-    conjugate = np.empty(3 * size, dtype=np.bool_)
+    sp = np.zeros(candidates + 1, dtype=np.int64)
+    wp = np.zeros(candidates + 1, dtype=np.int64)
+    si = np.empty(held * 4 * size, dtype=np.int64)
+    wi = np.empty(held * 4 * size, dtype=np.int64)
+    starts = np.empty(held, dtype=np.int64)
+    strong, weak, found = 0, 0, 0
     for c in range(n):
         mask = marks[c]
         m2 = mask & (mask - 1)
         pair = m2 != 0 and m2 & (m2 - 1) == 0
         for d in range(size):
-            if not mask >> d & 1:
-                continue
             k = c * size + d
-            for e in range(size):
-                if e != d and mask >> e & 1:
-                    count = _put(entries, count, k, c * size + e,
-                                                         WEAK | (STRONG if pair else 0), NO_EDGE)
-            found = _weak_of(marks, size, units, cell_units, counts, c, d, seen, near, conjugate, 0)
-            for i in range(found):
-                count = _put(entries, count, k, near[i] * size + d,
-                                                     WEAK | (STRONG if conjugate[i] else 0), NO_EDGE)
+            if mask >> d & 1:
+                for e in range(size):
+                    if e != d and mask >> e & 1:
+                        wi[weak] = c * size + e
+                        weak += 1
+                        if pair:
+                            si[strong] = c * size + e
+                            strong += 1
+                count = _weak_of(marks, size, units, cell_units, counts, c, d, seen, near, conjugate, 0)
+                for i in range(count):
+                    wi[weak] = near[i] * size + d
+                    weak += 1
+                    if conjugate[i]:
+                        si[strong] = near[i] * size + d
+                        strong += 1
+                if strong > sp[k]:
+                    starts[found] = k
+                    found += 1
+            sp[k + 1], wp[k + 1] = strong, weak
+    return sp, si[:strong], wp, wi[:weak], starts[:found]
+
+
+@cache
+def candidate_nodes(size: int) -> tuple[np.ndarray, ...]:
+    """The node arrays of every candidate number (``loop_links``'s: cell, digit, sight and cell as
+    words, cell then -1, no ALS), the same in every state."""
+    candidates = np.arange(size ** 3, dtype=np.int64)
+    cells = candidates // size
+    return (cells, *cell_nodes(cells, candidates % size + 1, tables(size)[4], size))
+
+
+@compiled
+def loop_links(marks, size, units, unit_parts, part_cells, peers, candidate_lists, candidate_arrays, set_ptr,
+               set_cells, entry_length, als_cells):
+    """The grouped nice loops' links (``chains._Links.of``): those of the candidates (``candidate_lists``:
+    ``candidate_links``'s strong and weak ptr and idx; ``candidate_arrays``: ``candidate_nodes``'s),
+    then the groups' and the ALS nodes' of the entries ``als_*`` (per set and digit, in order: the set,
+    the digit, its places, the candidates seeing them all at ``als_ptr`` of ``als_cells``, in
+    ``GraphView.seeing_links``'s order). Returns the strong and the weak links (ptr, idx), per node its
+    cell (-1: a group or an ALS node), digit, the cells seeing it all and its cells (words), its cells
+    (-1 after), the starts, and per ALS node its entry."""
+    n, words, side = size * size, peers.shape[1], part_cells.shape[1]
+    candidates = n * size
+    parts = part_cells.shape[0]
+    entries = np.empty((256, 4), dtype=np.int64)  # the groups' and the sets' links (grown as needed)
+    count = 0
     # the groups, digit by digit: each digit's group graph as it is built
     group_number = np.full(parts, -1, dtype=np.int64)
     group_digit = np.empty(parts * size, dtype=np.int64)
@@ -364,7 +399,7 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     in_group = np.full(n, -1, dtype=np.int64)  # per cell: the part of the unit's group it lies in
     sizes = np.zeros(parts, dtype=np.int64)
     digit_groups = np.zeros(size + 1, dtype=np.int64)  # where each digit's groups begin (by number)
-    for d in range(size if grouped else 0):
+    for d in range(size):
         digit_groups[d] = groups
         group_number[:] = -1
         cleared = 0
@@ -506,9 +541,12 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                 for i in range(outside_ptr[y], outside_ptr[y + 1]):
                     count = _put(entries, count, outside[i], k, WEAK, NO_EDGE)
         x = last
-    # the lists, each node's in the order its entries came
+    # the lists, each node's in the order its entries came: a candidate's own links first
+    csp, csi, cwp, cwi = candidate_lists
     sp = np.zeros(nodes + 1, dtype=np.int64)
     wp = np.zeros(nodes + 1, dtype=np.int64)
+    for k in range(candidates):
+        sp[k + 1], wp[k + 1] = csp[k + 1] - csp[k], cwp[k + 1] - cwp[k]
     for i in range(count):
         if entries[i, 2] & STRONG:
             sp[entries[i, 0] + 1] += 1
@@ -520,6 +558,13 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     si = np.empty(sp[nodes], dtype=np.int64)
     wi = np.empty(wp[nodes], dtype=np.int64)
     s_at, w_at = sp[:-1].copy(), wp[:-1].copy()
+    for k in range(candidates):
+        for i in range(csp[k], csp[k + 1]):
+            si[s_at[k]] = csi[i]
+            s_at[k] += 1
+        for i in range(cwp[k], cwp[k + 1]):
+            wi[w_at[k]] = cwi[i]
+            w_at[k] += 1
     for i in range(count):
         owner, neighbour, kinds = entries[i, 0], entries[i, 1], entries[i, 2]
         if kinds & STRONG:
@@ -528,19 +573,18 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
         if kinds & WEAK:
             wi[w_at[owner]] = neighbour
             w_at[owner] += 1
-    # the nodes
+    # the nodes: the candidates' as given, then the groups' and the ALS nodes'
+    ccell, cdigit, csees, cbits, cplaces, csets = candidate_arrays
     cell = np.full(nodes, -1, dtype=np.int64)
     digit = np.empty(nodes, dtype=np.int64)
     sees = np.zeros((nodes, words), dtype=np.int64)
     bits = np.zeros((nodes, words), dtype=np.int64)
     places = np.full((nodes, size), -1, dtype=np.int64)
     sets = np.full((nodes, size), -1, dtype=np.int64)
-    for k in range(nodes):
-        if k < candidates:
-            c = k // size
-            cell[k], digit[k] = c, k % size + 1
-            places[k, 0] = c
-        elif k < candidates + groups:
+    cell[:candidates], digit[:candidates], sees[:candidates], bits[:candidates] = ccell, cdigit, csees, cbits
+    places[:candidates], sets[:candidates] = cplaces, csets
+    for k in range(candidates, nodes):
+        if k < candidates + groups:
             digit[k] = group_digit[k - candidates]
             for i in range(side):
                 places[k, i] = group_cells[k - candidates, i]
@@ -644,9 +688,18 @@ def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ..
     groups' and the ALS nodes' of its sets of two to ``max_cells`` cells. Returns the arrays (strong
     and weak links, then per node its cell, digit, sight, cells as words, cells and ALS) and the starts."""
     size = view.size
-    sets = als_entries(view, max_cells) if max_cells else _NO_SETS
-    *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, *tables(size), max_cells is not None, *sets)
+    sp, si, wp, wi, starts = view.shared(_candidate_lists)
+    if max_cells is None:
+        return (sp, si, wp, wi, *candidate_nodes(size)), starts
+    units, _, unit_parts, part_cells, peers = tables(size)
+    *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, units, unit_parts, part_cells, peers,
+                                          (sp, si, wp, wi), candidate_nodes(size), *als_entries(view, max_cells))
     return tuple(arrays), starts
+
+
+def _candidate_lists(view: View) -> tuple[np.ndarray, ...]:
+    """``candidate_links`` of a state (``View.shared``: the plain and the grouped nice loops read them)."""
+    return candidate_links(view.shared(marks_array), view.size, *tables(view.size)[:2])
 
 
 class Nodes(Sequence[Node]):
@@ -671,9 +724,6 @@ class Nodes(Sequence[Node]):
         return node
 
 
-_NO_SETS = (np.zeros(1, dtype=np.int64), *(np.zeros(0, dtype=np.int64) for _ in range(3)))
-
-
 def marks_array(view: View) -> np.ndarray:
     """A state's marks as the kernels read them (``View.shared``: once per state)."""
     return np.array(view.marks, dtype=np.int64)
@@ -684,8 +734,10 @@ def warm() -> None:
     units, cell_units, unit_parts, part_cells, peers = tables(4)
     marks = np.full(16, 15, dtype=np.int64)
     small_sets(marks, 4, units, 8, 3)
-    loop_links(marks, 4, units, cell_units, unit_parts, part_cells, peers, True, np.array([0, 2], dtype=np.int64),
-               np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64), np.array([8], dtype=np.int64))
+    lists = candidate_links(marks, 4, units, cell_units)
+    loop_links(marks, 4, units, unit_parts, part_cells, peers, lists[:4], candidate_nodes(4),
+               np.array([0, 2], dtype=np.int64), np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64),
+               np.array([8], dtype=np.int64))
     digit_links(marks, 4, units, cell_units, 1)
     cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4)
     bivalue_links(marks, 4, units, cell_units)
