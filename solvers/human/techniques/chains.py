@@ -164,7 +164,7 @@ def _same_digit_ends(links: _Links, max_links: int) -> Iterator[tuple[int, int, 
     (``loops_compiled``), once loaded, gives only those something sees with the start (the others
     remove nothing)."""
     digit = links.digit
-    if kernels := _compiled_loops():
+    if _compiled_loops():
         for start, length, end, _, _, chain in links.telling_ends(max_links, X_ENDS):
             yield start, length, end, chain
         return
@@ -216,7 +216,8 @@ class _Links:
 
     def __init__(self, view: View, nodes: list[Node], strong: Sequence[Sequence[int]], weak: Sequence[Sequence[int]],
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
-        self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
+        self.view, self.strong, self.weak = view, strong, weak
+        self.nodes: Sequence[Node] = nodes
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
         self.start_array: Any = None  # (an array of them, as the compiled links give them)
         self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
@@ -767,7 +768,7 @@ def _small_sets(view: View) -> list[Als]:
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
     best = _Best(view)
-    if compiled := _compiled_loops():
+    if _compiled_loops():
         ends: Iterable[tuple[int, int, int, bool, bool, Maker]] = links.telling_ends(
             MAX_LINKS, GROUPED_ENDS if prefix else LOOP_ENDS)
     else:
@@ -846,7 +847,7 @@ class _Lazy(Sequence[int]):
         return self.made[number]
 
 
-def _walked(nodes: Sequence[Node], walks: Sequence[int], first: int, last: int) -> Maker:
+def _walked(nodes: Sequence[Node], walks: list[int] | Any, first: int, last: int) -> Maker:
     """The chain at ``walks[first:last]`` (a list, or an array; none when empty), made on first demand."""
     made: list[Chain | None] = []
 
