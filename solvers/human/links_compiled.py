@@ -97,7 +97,10 @@ def digit_links(marks, size, units, cell_units, digit):
     graph's order) and their digits, and by their index the strong links (conjugate pairs) and the
     weak ones (ptr, idx)."""
     n, d = size * size, digit - 1
-    counts = _unit_counts(marks, size, units)
+    counts = np.zeros((units.shape[0], size), dtype=np.int64)  # (its digit's column only)
+    for u in range(units.shape[0]):
+        for k in range(size):
+            counts[u, d] += marks[units[u, k]] >> d & 1
     rank = np.full(n, -1, dtype=np.int64)
     held = 0
     for c in range(n):
@@ -176,11 +179,17 @@ def bivalue_links(marks, size, units, cell_units):
 
 
 @compiled
-def cell_nodes(cells, digits, peers, size):
+def cell_nodes(cells, digits, peers, size, sp):
     """The node arrays of candidates given by their cells and digits (``loops_compiled.Arrays``'s:
     digit, the cells seeing each (``peers``: per cell, words), its cell as words, its cell and no
-    ALS, -1 after)."""
+    ALS, -1 after), and those with a strong link (``sp``: the strong links' ptr), the starts."""
     n, words = cells.shape[0], peers.shape[1]
+    starts = np.empty(n, dtype=np.int64)
+    found = 0
+    for i in range(sp.shape[0] - 1):
+        if sp[i + 1] > sp[i]:
+            starts[found] = i
+            found += 1
     sees = np.empty((n, words), dtype=np.int64)
     bits = np.zeros((n, words), dtype=np.int64)
     places = np.full((n, size), -1, dtype=np.int64)
@@ -189,7 +198,7 @@ def cell_nodes(cells, digits, peers, size):
         sees[i, :] = peers[c, :]
         bits[i, c >> 6] = np.int64(1) << (c & 63)
         places[i, 0] = c
-    return digits, sees, bits, places, np.full((n, size), -1, dtype=np.int64)
+    return digits, sees, bits, places, np.full((n, size), -1, dtype=np.int64), starts[:found]
 
 
 @compiled
@@ -365,7 +374,7 @@ def candidate_nodes(size: int) -> tuple[np.ndarray, ...]:
     words, cell then -1, no ALS), the same in every state."""
     candidates = np.arange(size ** 3, dtype=np.int64)
     cells = candidates // size
-    return (cells, *cell_nodes(cells, candidates % size + 1, tables(size)[4], size))
+    return (cells, *cell_nodes(cells, candidates % size + 1, tables(size)[4], size, np.zeros(1, dtype=np.int64))[:5])
 
 
 @compiled
@@ -739,5 +748,6 @@ def warm() -> None:
                np.array([0, 2], dtype=np.int64), np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64),
                np.array([8], dtype=np.int64))
     digit_links(marks, 4, units, cell_units, 1)
-    cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4)
+    cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4,
+               np.array([0, 1, 2], dtype=np.int64))
     bivalue_links(marks, 4, units, cell_units)

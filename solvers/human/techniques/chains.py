@@ -350,12 +350,12 @@ class _Links:
         peers = peer_bits(view.size)
         links.view, links.nodes = view, _CellNodes(at, digits)
         links.strong, links.weak = _Rows(sp, si), _Rows(wp, wi)
-        links.first, links.start_array = None, (sp[1:] > sp[:-1]).nonzero()[0]
         links._searched, links.numbers, links.known, links.barren = {}, None, 0, set()
         links.digit, links.cell, links.sees, links.bits = digits, at, [peers[c] for c in at], [1 << c for c in at]
         compiled = kernels.links_compiled
-        links.arrays = kernels.Arrays((sp, si, wp, wi), cells,
-                                      *compiled.cell_nodes(cells, digit, compiled.tables(view.size)[4], view.size))
+        *arrays, starts = compiled.cell_nodes(cells, digit, compiled.tables(view.size)[4], view.size, sp)
+        links.first, links.start_array = None, starts
+        links.arrays = kernels.Arrays((sp, si, wp, wi), cells, *arrays)
         return links
 
     def starts(self) -> list[int]:
