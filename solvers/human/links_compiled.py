@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import chain
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -656,19 +657,73 @@ def tables(size: int) -> tuple[np.ndarray, ...]:
 def als_entries(view: View, max_cells: int) -> tuple[np.ndarray, ...]:
     """The ``loop_links`` input of a state's ALSs of two to ``max_cells`` cells (``small_sets``): where
     each one's cells begin and its cells, and per set and digit how many candidates see all its
-    places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's)."""
+    places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's,
+    read off the set when there are two or more; ``_counted`` gives the rest)."""
     size = view.size
-    set_ptr, set_cells, digits, keys = small_sets(view.shared(marks_array), size, tables(size)[0], 2 * size, max_cells)
-    seen_by = [{}, *(view.per_digit(_seen, d) for d in range(1, size + 1))] if len(keys) else []
-    lengths: list[int] = []
-    seen: list[int] = []
-    for d, key in zip(digits.tolist(), keys.tolist()):
-        found = seen_by[d].get(key)
-        if found is None:
-            found = seen_by[d][key] = [c * size + d - 1 for c in _sight(key, size) & view.graphs.holding[d]]
-        lengths.append(len(found))
-        seen += found
-    return set_ptr, set_cells, np.array(lengths, dtype=np.int64), np.array(seen, dtype=np.int64)
+    marks = view.shared(marks_array)
+    set_ptr, set_cells, digits, keys = small_sets(marks, size, tables(size)[0], 2 * size, max_cells)
+    if not len(keys):
+        return set_ptr, set_cells, keys, keys
+    lengths, seen = _counted(digits, keys, marks, tables(size)[4], size)
+    many = (lengths > 1).nonzero()[0]
+    if not len(many):
+        return set_ptr, set_cells, lengths, seen
+    seen_by = [view.per_digit(_seen, d) for d in range(1, size + 1)]
+    found: list[list[int]] = []
+    for d, key in zip(digits[many].tolist(), keys[many].tolist()):
+        kept = seen_by[d - 1].get(key)
+        if kept is None:
+            kept = seen_by[d - 1][key] = [c * size + d - 1 for c in _sight(key, size) & view.graphs.holding[d]]
+        found.append(kept)
+    return set_ptr, set_cells, lengths, _placed(lengths, seen, np.fromiter(chain.from_iterable(found), dtype=np.int64))
+
+
+@compiled
+def _counted(digits, keys, marks, peers, size):
+    """Per entry of ``small_sets`` (its digit and packed places, ``unpacked``): how many candidates of
+    the digit see all its places; and per entry with just one, that candidate (number)."""
+    count, words, n = digits.shape[0], peers.shape[1], size * size
+    base = n + 1
+    lengths = np.empty(count, dtype=np.int64)
+    single = np.empty(count, dtype=np.int64)
+    sight = np.empty(words, dtype=np.int64)
+    singles = 0
+    for x in range(count):
+        d, rest = digits[x], keys[x]
+        sight[:] = -1
+        while rest:
+            c = rest % base - 1
+            rest //= base
+            for w in range(words):
+                sight[w] &= peers[c, w]
+        found, one = 0, -1
+        for c in range(n):
+            if marks[c] >> (d - 1) & 1 and sight[c >> 6] >> (c & 63) & 1:
+                found += 1
+                one = c
+        lengths[x] = found
+        if found == 1:
+            single[singles] = one * size + d - 1
+            singles += 1
+    return lengths, single[:singles]
+
+
+@compiled
+def _placed(lengths, single, many):
+    """The candidates of every entry in order, given those of the entries with one (``single``) and
+    those of the entries with more (``many``), each in order."""
+    seen = np.empty(single.shape[0] + many.shape[0], dtype=np.int64)
+    stored, ones, more = 0, 0, 0
+    for x in range(lengths.shape[0]):
+        if lengths[x] == 1:
+            seen[stored] = single[ones]
+            ones += 1
+            stored += 1
+        elif lengths[x] > 1:
+            seen[stored:stored + lengths[x]] = many[more:more + lengths[x]]
+            more += lengths[x]
+            stored += lengths[x]
+    return seen
 
 
 def unpacked(key: int, size: int) -> tuple[int, ...]:
@@ -751,3 +806,5 @@ def warm() -> None:
     cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4,
                np.array([0, 1, 2], dtype=np.int64))
     bivalue_links(marks, 4, units, cell_units)
+    lengths, single = _counted(np.array([1], dtype=np.int64), np.array([18], dtype=np.int64), marks, peers, 4)
+    _placed(lengths, single, np.zeros(0, dtype=np.int64))
