@@ -17,8 +17,10 @@ in the same order, so the searches find the same chains. That order is the graph
   ``weak`` graph, then its ``group_graph``, then the ALS nodes entered from it.
 
 Nodes are numbered per state: a candidate ``cell * N + digit - 1``, then the groups (digit by
-digit, in their graph's order), then the ALS nodes. A test compares the links with
-``chains._Links``'s on real puzzles' states. Imported only when the compiled code is built.
+digit, in their graph's order), then the ALS nodes. The candidates' links are built once per state
+(``candidate_links``) for the plain and the grouped nice loops, and their node arrays once per grid
+size (``candidate_nodes``). A test compares the links with ``chains._Links``'s on real puzzles'
+states. Imported only when the compiled code is built.
 """
 
 from __future__ import annotations
@@ -387,7 +389,7 @@ def loop_links(marks, size, units, unit_parts, part_cells, peers, candidate_list
     the digit, its places, the candidates seeing them all at ``als_ptr`` of ``als_cells``, in
     ``GraphView.seeing_links``'s order). Returns the strong and the weak links (ptr, idx), per node its
     cell (-1: a group or an ALS node), digit, the cells seeing it all and its cells (words), its cells
-    (-1 after), the starts, and per ALS node its entry."""
+    (-1 after) and its ALS's (-1 after, none: all -1), and the starts."""
     n, words, side = size * size, peers.shape[1], part_cells.shape[1]
     candidates = n * size
     parts = part_cells.shape[0]
@@ -619,9 +621,7 @@ def loop_links(marks, size, units, unit_parts, part_cells, peers, candidate_list
         if sp[k + 1] > sp[k]:
             starts[found] = k
             found += 1
-    made_nodes = als_entry[:nodes - candidates - groups]
-    return (sp, si, wp, wi, cell, digit, sees, bits, places, sets, starts[:found], groups, als_set[made_nodes],
-            als_digit[made_nodes])
+    return sp, si, wp, wi, cell, digit, sees, bits, places, sets, starts[:found]
 
 
 # ---- what the chains' Python code calls
@@ -756,8 +756,8 @@ def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ..
     if max_cells is None:
         return (sp, si, wp, wi, *candidate_nodes(size)), starts
     units, _, unit_parts, part_cells, peers = tables(size)
-    *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, units, unit_parts, part_cells, peers,
-                                          (sp, si, wp, wi), candidate_nodes(size), *als_entries(view, max_cells))
+    *arrays, starts = loop_links(view.shared(marks_array), size, units, unit_parts, part_cells, peers,
+                                 (sp, si, wp, wi), candidate_nodes(size), *als_entries(view, max_cells))
     return tuple(arrays), starts
 
 

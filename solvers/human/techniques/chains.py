@@ -10,7 +10,8 @@ lists read off the networkx graphs once per state (``networkx.bfs_predecessors``
 materialised state graph took three times as long on the SE sample's stuck states). The nice
 loops' search, with the quick test of each end and the chain to it, also runs compiled
 (``loops_compiled``, the ``fast`` extra) once loaded, for X- and XY-Chains too: the same ends, in
-the same order, with the same chains; the links it reads are then built compiled straight from
+the same order, with the same chains, of which only those a finder can draw something from are read
+back (``telling_compiled``); the links it reads are then built compiled straight from
 the marks (``links_compiled``: the same neighbours in the graphs' order, the grouped kinds' small
 ALSs in ``View.als``'s), without the networkx graphs. This Python code is the reference.
 
@@ -83,12 +84,14 @@ def remote_pair(view: View) -> Iterator[Step]:
 
     The chains of a pair depend on the cells holding just that pair: they are kept while those
     cells stay the same (``_pair_chains``); only what they remove is read afresh."""
-    marks, size = view.marks, view.size
+    marks, size, holding = view.marks, view.size, view.holding
     counts = Counter(marks[c] for c in view.bivalue)
     for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
         cells = tuple([c for c in view.bivalue if marks[c] == pair])
+        a, b = digits_of(pair)
+        held = holding[a] | holding[b]  # (a target holding neither has nothing to lose)
         for targets, pattern in view.memo.get((_pair_chains, size, pair), cells, partial(_pair_chains, view, pair)):
-            if eliminations := removable(view, targets, pair):
+            if targets & held and (eliminations := removable(view, cells_of(targets), pair)):
                 yield pattern.step(eliminations)
 
 
@@ -120,9 +123,9 @@ class _RemotePair:
                     pattern=text, length=2 * len(path), chain=alternating(chain))
 
 
-def _pair_chains(view: View, pair: int) -> list[tuple[set[Cell], _RemotePair]]:
+def _pair_chains(view: View, pair: int) -> list[tuple[int, _RemotePair]]:
     """The remote pairs of the bivalue cells holding ``pair``: per pattern, the cells it would clear
-    of the pair and its chain. A chain that is a path gives one pattern (all its far ends together),
+    of the pair (a bitset) and its chain. A chain that is a path gives one pattern (all its far ends together),
     any other one per pair of ends."""
     import networkx as nx
 
@@ -139,7 +142,7 @@ def _pair_chains(view: View, pair: int) -> list[tuple[set[Cell], _RemotePair]]:
         for group in ([ends] if is_path and ends else [[xy] for xy in ends]):
             targets = {c for x, y in group for c in peers[x] & peers[y]} - set(chain)
             farthest = max(group, key=lambda xy: distance[xy[0]][xy[1]])
-            found.append((targets, _RemotePair(chain, pair, farthest, size)))
+            found.append((bits_of(targets), _RemotePair(chain, pair, farthest, size)))
     return found
 
 
@@ -161,8 +164,8 @@ def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
 def _same_digit_ends(links: _Links, max_links: int) -> Iterator[tuple[int, int, int, Maker]]:
     """Per start in turn, the ends of its digit (but itself) a chain proves true: (start, length,
     end, the chain made on demand), by length, as the search entered them. The compiled search
-    (``loops_compiled``), once loaded, gives only those something sees with the start (the others
-    remove nothing)."""
+    (``_Links.telling_ends``), once loaded, gives only those something sees with the start and a
+    chain reaches (the others remove nothing)."""
     digit = links.digit
     if _compiled_loops():
         for start, length, end, _, _, chain in links.telling_ends(max_links, X_ENDS):
@@ -296,8 +299,9 @@ class _Links:
         links.first, links.start_array, links._searched, links.numbers = None, starts, {}, None
         links.known = len(candidates)
         links.barren = set()
-        links.digit = [*digits, *digit[len(candidates):].tolist()]
-        links.cell = [*cells, *[ROOT] * (len(digit) - len(candidates))]
+        more = len(digit) - len(candidates)  # groups and ALS nodes
+        links.digit = [*digits, *digit[len(candidates):].tolist()] if more else digits
+        links.cell = [*cells, *[ROOT] * more] if more else cells
         peers = peer_bits(size)
         links.sees = _Lazy(sees, links.nodes, lambda node: _seeing(peers, node.cells))
         links.bits = _Lazy(bits, links.nodes, lambda node: bits_of(node.cells))
@@ -458,7 +462,7 @@ class _Links:
 
     def telling_ends(self, max_links: int, kind: int) -> Iterator[tuple[int, int, int, bool, bool, Maker]]:
         """The compiled search's ends a finder of ``kind`` can draw something from
-        (``links_compiled.telling_ends``): (start, length, end, whether it may prove something,
+        (``telling_compiled.telling_ends``): (start, length, end, whether it may prove something,
         whether it closes a loop that may remove something, the chain to it made on demand), in
         ``loop_ends``'s order; the others change nothing a finder finds (no chain, or a loop that
         removes nothing)."""
@@ -773,7 +777,7 @@ def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], 
             MAX_LINKS, GROUPED_ENDS if prefix else LOOP_ENDS)
     else:
         ends = ((start, *end) for start, found in links.loop_ends() for end in found)
-    for start, length, end, useful, loop, made in ends:
+    for start, length, end, useful, loop, made in ends:  # (compiled: only the loops that may remove something)
         chain = keep(made)
         if useful:
             for kind, eliminations, text in links.conclusions(start, end):
