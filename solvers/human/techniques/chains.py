@@ -84,14 +84,12 @@ def remote_pair(view: View) -> Iterator[Step]:
 
     The chains of a pair depend on the cells holding just that pair: they are kept while those
     cells stay the same (``_pair_chains``); only what they remove is read afresh."""
-    marks, size, holding = view.marks, view.size, view.holding
+    marks, size = view.marks, view.size
     counts = Counter(marks[c] for c in view.bivalue)
     for pair in sorted(m for m, count in counts.items() if count >= 4):  # a shorter chain is a naked pair
         cells = tuple([c for c in view.bivalue if marks[c] == pair])
-        a, b = digits_of(pair)
-        held = holding[a] | holding[b]  # (a target holding neither has nothing to lose)
         for targets, pattern in view.memo.get((_pair_chains, size, pair), cells, partial(_pair_chains, view, pair)):
-            if targets & held and (eliminations := removable(view, cells_of(targets), pair)):
+            if eliminations := removable(view, targets, pair):
                 yield pattern.step(eliminations)
 
 
@@ -123,9 +121,9 @@ class _RemotePair:
                     pattern=text, length=2 * len(path), chain=alternating(chain))
 
 
-def _pair_chains(view: View, pair: int) -> list[tuple[int, _RemotePair]]:
+def _pair_chains(view: View, pair: int) -> list[tuple[set[Cell], _RemotePair]]:
     """The remote pairs of the bivalue cells holding ``pair``: per pattern, the cells it would clear
-    of the pair (a bitset) and its chain. A chain that is a path gives one pattern (all its far ends together),
+    of the pair and its chain. A chain that is a path gives one pattern (all its far ends together),
     any other one per pair of ends."""
     import networkx as nx
 
@@ -142,7 +140,7 @@ def _pair_chains(view: View, pair: int) -> list[tuple[int, _RemotePair]]:
         for group in ([ends] if is_path and ends else [[xy] for xy in ends]):
             targets = {c for x, y in group for c in peers[x] & peers[y]} - set(chain)
             farthest = max(group, key=lambda xy: distance[xy[0]][xy[1]])
-            found.append((bits_of(targets), _RemotePair(chain, pair, farthest, size)))
+            found.append((targets, _RemotePair(chain, pair, farthest, size)))
     return found
 
 
