@@ -17,14 +17,17 @@ in the same order, so the searches find the same chains. That order is the graph
   ``weak`` graph, then its ``group_graph``, then the ALS nodes entered from it.
 
 Nodes are numbered per state: a candidate ``cell * N + digit - 1``, then the groups (digit by
-digit, in their graph's order), then the ALS nodes. A test compares the links with
-``chains._Links``'s on real puzzles' states. Imported only when the compiled code is built.
+digit, in their graph's order), then the ALS nodes. The candidates' links are built once per state
+(``candidate_links``) for the plain and the grouped nice loops, and their node arrays once per grid
+size (``candidate_nodes``). A test compares the links with ``chains._Links``'s on real puzzles'
+states. Imported only when the compiled code is built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import chain
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -94,9 +97,13 @@ def _weak_of(marks, size, units, cell_units, counts, c, d, seen, cells, strong, 
 @compiled
 def digit_links(marks, size, units, cell_units, digit):
     """One digit's ``weak`` graph (``chains._Links.of_digit``): the cells holding it (ascending, the
-    graph's order), and by their index the strong links (conjugate pairs) and the weak ones (ptr, idx)."""
+    graph's order) and their digits, and by their index the strong links (conjugate pairs) and the
+    weak ones (ptr, idx)."""
     n, d = size * size, digit - 1
-    counts = _unit_counts(marks, size, units)
+    counts = np.zeros((units.shape[0], size), dtype=np.int64)  # (its digit's column only)
+    for u in range(units.shape[0]):
+        for k in range(size):
+            counts[u, d] += marks[units[u, k]] >> d & 1
     rank = np.full(n, -1, dtype=np.int64)
     held = 0
     for c in range(n):
@@ -127,7 +134,7 @@ def digit_links(marks, size, units, cell_units, digit):
                 if strong[k]:
                     si[sp[i + 1]] = index[k]
                     sp[i + 1] += 1
-    return cells, sp, si[:sp[held]], ptr, index[:count]
+    return cells, np.full(held, digit, dtype=np.int64), sp, si[:sp[held]], ptr, index[:count]
 
 
 @compiled
@@ -172,6 +179,29 @@ def bivalue_links(marks, size, units, cell_units):
         ptr[i + 1] = count
     sp = np.arange(nodes + 1, dtype=np.int64)
     return cells, digit, sp, index[ptr[:-1]], ptr, index[:count]
+
+
+@compiled
+def cell_nodes(cells, digits, peers, size, sp):
+    """The node arrays of candidates given by their cells and digits (``loops_compiled.Arrays``'s:
+    digit, the cells seeing each (``peers``: per cell, words), its cell as words, its cell and no
+    ALS, -1 after), and those with a strong link (``sp``: the strong links' ptr), the starts."""
+    n, words = cells.shape[0], peers.shape[1]
+    starts = np.empty(n, dtype=np.int64)
+    found = 0
+    for i in range(sp.shape[0] - 1):
+        if sp[i + 1] > sp[i]:
+            starts[found] = i
+            found += 1
+    sees = np.empty((n, words), dtype=np.int64)
+    bits = np.zeros((n, words), dtype=np.int64)
+    places = np.full((n, size), -1, dtype=np.int64)
+    for i in range(n):
+        c = cells[i]
+        sees[i, :] = peers[c, :]
+        bits[i, c >> 6] = np.int64(1) << (c & 63)
+        places[i, 0] = c
+    return digits, sees, bits, places, np.full((n, size), -1, dtype=np.int64), starts[:found]
 
 
 @compiled
@@ -290,46 +320,81 @@ def _entries(marks, size, set_ptr, set_cells, entry_length):
 
 
 @compiled
-def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, grouped, set_ptr, set_cells,
-               entry_length, als_cells):
-    """The nice loops' links (``chains._Links.of``): the candidates', with ``grouped`` the groups' and
-    the ALS nodes' of the entries ``als_*`` (per set and digit, in order: the set, the digit, its
-    places, the candidates seeing them all at ``als_ptr`` of ``als_cells``, in ``GraphView.seeing_links``'s
-    order). Returns the strong and the weak links (ptr, idx), per node its cell (-1: a group or an ALS
-    node), digit, the cells seeing it all and its cells (words), its cells (-1 after), the starts,
-    and per ALS node its entry."""
-    n, words, side = size * size, peers.shape[1], part_cells.shape[1]
+def candidate_links(marks, size, units, cell_units):
+    """The candidates' links (``chains._candidate_links``), per candidate number: its cell's other
+    candidates (strong when there are two), then its neighbours in its digit's ``weak`` graph (strong
+    when conjugate). Returns the strong and the weak links (ptr, idx) and the candidates with a
+    strong link (the starts)."""
+    n = size * size
     candidates = n * size
-    parts = part_cells.shape[0]
+    counts = _unit_counts(marks, size, units)
+    seen = np.full(n, -1, dtype=np.int64)
+    near = np.empty(3 * size, dtype=np.int64)
+    conjugate = np.empty(3 * size, dtype=np.bool_)
     held = 0
     for c in range(n):
         mask = marks[c]
         while mask:
             mask &= mask - 1
             held += 1
-    entries = np.empty((held * 4 * size + 64, 4), dtype=np.int64)  # (grown for the groups' and the sets' links)
-    count = 0
-    # the candidates: their cell's other candidates, then their digit's weak graph
-    counts = _unit_counts(marks, size, units)
-    seen = np.full(n, -1, dtype=np.int64)
-    near = np.empty(3 * size, dtype=np.int64)
-    conjugate = np.empty(3 * size, dtype=np.bool_)
+    sp = np.zeros(candidates + 1, dtype=np.int64)
+    wp = np.zeros(candidates + 1, dtype=np.int64)
+    si = np.empty(held * 4 * size, dtype=np.int64)
+    wi = np.empty(held * 4 * size, dtype=np.int64)
+    starts = np.empty(held, dtype=np.int64)
+    strong, weak, found = 0, 0, 0
     for c in range(n):
         mask = marks[c]
         m2 = mask & (mask - 1)
         pair = m2 != 0 and m2 & (m2 - 1) == 0
         for d in range(size):
-            if not mask >> d & 1:
-                continue
             k = c * size + d
-            for e in range(size):
-                if e != d and mask >> e & 1:
-                    count = _put(entries, count, k, c * size + e,
-                                                         WEAK | (STRONG if pair else 0), NO_EDGE)
-            found = _weak_of(marks, size, units, cell_units, counts, c, d, seen, near, conjugate, 0)
-            for i in range(found):
-                count = _put(entries, count, k, near[i] * size + d,
-                                                     WEAK | (STRONG if conjugate[i] else 0), NO_EDGE)
+            if mask >> d & 1:
+                for e in range(size):
+                    if e != d and mask >> e & 1:
+                        wi[weak] = c * size + e
+                        weak += 1
+                        if pair:
+                            si[strong] = c * size + e
+                            strong += 1
+                count = _weak_of(marks, size, units, cell_units, counts, c, d, seen, near, conjugate, 0)
+                for i in range(count):
+                    wi[weak] = near[i] * size + d
+                    weak += 1
+                    if conjugate[i]:
+                        si[strong] = near[i] * size + d
+                        strong += 1
+                if strong > sp[k]:
+                    starts[found] = k
+                    found += 1
+            sp[k + 1], wp[k + 1] = strong, weak
+    return sp, si[:strong], wp, wi[:weak], starts[:found]
+
+
+@cache
+def candidate_nodes(size: int) -> tuple[np.ndarray, ...]:
+    """The node arrays of every candidate number (``loop_links``'s: cell, digit, sight and cell as
+    words, cell then -1, no ALS), the same in every state."""
+    candidates = np.arange(size ** 3, dtype=np.int64)
+    cells = candidates // size
+    return (cells, *cell_nodes(cells, candidates % size + 1, tables(size)[4], size, np.zeros(1, dtype=np.int64))[:5])
+
+
+@compiled
+def loop_links(marks, size, units, unit_parts, part_cells, peers, candidate_lists, candidate_arrays, set_ptr,
+               set_cells, entry_length, als_cells):
+    """The grouped nice loops' links (``chains._Links.of``): those of the candidates (``candidate_lists``:
+    ``candidate_links``'s strong and weak ptr and idx; ``candidate_arrays``: ``candidate_nodes``'s),
+    then the groups' and the ALS nodes' of the entries ``als_*`` (per set and digit, in order: the set,
+    the digit, its places, the candidates seeing them all at ``als_ptr`` of ``als_cells``, in
+    ``GraphView.seeing_links``'s order). Returns the strong and the weak links (ptr, idx), per node its
+    cell (-1: a group or an ALS node), digit, the cells seeing it all and its cells (words), its cells
+    (-1 after) and its ALS's (-1 after, none: all -1), and the starts."""
+    n, words, side = size * size, peers.shape[1], part_cells.shape[1]
+    candidates = n * size
+    parts = part_cells.shape[0]
+    entries = np.empty((256, 4), dtype=np.int64)  # the groups' and the sets' links (grown as needed)
+    count = 0
     # the groups, digit by digit: each digit's group graph as it is built
     group_number = np.full(parts, -1, dtype=np.int64)
     group_digit = np.empty(parts * size, dtype=np.int64)
@@ -346,7 +411,7 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     in_group = np.full(n, -1, dtype=np.int64)  # per cell: the part of the unit's group it lies in
     sizes = np.zeros(parts, dtype=np.int64)
     digit_groups = np.zeros(size + 1, dtype=np.int64)  # where each digit's groups begin (by number)
-    for d in range(size if grouped else 0):
+    for d in range(size):
         digit_groups[d] = groups
         group_number[:] = -1
         cleared = 0
@@ -488,9 +553,12 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
                 for i in range(outside_ptr[y], outside_ptr[y + 1]):
                     count = _put(entries, count, outside[i], k, WEAK, NO_EDGE)
         x = last
-    # the lists, each node's in the order its entries came
+    # the lists, each node's in the order its entries came: a candidate's own links first
+    csp, csi, cwp, cwi = candidate_lists
     sp = np.zeros(nodes + 1, dtype=np.int64)
     wp = np.zeros(nodes + 1, dtype=np.int64)
+    for k in range(candidates):
+        sp[k + 1], wp[k + 1] = csp[k + 1] - csp[k], cwp[k + 1] - cwp[k]
     for i in range(count):
         if entries[i, 2] & STRONG:
             sp[entries[i, 0] + 1] += 1
@@ -502,6 +570,13 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
     si = np.empty(sp[nodes], dtype=np.int64)
     wi = np.empty(wp[nodes], dtype=np.int64)
     s_at, w_at = sp[:-1].copy(), wp[:-1].copy()
+    for k in range(candidates):
+        for i in range(csp[k], csp[k + 1]):
+            si[s_at[k]] = csi[i]
+            s_at[k] += 1
+        for i in range(cwp[k], cwp[k + 1]):
+            wi[w_at[k]] = cwi[i]
+            w_at[k] += 1
     for i in range(count):
         owner, neighbour, kinds = entries[i, 0], entries[i, 1], entries[i, 2]
         if kinds & STRONG:
@@ -510,19 +585,18 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
         if kinds & WEAK:
             wi[w_at[owner]] = neighbour
             w_at[owner] += 1
-    # the nodes
+    # the nodes: the candidates' as given, then the groups' and the ALS nodes'
+    ccell, cdigit, csees, cbits, cplaces, csets = candidate_arrays
     cell = np.full(nodes, -1, dtype=np.int64)
     digit = np.empty(nodes, dtype=np.int64)
     sees = np.zeros((nodes, words), dtype=np.int64)
     bits = np.zeros((nodes, words), dtype=np.int64)
     places = np.full((nodes, size), -1, dtype=np.int64)
     sets = np.full((nodes, size), -1, dtype=np.int64)
-    for k in range(nodes):
-        if k < candidates:
-            c = k // size
-            cell[k], digit[k] = c, k % size + 1
-            places[k, 0] = c
-        elif k < candidates + groups:
+    cell[:candidates], digit[:candidates], sees[:candidates], bits[:candidates] = ccell, cdigit, csees, cbits
+    places[:candidates], sets[:candidates] = cplaces, csets
+    for k in range(candidates, nodes):
+        if k < candidates + groups:
             digit[k] = group_digit[k - candidates]
             for i in range(side):
                 places[k, i] = group_cells[k - candidates, i]
@@ -547,9 +621,7 @@ def loop_links(marks, size, units, cell_units, unit_parts, part_cells, peers, gr
         if sp[k + 1] > sp[k]:
             starts[found] = k
             found += 1
-    made_nodes = als_entry[:nodes - candidates - groups]
-    return (sp, si, wp, wi, cell, digit, sees, bits, places, sets, starts[:found], groups, als_set[made_nodes],
-            als_digit[made_nodes])
+    return sp, si, wp, wi, cell, digit, sees, bits, places, sets, starts[:found]
 
 
 # ---- what the chains' Python code calls
@@ -585,20 +657,73 @@ def tables(size: int) -> tuple[np.ndarray, ...]:
 def als_entries(view: View, max_cells: int) -> tuple[np.ndarray, ...]:
     """The ``loop_links`` input of a state's ALSs of two to ``max_cells`` cells (``small_sets``): where
     each one's cells begin and its cells, and per set and digit how many candidates see all its
-    places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's)."""
+    places, and those candidates (numbers, in ``GraphView.seeing_links``'s order: a set intersection's,
+    read off the set when there are two or more; ``_counted`` gives the rest)."""
     size = view.size
-    set_ptr, set_cells, digits, keys = small_sets(view.shared(marks_array), size, tables(size)[0], 2 * size, max_cells)
-    seen_by = [{}, *(view.per_digit(_seen, d) for d in range(1, size + 1))] if len(keys) else []
-    lengths: list[int] = []
-    seen: list[int] = []
-    for d, key in zip(digits.tolist(), keys.tolist()):
-        found = seen_by[d].get(key)
-        if found is None:
-            places = unpacked(key, size)
-            found = seen_by[d][key] = [c * size + d - 1 for c in seeing_all(places, size) & view.graphs.holding[d]]
-        lengths.append(len(found))
-        seen += found
-    return set_ptr, set_cells, np.array(lengths, dtype=np.int64), np.array(seen, dtype=np.int64)
+    marks = view.shared(marks_array)
+    set_ptr, set_cells, digits, keys = small_sets(marks, size, tables(size)[0], 2 * size, max_cells)
+    if not len(keys):
+        return set_ptr, set_cells, keys, keys
+    lengths, seen = _counted(digits, keys, marks, tables(size)[4], size)
+    many = (lengths > 1).nonzero()[0]
+    if not len(many):
+        return set_ptr, set_cells, lengths, seen
+    seen_by = [view.per_digit(_seen, d) for d in range(1, size + 1)]
+    found: list[list[int]] = []
+    for d, key in zip(digits[many].tolist(), keys[many].tolist()):
+        kept = seen_by[d - 1].get(key)
+        if kept is None:
+            kept = seen_by[d - 1][key] = [c * size + d - 1 for c in _sight(key, size) & view.graphs.holding[d]]
+        found.append(kept)
+    return set_ptr, set_cells, lengths, _placed(lengths, seen, np.fromiter(chain.from_iterable(found), dtype=np.int64))
+
+
+@compiled
+def _counted(digits, keys, marks, peers, size):
+    """Per entry of ``small_sets`` (its digit and packed places, ``unpacked``): how many candidates of
+    the digit see all its places; and per entry with just one, that candidate (number)."""
+    count, words, n = digits.shape[0], peers.shape[1], size * size
+    base = n + 1
+    lengths = np.empty(count, dtype=np.int64)
+    single = np.empty(count, dtype=np.int64)
+    sight = np.empty(words, dtype=np.int64)
+    singles = 0
+    for x in range(count):
+        d, rest = digits[x], keys[x]
+        sight[:] = -1
+        while rest:
+            c = rest % base - 1
+            rest //= base
+            for w in range(words):
+                sight[w] &= peers[c, w]
+        found, one = 0, -1
+        for c in range(n):
+            if marks[c] >> (d - 1) & 1 and sight[c >> 6] >> (c & 63) & 1:
+                found += 1
+                one = c
+        lengths[x] = found
+        if found == 1:
+            single[singles] = one * size + d - 1
+            singles += 1
+    return lengths, single[:singles]
+
+
+@compiled
+def _placed(lengths, single, many):
+    """The candidates of every entry in order, given those of the entries with one (``single``) and
+    those of the entries with more (``many``), each in order."""
+    seen = np.empty(single.shape[0] + many.shape[0], dtype=np.int64)
+    stored, ones, more = 0, 0, 0
+    for x in range(lengths.shape[0]):
+        if lengths[x] == 1:
+            seen[stored] = single[ones]
+            ones += 1
+            stored += 1
+        elif lengths[x] > 1:
+            seen[stored:stored + lengths[x]] = many[more:more + lengths[x]]
+            more += lengths[x]
+            stored += lengths[x]
+    return seen
 
 
 def unpacked(key: int, size: int) -> tuple[int, ...]:
@@ -610,20 +735,35 @@ def unpacked(key: int, size: int) -> tuple[int, ...]:
     return tuple(reversed(cells))
 
 
+@cache
+def _sight(key: int, size: int) -> frozenset[int]:
+    """The cells seeing every one of the cells packed in ``key`` (``unpacked``): ``seeing_all``'s set."""
+    return seeing_all(unpacked(key, size), size)
+
+
 def _seen(view: View, digit: int) -> dict[int, list[int]]:
     """Per places of an ALS on ``digit`` (packed: ``unpacked``): the candidates of the digit seeing
     them all, filled as asked; kept while the digit's candidates stay the same (``View.per_digit``)."""
     return {}
 
 
-def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], list[int]]:
+def loop_arrays(view: View, max_cells: int | None) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """``loop_links`` of a state: the candidates' links, with ``max_cells`` (None: no groups) the
     groups' and the ALS nodes' of its sets of two to ``max_cells`` cells. Returns the arrays (strong
     and weak links, then per node its cell, digit, sight, cells as words, cells and ALS) and the starts."""
     size = view.size
-    sets = als_entries(view, max_cells) if max_cells else _NO_SETS
-    *arrays, starts, _, _, _ = loop_links(view.shared(marks_array), size, *tables(size), max_cells is not None, *sets)
-    return tuple(arrays), starts.tolist()
+    sp, si, wp, wi, starts = view.shared(_candidate_lists)
+    if max_cells is None:
+        return (sp, si, wp, wi, *candidate_nodes(size)), starts
+    units, _, unit_parts, part_cells, peers = tables(size)
+    *arrays, starts = loop_links(view.shared(marks_array), size, units, unit_parts, part_cells, peers,
+                                 (sp, si, wp, wi), candidate_nodes(size), *als_entries(view, max_cells))
+    return tuple(arrays), starts
+
+
+def _candidate_lists(view: View) -> tuple[np.ndarray, ...]:
+    """``candidate_links`` of a state (``View.shared``: the plain and the grouped nice loops read them)."""
+    return candidate_links(view.shared(marks_array), view.size, *tables(view.size)[:2])
 
 
 class Nodes(Sequence[Node]):
@@ -648,9 +788,6 @@ class Nodes(Sequence[Node]):
         return node
 
 
-_NO_SETS = (np.zeros(1, dtype=np.int64), *(np.zeros(0, dtype=np.int64) for _ in range(3)))
-
-
 def marks_array(view: View) -> np.ndarray:
     """A state's marks as the kernels read them (``View.shared``: once per state)."""
     return np.array(view.marks, dtype=np.int64)
@@ -661,7 +798,13 @@ def warm() -> None:
     units, cell_units, unit_parts, part_cells, peers = tables(4)
     marks = np.full(16, 15, dtype=np.int64)
     small_sets(marks, 4, units, 8, 3)
-    loop_links(marks, 4, units, cell_units, unit_parts, part_cells, peers, True, np.array([0, 2], dtype=np.int64),
-               np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64), np.array([8], dtype=np.int64))
+    lists = candidate_links(marks, 4, units, cell_units)
+    loop_links(marks, 4, units, unit_parts, part_cells, peers, lists[:4], candidate_nodes(4),
+               np.array([0, 2], dtype=np.int64), np.array([0, 1], dtype=np.int64), np.array([1, 0, 0, 0], dtype=np.int64),
+               np.array([8], dtype=np.int64))
     digit_links(marks, 4, units, cell_units, 1)
+    cell_nodes(np.array([0, 5], dtype=np.int64), np.array([1, 2], dtype=np.int64), peers, 4,
+               np.array([0, 1, 2], dtype=np.int64))
     bivalue_links(marks, 4, units, cell_units)
+    lengths, single = _counted(np.array([1], dtype=np.int64), np.array([18], dtype=np.int64), marks, peers, 4)
+    _placed(lengths, single, np.zeros(0, dtype=np.int64))

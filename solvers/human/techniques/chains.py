@@ -10,7 +10,8 @@ lists read off the networkx graphs once per state (``networkx.bfs_predecessors``
 materialised state graph took three times as long on the SE sample's stuck states). The nice
 loops' search, with the quick test of each end and the chain to it, also runs compiled
 (``loops_compiled``, the ``fast`` extra) once loaded, for X- and XY-Chains too: the same ends, in
-the same order, with the same chains; the links it reads are then built compiled straight from
+the same order, with the same chains, of which only those a finder can draw something from are read
+back (``telling_compiled``); the links it reads are then built compiled straight from
 the marks (``links_compiled``: the same neighbours in the graphs' order, the grouped kinds' small
 ALSs in ``View.als``'s), without the networkx graphs. This Python code is the reference.
 
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 MAX_LINKS = 20  # the longest chain searched, in links (inferences)
+X_ENDS, LOOP_ENDS, GROUPED_ENDS = range(3)  # the kinds of ends the finders read (``_Links.telling_ends``)
 MAX_ALS_CELLS = 3  # the largest ALS the grouped kinds link (up to 4 cells: a third more search time)
 
 Chain = tuple[Node, ...]  # alternating, the first and last links strong
@@ -160,14 +162,12 @@ def xy_chain(view: View, max_links: int = MAX_LINKS) -> Iterator[Step]:
 def _same_digit_ends(links: _Links, max_links: int) -> Iterator[tuple[int, int, int, Maker]]:
     """Per start in turn, the ends of its digit (but itself) a chain proves true: (start, length,
     end, the chain made on demand), by length, as the search entered them. The compiled search
-    (``loops_compiled``), once loaded, gives only those something sees with the start (the others
-    remove nothing)."""
+    (``_Links.telling_ends``), once loaded, gives only those something sees with the start and a
+    chain reaches (the others remove nothing)."""
     digit = links.digit
-    if kernels := _compiled_loops():
-        for start, found in links.compiled_ends(kernels, max_links):
-            for length, end, useful, _, chain in found:
-                if useful and end != start and digit[end] == digit[start]:
-                    yield start, length, end, chain
+    if _compiled_loops():
+        for start, length, end, _, _, chain in links.telling_ends(max_links, X_ENDS):
+            yield start, length, end, chain
         return
     for start in links.starts():
         reached, proved = links.search(start, max_links)
@@ -217,8 +217,10 @@ class _Links:
 
     def __init__(self, view: View, nodes: list[Node], strong: Sequence[Sequence[int]], weak: Sequence[Sequence[int]],
                  numbers: _Numbers | None = None, starts: list[int] | None = None):
-        self.view, self.nodes, self.strong, self.weak = view, nodes, strong, weak
+        self.view, self.strong, self.weak = view, strong, weak
+        self.nodes: Sequence[Node] = nodes
         self.first = starts  # where chains start (None: every candidate or group with a strong link)
+        self.start_array: Any = None  # (an array of them, as the compiled links give them)
         self._searched: dict[tuple[int, frozenset[tuple[int, bool]]], Searched] = {}
         self.barren: set[tuple[int, int]] = set()  # loops found to remove nothing (``compiled_ends``)
         self.arrays: Any = None  # what the compiled search reads (``loops_compiled.Arrays``), made on first use
@@ -292,10 +294,12 @@ class _Links:
         links = cls.__new__(cls)
         links.view, links.nodes = view, compiled.Nodes(candidates, digit, places, sets)
         links.strong, links.weak = _Rows(sp, si), _Rows(wp, wi)
-        links.first, links._searched, links.numbers, links.known = starts, {}, None, len(candidates)
+        links.first, links.start_array, links._searched, links.numbers = None, starts, {}, None
+        links.known = len(candidates)
         links.barren = set()
-        links.digit = [*digits, *digit[len(candidates):].tolist()]
-        links.cell = [*cells, *[ROOT] * (len(digit) - len(candidates))]
+        more = len(digit) - len(candidates)  # groups and ALS nodes
+        links.digit = [*digits, *digit[len(candidates):].tolist()] if more else digits
+        links.cell = [*cells, *[ROOT] * more] if more else cells
         peers = peer_bits(size)
         links.sees = _Lazy(sees, links.nodes, lambda node: _seeing(peers, node.cells))
         links.bits = _Lazy(bits, links.nodes, lambda node: bits_of(node.cells))
@@ -307,9 +311,9 @@ class _Links:
         """The links of one digit's candidates: its weak-link graph (on cells), strong where conjugate."""
         if kernels := _compiled_loops():  # the same lists, straight from the marks
             compiled = kernels.links_compiled
-            cells, *lists = compiled.digit_links(view.shared(compiled.marks_array), view.size,
-                                                 *compiled.tables(view.size)[:2], digit)
-            return cls._of_cells(view, kernels, cells, [digit] * len(cells), lists)
+            cells, digits, *lists = compiled.digit_links(view.shared(compiled.marks_array), view.size,
+                                                         *compiled.tables(view.size)[:2], digit)
+            return cls._of_cells(view, kernels, cells, digits, lists)
         graph = view.graphs.weak(digit)
         number = {cell: i for i, cell in enumerate(graph)}
         adjacency = [graph.adj[cell] for cell in number]
@@ -326,7 +330,7 @@ class _Links:
             compiled = kernels.links_compiled
             cells, digits, *lists = compiled.bivalue_links(view.shared(compiled.marks_array), view.size,
                                                            *compiled.tables(view.size)[:2])
-            return cls._of_cells(view, kernels, cells, digits.tolist(), lists)
+            return cls._of_cells(view, kernels, cells, digits, lists)
         number = {node: i for i, node in enumerate(nodes)}
         strong: list[list[int]] = []
         weak = []
@@ -339,23 +343,29 @@ class _Links:
         return cls(view, nodes, strong, weak)
 
     @classmethod
-    def _of_cells(cls, view: View, kernels: ModuleType, cells: Any, digits: list[Digit], lists: list[Any]) -> _Links:
-        """Links among candidates built compiled: their cells and digits (in order), and the strong
-        and the weak links as the kernels give them (ptr, idx)."""
+    def _of_cells(cls, view: View, kernels: ModuleType, cells: Any, digit: Any, lists: list[Any]) -> _Links:
+        """Links among candidates built compiled: their cells and digits (arrays, in order), and the
+        strong and the weak links as the kernels give them (ptr, idx)."""
         links = cls.__new__(cls)
         sp, si, wp, wi = lists
-        at = cells.tolist()
+        at, digits = cells.tolist(), digit.tolist()
         peers = peer_bits(view.size)
-        links.view, links.nodes = view, [CellNode(c, d) for c, d in zip(at, digits)]
-        links.strong, links.weak, links.first = _Rows(sp, si), _Rows(wp, wi), (sp[1:] > sp[:-1]).nonzero()[0].tolist()
+        links.view, links.nodes = view, _CellNodes(at, digits)
+        links.strong, links.weak = _Rows(sp, si), _Rows(wp, wi)
         links._searched, links.numbers, links.known, links.barren = {}, None, 0, set()
         links.digit, links.cell, links.sees, links.bits = digits, at, [peers[c] for c in at], [1 << c for c in at]
-        links.arrays = kernels.cell_arrays((sp, si, wp, wi), cells, digits, view.size)
+        compiled = kernels.links_compiled
+        *arrays, starts = compiled.cell_nodes(cells, digit, compiled.tables(view.size)[4], view.size, sp)
+        links.first, links.start_array = None, starts
+        links.arrays = kernels.Arrays((sp, si, wp, wi), cells, *arrays)
         return links
 
     def starts(self) -> list[int]:
         """The candidates and groups a chain may start from (an ALS is entered, never started from)."""
         if self.first is not None:
+            return self.first
+        if self.start_array is not None:
+            self.first = self.start_array.tolist()
             return self.first
         return [i for i, links in enumerate(self.strong) if links and self.nodes[i].__class__ is not AlsNode]
 
@@ -447,6 +457,19 @@ class _Links:
                     self.barren.add((starts[position], end))
                 i += 1
             yield starts[position], found
+
+    def telling_ends(self, max_links: int, kind: int) -> Iterator[tuple[int, int, int, bool, bool, Maker]]:
+        """The compiled search's ends a finder of ``kind`` can draw something from
+        (``telling_compiled.telling_ends``): (start, length, end, whether it may prove something,
+        whether it closes a loop that may remove something, the chain to it made on demand), in
+        ``loop_ends``'s order; the others change nothing a finder finds (no chain, or a loop that
+        removes nothing)."""
+        from sudokit.solvers.human.telling_compiled import telling_ends
+
+        rows, walks = telling_ends(self, max_links, kind)
+        nodes = self.nodes
+        for start, end, length, useful, loop, first, last in rows:
+            yield start, length, end, bool(useful), bool(loop), _walked(nodes, walks, first, last)
 
     def path(self, reached: Searched, end: int) -> Walk | None:
         """The walk the search found to ``end`` (true), if it reached it."""
@@ -747,16 +770,19 @@ def _small_sets(view: View) -> list[Als]:
 
 def _nice_loops(view: View, links: _Links, prefix: str, keep: Callable[[Maker], Maker]) -> list[_Found]:
     best = _Best(view)
-    compiled = _compiled_loops()
-    for start, ends in (links.compiled_ends(compiled) if compiled else links.loop_ends()):
-        for length, end, useful, loop, made in ends:
-            chain = keep(made)
-            if useful:
-                for kind, eliminations, text in links.conclusions(start, end):
-                    best.offer(prefix + kind, eliminations, length, chain, text)
-            if loop and (start, end) not in links.barren and (nodes := chain()) is not None:
-                best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, nodes), length + 1,
-                           _given(nodes), _loop_text)
+    if _compiled_loops():
+        ends: Iterable[tuple[int, int, int, bool, bool, Maker]] = links.telling_ends(
+            MAX_LINKS, GROUPED_ENDS if prefix else LOOP_ENDS)
+    else:
+        ends = ((start, *end) for start, found in links.loop_ends() for end in found)
+    for start, length, end, useful, loop, made in ends:  # (compiled: only the loops that may remove something)
+        chain = keep(made)
+        if useful:
+            for kind, eliminations, text in links.conclusions(start, end):
+                best.offer(prefix + kind, eliminations, length, chain, text)
+        if loop and (nodes := chain()) is not None:
+            best.offer(prefix + "continuous_nice_loop", _loop_eliminations(view, nodes), length + 1,
+                       _given(nodes), _loop_text)
     return best.found_steps()
 
 
@@ -769,9 +795,10 @@ def _compiled_loops() -> ModuleType | None:
 
 
 def _load_loops() -> ModuleType:
-    from sudokit.solvers.human import loops_compiled
+    from sudokit.solvers.human import loops_compiled, telling_compiled
 
     loops_compiled.warm()
+    telling_compiled.warm()
     return loops_compiled
 
 
@@ -789,6 +816,19 @@ class _Rows(Sequence[Sequence[int]]):
 
     def __getitem__(self, node: int) -> list[int]:  # type: ignore[override]
         return self.flat[self.ptr[node]:self.ptr[node + 1]].tolist()
+
+
+class _CellNodes(Sequence[Node]):
+    """Candidates by number, given their cells and digits, each made when first read."""
+
+    def __init__(self, cells: list[Cell], digits: list[Digit]):
+        self.cells, self.digits = cells, digits
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __getitem__(self, number: int) -> Node:  # type: ignore[override]
+        return CellNode(self.cells[number], self.digits[number])
 
 
 class _Lazy(Sequence[int]):
@@ -809,13 +849,15 @@ class _Lazy(Sequence[int]):
         return self.made[number]
 
 
-def _walked(nodes: Sequence[Node], walks: list[int], first: int, last: int) -> Maker:
-    """The chain at ``walks[first:last]`` (none when empty), made on first demand."""
+def _walked(nodes: Sequence[Node], walks: list[int] | Any, first: int, last: int) -> Maker:
+    """The chain at ``walks[first:last]`` (a list, or an array; none when empty), made on first demand."""
     made: list[Chain | None] = []
 
     def chain() -> Chain | None:
         if not made:
-            made.append(tuple([nodes[k] for k in walks[first:last]]) if last > first else None)
+            walk = walks[first:last]
+            made.append(tuple([nodes[k] for k in (walk if isinstance(walk, list) else walk.tolist())])
+                        if last > first else None)
         return made[0]
     return chain
 

@@ -67,7 +67,7 @@ def with_digits(view: View, kernels, monkeypatch, digits=None) -> int:
     """Each digit's links and X-Chains, and the bivalue cells' links and XY-Chains, compiled and not,
     the same; the number of chains."""
     def lists(links: chains._Links) -> tuple:
-        return links.nodes, [list(s) for s in links.strong], [list(w) for w in links.weak], links.starts()
+        return list(links.nodes), [list(s) for s in links.strong], [list(w) for w in links.weak], links.starts()
 
     def steps(found) -> list:
         return [(step.explanation, step.eliminations) for step in found]
