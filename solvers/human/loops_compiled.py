@@ -298,15 +298,6 @@ def arrays(links: _Links) -> Arrays:
     return links.arrays
 
 
-def cell_arrays(links: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], cells: np.ndarray, digits: Sequence[int], size: int) -> Arrays:
-    """The arrays of links among candidates only (X- and XY-Chains'): their cells and digits."""
-    pad = np.full((len(cells), size), -1, dtype=np.int64)
-    places = pad.copy()
-    places[:, 0] = cells
-    return Arrays(links, cells, np.array(digits, dtype=np.int64), _peer_words(size)[cells], _cell_words(size)[cells],
-                  places, pad)
-
-
 def _holding_words(view: View) -> np.ndarray:
     """Per digit (index 1 … N), the cells holding it (words; ``View.shared``: once per state)."""
     return words(view.holding, view.size)
