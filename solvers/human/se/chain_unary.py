@@ -33,12 +33,12 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
-Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[tuple[int, int]] | None]]
-# (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it, or None (``Screen.forcing``)
-CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]],
-                     list[list[tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]]]]
+Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[int] | None]]
+# (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it as a flat
+# line (key, cause, key, cause, …), or None (``Screen.forcing``)
+CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]], list[list[tuple[list[int], tuple[tuple[int, int], ...]]]]]
 # (grid, with Y-links, with X-links, starts) -> per start, its cycles that remove something: their
-# potentials after it, what they remove (``Screen.cycles``)
+# potentials after it as a flat line, what they remove (``Screen.cycles``)
 Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
 # the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
 # its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
@@ -71,7 +71,7 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         if not cands:
             continue
         links = static_links(marks, y_links, x_links, grid) if walk is None or (may_cycle and not cycle_walk) else None
-        walked: dict[int, list[tuple[int, int]] | None] = {}
+        walked: dict[int, list[int] | None] = {}
         if walk is not None and forcing:
             walked = walk(grid, y_links, [source for cand in cands if cand in forcing
                                           for source in (cand * 2 + 1, cand * 2) if source in returning])
@@ -284,17 +284,17 @@ def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool,
     return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
 
 
-def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[tuple[int, int]], y_links: bool,
+def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[int], y_links: bool,
                      x_links: bool) -> ChainHint:
-    """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's), which
-    removes ``removable``, its potentials (and pattern) made when read."""
+    """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's flat line),
+    which removes ``removable``, its potentials (and pattern) made when read."""
     technique, base, kind = CYCLE[(y_links, x_links)]
     return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line))
 
 
-def _cycle_ends(start: int, line: list[tuple[int, int]]) -> list[Pot]:
-    """The ends of a cycle's chains, both ways (as ``_cycle_hint`` gives them)."""
-    end = _extended(Pot(start), line)
+def _cycle_ends(start: int, line: list[int]) -> list[Pot]:
+    """The ends of a cycle's chains, both ways (as ``_cycle_hint`` gives them; ``line``: flat)."""
+    end = _extended(Pot(start), zip(line[::2], line[1::2], strict=True))
     return [end, _reversed(end)]
 
 
@@ -309,18 +309,18 @@ def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
                      pattern=forcing_pattern(start.key, target.key))
 
 
-def _forcing_line_hint(marks: list[int], source: int, line: list[tuple[int, int]], y_links: bool) -> ChainHint:
-    """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's), its
-    potentials (and pattern) made when read."""
+def _forcing_line_hint(marks: list[int], source: int, line: list[int], y_links: bool) -> ChainHint:
+    """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's flat
+    line), its potentials (and pattern) made when read."""
     technique, base, kind = FORCING[(y_links, True)]
-    removable, placement = _concluded(marks, line[-1][0])
+    removable, placement = _concluded(marks, line[-2])
     return LineHint(technique, base, kind, removable, source, line, False, partial(_forcing_ends, source, line),
                     placement)
 
 
-def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
-    """The end of a forcing chain's chain (as ``_forcing_hint`` gives it)."""
-    return [_extended(Pot(source), line)]
+def _forcing_ends(source: int, line: list[int]) -> list[Pot]:
+    """The end of a forcing chain's chain (as ``_forcing_hint`` gives it; ``line``: flat)."""
+    return [_extended(Pot(source), zip(line[::2], line[1::2], strict=True))]
 
 
 def _concluded(marks: list[int], end: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
