@@ -81,16 +81,16 @@ class Screen:
             at += size + 1
         return returning, cycles, kinds
 
-    def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]) -> dict[int, list[int] | None]:
-        """Per source (a key), the forcing chain ``chain_unary._forcing_target`` walks from it with
-        X-links (and Y-links): its potentials after the source as a flat line (key, cause, key,
-        cause, …: one object a chain, as ``LineHint`` keeps it), or None."""
-        ends, flat = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
-                                   *self._linked(grid), *self._walk_tables)
-        found: dict[int, list[int] | None] = {}
+    def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]) -> dict[int, list[int]]:
+        """Per source (a key) from which ``chain_unary._forcing_target`` walks a forcing chain with
+        X-links (and Y-links), in the order of ``sources``: its potentials after the source as a
+        flat line (key, cause, key, cause, …: one object a chain, as ``LineHint`` keeps it)."""
+        found_at, ends, flat = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
+                                             *self._linked(grid), *self._walk_tables)
+        found: dict[int, list[int]] = {}
         line, start = flat.tolist(), 0
-        for source, end in zip(sources, ends.tolist(), strict=True):
-            found[source] = line[start:end] if end > start else None
+        for at, end in zip(found_at.tolist(), ends.tolist(), strict=True):
+            found[sources[at]] = line[start:end]
             start = end
         return found
 
@@ -487,10 +487,11 @@ def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.nd
 
 def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.ndarray, reach: np.ndarray,
              units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
-    in turn, the links in SE's order, each potential reached once): per source where its chain
-    ends in the flat line (key, cause, key, cause, …: two entries a potential). A potential that cannot reach the source's negation with
+    in turn, the links in SE's order, each potential reached once): the sources (their numbers)
+    whose chains were found, where each chain ends in the flat line (key, cause, key, cause, …:
+    two entries a potential), and the line. A potential that cannot reach the source's negation with
     X- and Y-links (``group``, ``reach``: ``_analyse``'s) is not walked on: whatever links to a
     potential that can, can too, so those are reached in the same order, by the same links."""
     count, paired, partner, partner_unit = _conjugates(marks, units)
@@ -502,7 +503,8 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
     link_keys = np.empty((1458, 28), np.int16)  # and those links (the walks share them)
     link_units = np.empty((1458, 28), np.int16)
     flat: list[int] = []
-    ends = np.empty(len(sources), np.int64)
+    found_at: list[int] = []
+    ends: list[int] = []
     for s in range(len(sources)):
         source = sources[s]
         goal = source ^ 1
@@ -538,8 +540,9 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
             for i in range(len(line) - 1, -1, -1):
                 flat.append(line[i])
                 flat.append(cause_of[line[i]])
-        ends[s] = len(flat)
-    return ends, _array(flat)
+            found_at.append(s)
+            ends.append(len(flat))
+    return _array(found_at), _array(ends), _array(flat)
 
 
 def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray, group: np.ndarray, units: np.ndarray,

@@ -71,13 +71,16 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         if not cands:
             continue
         links = static_links(marks, y_links, x_links, grid) if walk is None or (may_cycle and not cycle_walk) else None
-        walked: dict[int, list[int] | None] = {}
+        walked: dict[int, list[int]] = {}
         if walk is not None and forcing:
             walked = walk(grid, y_links, [source for cand in cands if cand in forcing
                                           for source in (cand * 2 + 1, cand * 2) if source in returning])
         if cycle_walk is not None and may_cycle:
             cycle_starts = [cand * 2 + 1 for cand in cands if cand * 2 + 1 in may_cycle]
             looped = dict(zip(cycle_starts, cycle_walk(grid, y_links, x_links, cycle_starts), strict=True))
+        if walk is not None and links is None:  # every walk compiled
+            hints += _line_hints(marks, walked, looped if may_cycle else {}, y_links, x_links)
+            continue
         for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
@@ -99,6 +102,24 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
                 else:
                     hints.extend(_forcing_line_hint(marks, source, line, y_links) for source in (key, key - 1)
                                  if (line := walked.get(source)))
+    return hints
+
+
+def _line_hints(marks: list[int], walked: dict[int, list[int]],
+                looped: dict[int, list[tuple[list[int], tuple[tuple[int, int], ...]]]], y_links: bool,
+                x_links: bool) -> list[ChainHint]:
+    """The hints of the compiled walks' forcing chains (``walked``: per source, in order) and
+    cycles (``looped``: per start), as ``unary_hints`` gathers them: by candidate, its cycles, then
+    its forcing chains (from its "on", then its "off"); the potentials made only when read."""
+    cycled = {key >> 1: found for key, found in looped.items() if found}
+    if not cycled:
+        return [_forcing_line_hint(marks, source, line, y_links) for source, line in walked.items()]
+    hints: list[ChainHint] = []
+    for cand in sorted(cycled.keys() | {source >> 1 for source in walked}):
+        key = cand * 2 + 1
+        hints.extend(_cycle_line_hint(removable, key, line, y_links, x_links) for line, removable in cycled.get(cand, ()))
+        hints.extend(_forcing_line_hint(marks, source, walked[source], y_links) for source in (key, key - 1)
+                     if source in walked)
     return hints
 
 

@@ -73,7 +73,8 @@ def test_forcing_chains_walked_as_in_python():
                 target = chain_unary._forcing_target(links, Pot(source))
                 expected[source] = None if target is None else [x for p in chain_of(target)[-2::-1]
                                                                  for x in (p.key, p.cause)]
-            assert screen.forcing(tuple(marks), y_links, sources) == expected
+            found_only = {source: line for source, line in expected.items() if line is not None}
+            assert list(screen.forcing(tuple(marks), y_links, sources).items()) == list(found_only.items())
             walked += len(sources)
             found += sum(line is not None for line in expected.values())
     assert 0 < found < walked, (found, walked)
