@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from itertools import pairwise
 from typing import Any
 
 from sudokit.models.graph import CellNode
@@ -185,14 +186,30 @@ class LineHint(WalkHint):
     _cycle: bool
 
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
-                 source: int, line: list[int], cycle: bool, ends: Callable[[], list[Pot]],
-                 placement: tuple[int, int] | None = None):
+                 source: int, line: list[int], cycle: bool, placement: tuple[int, int] | None = None):
         size = len(line) // 2 if cycle else len(line) // 2 + 1
-        # (its fields set at once: an inner search makes thousands, most never read but ranked)
+        # (its fields set at once, the defaults (placement, root cause, order) left to the class: an
+        # inner search makes thousands, most never read but ranked, held in a producer's cache)
         self.__dict__.update(technique=technique, base=base, sort_key=sort_key, removable=removable,
-                             placement=placement, root_cause=None, order=0, complexity=size,
-                             difficulty=base + length_bonus(size), nested=[],  # static links: no inner hint
-                             _ends=ends, _flat=1 if cycle else None, _source=source, _line=line, _cycle=cycle)
+                             complexity=size, difficulty=base + length_bonus(size), _source=source, _line=line,
+                             _cycle=cycle)
+        if placement is not None:
+            self.placement = placement
+
+    @property
+    def nested(self) -> list[ChainHint]:
+        """(Static links: no inner hint.)"""
+        return []
+
+    @property
+    def _flat(self) -> int | None:  # type: ignore[override]
+        return 1 if self._cycle else None
+
+    def _ends(self) -> list[Pot]:
+        """Its chains' ends: a forcing chain's; a cycle's, both ways (as ``chain_unary`` makes them)."""
+        line = self._line
+        end = extended(Pot(self._source), zip(line[::2], line[1::2], strict=True))
+        return [end, reversed_cycle(end)] if self._cycle else [end]
 
     @cached_property
     def pattern(self) -> str:  # type: ignore[override]
@@ -221,6 +238,26 @@ class LineHint(WalkHint):
             found += [(*CANDIDATE[key], cause) for key, cause in zip(line[:-2:2], line[1:-2:2], strict=True)
                       if not key & 1 and cause != ADVANCED]
         return found
+
+
+def extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
+    """The chain from ``source`` through ``line`` ((key, cause) each, in order): its last potential."""
+    p = source
+    for key, cause in line:
+        p = Pot(key, [p], cause)
+    return p
+
+
+def reversed_cycle(end: Pot) -> Pot:
+    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
+    line: list[Pot] = []
+    p: Pot | None = end
+    while p is not None:
+        line.insert(0, Pot(p.key ^ 1, [], p.cause))
+        p = p.parents[0] if p.parents else None
+    for a, b in pairwise(line):
+        a.parents.append(b)
+    return line[0]
 
 
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
@@ -254,3 +291,5 @@ def name(p: Pot | int) -> str:
 
 NAMES = tuple(f"r{cell_of(key) // 9 + 1}c{cell_of(key) % 9 + 1}.{digit_of(key)}" for key in range(1458))  # per key
 CANDIDATE = tuple(divmod(key >> 1, 9) for key in range(1458))  # per key, its (cell, digit - 1)
+PLACE = tuple((cand // 9, cand % 9 + 1) for cand in range(729))  # per candidate (cell * 9 + digit - 1), (cell, digit)
+ALONE = tuple((place,) for place in PLACE)  # per candidate, the removals of it alone

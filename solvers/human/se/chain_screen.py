@@ -31,11 +31,11 @@ from collections.abc import Callable
 import numpy as np
 
 from sudokit.solvers.human.se.chain_core import CELL, CELL_UNITS, PEER_ORDER, PEERS, UNITS
+from sudokit.solvers.human.se.chain_hints import PLACE
 from sudokit.solvers.human.se.chain_unary import Starts
 from sudokit.solvers.human.se.jit import available, compiled
 
 WORDS = 23  # 1,458 potentials, 64 a word
-CANDIDATES = tuple((cell, d0 + 1) for cell in range(81) for d0 in range(9))  # (cell, digit), by cell * 9 + digit - 1
 
 
 
@@ -104,7 +104,7 @@ class Screen:
             self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._linked(grid)[0],
             *self._walk_tables, self._peer_bits)
         line = flat.tolist()
-        removed = [CANDIDATES[i] for i in removals.tolist()]
+        removed = [PLACE[i] for i in removals.tolist()]
         bounds, removal_bounds = [0, *(2 * end for end in cycle_ends.tolist())], [0, *removal_ends.tolist()]
         found, first = [], 0
         for last in start_ends.tolist():

@@ -14,8 +14,6 @@ bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
-from itertools import pairwise
 
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
@@ -24,7 +22,17 @@ from sudokit.solvers.human.se.chain_core import (
     Pot,
     digit_cells,
 )
-from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, LineHint, cycle_pattern, forcing_pattern
+from sudokit.solvers.human.se.chain_hints import (
+    ALONE,
+    CANDIDATE,
+    PLACE,
+    ChainHint,
+    LineHint,
+    cycle_pattern,
+    extended,
+    forcing_pattern,
+    reversed_cycle,
+)
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
@@ -33,9 +41,9 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
-Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[int] | None]]
-# (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it as a flat
-# line (key, cause, key, cause, …), or None (``Screen.forcing``)
+Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[int]]]
+# (grid, with Y-links, sources) -> per source from which it walks a forcing chain, in order, the
+# chain's potentials after it as a flat line (key, cause, key, cause, …) (``Screen.forcing``)
 CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]], list[list[tuple[list[int], tuple[tuple[int, int], ...]]]]]
 # (grid, with Y-links, with X-links, starts) -> per start, its cycles that remove something: their
 # potentials after it as a flat line, what they remove (``Screen.cycles``)
@@ -121,14 +129,6 @@ def _line_hints(marks: list[int], walked: dict[int, list[int]],
         hints.extend(_forcing_line_hint(marks, source, walked[source], y_links) for source in (key, key - 1)
                      if source in walked)
     return hints
-
-
-def _extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
-    """The chain from ``source`` through ``line`` ((key, cause) each, in order): its last potential."""
-    p = source
-    for key, cause in line:
-        p = Pot(key, [p], cause)
-    return p
 
 
 def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]],
@@ -263,19 +263,7 @@ def _chain_to(key: int, reached: dict[int, tuple[int, int]], source: Pot) -> Pot
         parent, cause = reached[key]
         line.append((key, cause))
         key = parent
-    return _extended(source, reversed(line))
-
-
-def _reversed(end: Pot) -> Pot:
-    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
-    line: list[Pot] = []
-    p: Pot | None = end
-    while p is not None:
-        line.insert(0, Pot(p.key ^ 1, [], p.cause))
-        p = p.parents[0] if p.parents else None
-    for a, b in pairwise(line):
-        a.parents.append(b)
-    return line[0]
+    return extended(source, reversed(line))
 
 
 def _line(end: Pot) -> list[Pot]:
@@ -302,7 +290,7 @@ def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool,
     """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
     pattern = cycle_pattern(q.key for q in reversed(_line(end)))
-    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
+    return ChainHint(technique, base, kind, removable, [end], [end, reversed_cycle(end)], pattern=pattern)
 
 
 def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[int], y_links: bool,
@@ -310,13 +298,7 @@ def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: l
     """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's flat line),
     which removes ``removable``, its potentials (and pattern) made when read."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line))
-
-
-def _cycle_ends(start: int, line: list[int]) -> list[Pot]:
-    """The ends of a cycle's chains, both ways (as ``_cycle_hint`` gives them; ``line``: flat)."""
-    end = _extended(Pot(start), zip(line[::2], line[1::2], strict=True))
-    return [end, _reversed(end)]
+    return LineHint(technique, base, kind, removable, start, line, True)
 
 
 def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
@@ -335,18 +317,13 @@ def _forcing_line_hint(marks: list[int], source: int, line: list[int], y_links: 
     line), its potentials (and pattern) made when read."""
     technique, base, kind = FORCING[(y_links, True)]
     removable, placement = _concluded(marks, line[-2])
-    return LineHint(technique, base, kind, removable, source, line, False, partial(_forcing_ends, source, line),
-                    placement)
-
-
-def _forcing_ends(source: int, line: list[int]) -> list[Pot]:
-    """The end of a forcing chain's chain (as ``_forcing_hint`` gives it; ``line``: flat)."""
-    return [_extended(Pot(source), zip(line[::2], line[1::2], strict=True))]
+    return LineHint(technique, base, kind, removable, source, line, False, placement)
 
 
 def _concluded(marks: list[int], end: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
-    """What a forcing chain ending at key ``end`` removes, and places (an "on" end)."""
-    cell, d0 = CANDIDATE[end]
+    """What a forcing chain ending at key ``end`` removes, and places (an "on" end): the shared
+    (cell, digit) tuples (an inner producer makes thousands of these hints)."""
     if end & 1:
-        return tuple((cell, d + 1) for d in BITS[marks[cell]] if d != d0), (cell, d0 + 1)
-    return ((cell, d0 + 1),), None
+        cell, d0 = CANDIDATE[end]
+        return tuple(PLACE[cell * 9 + d] for d in BITS[marks[cell]] if d != d0), PLACE[end >> 1]
+    return ALONE[end >> 1], None
