@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from itertools import pairwise
 from typing import Any
 
 from sudokit.models.graph import CellNode
@@ -174,48 +175,89 @@ class LineHint(WalkHint):
     compiled walk (``chain_screen``): a forcing chain from ``source``, or a cycle back to it (its
     chains: the cycle, then the cycle walked the other way, each potential negated: SE's two views
     of a cycle; its size, the first's). ``line``: its potentials after ``source``, (key, cause)
-    each (no key twice, but a cycle's last, ``source`` again). Its size, signature and rule parents
+    each, flat: key, cause, key, cause, … (no key twice, but a cycle's last, ``source`` again: one
+    object a chain, so that a producer's cache of thousands of grids' hints is cheap to make and
+    to empty). Its size, signature and rule parents
     are read from the line, so that an inner producer's hints, which an outer chain ranks and asks
     for their rule parents, make their chains (``ends``) only when read."""
 
     _source: int
-    _line: list[tuple[int, int]]
+    _line: list[int]
     _cycle: bool
 
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
-                 source: int, line: list[tuple[int, int]], cycle: bool, ends: Callable[[], list[Pot]],
-                 placement: tuple[int, int] | None = None):
-        size = len(line) if cycle else len(line) + 1
-        # (its fields set at once: an inner search makes thousands, most never read but ranked)
+                 source: int, line: list[int], cycle: bool, placement: tuple[int, int] | None = None):
+        size = len(line) // 2 if cycle else len(line) // 2 + 1
+        # (its fields set at once, the defaults (placement, root cause, order) left to the class: an
+        # inner search makes thousands, most never read but ranked, held in a producer's cache)
         self.__dict__.update(technique=technique, base=base, sort_key=sort_key, removable=removable,
-                             placement=placement, root_cause=None, order=0, complexity=size,
-                             difficulty=base + length_bonus(size), nested=[],  # static links: no inner hint
-                             _ends=ends, _flat=1 if cycle else None, _source=source, _line=line, _cycle=cycle)
+                             complexity=size, difficulty=base + length_bonus(size), _source=source, _line=line,
+                             _cycle=cycle)
+        if placement is not None:
+            self.placement = placement
+
+    @property
+    def nested(self) -> list[ChainHint]:
+        """(Static links: no inner hint.)"""
+        return []
+
+    @property
+    def _flat(self) -> int | None:  # type: ignore[override]
+        return 1 if self._cycle else None
+
+    def _ends(self) -> list[Pot]:
+        """Its chains' ends: a forcing chain's; a cycle's, both ways (as ``chain_unary`` makes them)."""
+        line = self._line
+        end = extended(Pot(self._source), zip(line[::2], line[1::2], strict=True))
+        return [end, reversed_cycle(end)] if self._cycle else [end]
 
     @cached_property
     def pattern(self) -> str:  # type: ignore[override]
         """(Made when first read: a step's, which only a hint applied makes.)"""
         if self._cycle:
-            return cycle_pattern(key for key, _ in self._line)
-        return forcing_pattern(self._source, self._line[-1][0])
+            return cycle_pattern(self._line[::2])
+        return forcing_pattern(self._source, self._line[-2])
 
     @cached_property
     def signature(self) -> tuple:
         """(Each chain's keys as ``chain_of`` lists them, from its end back: a cycle's start, its
         end's key, left out, and so the end of the way back.)"""
-        back = tuple(key for key, _ in reversed(self._line))
+        back = tuple(self._line[-2::-2])
         if self._cycle:
-            return back, (self._source ^ 1, *(key ^ 1 for key, _ in self._line[:-1]))
+            return back, (self._source ^ 1, *(key ^ 1 for key in self._line[:-2:2]))
         return ((*back, self._source),)
 
     @cached_property
     def _ruled(self) -> list[tuple[int, int, int]]:
         """(Read from the line: no potential's cause is None but the source's, and it has no root cause.)"""
         assert self.root_cause is None
-        found = [(*CANDIDATE[key], cause) for key, cause in reversed(self._line) if key & 1 and cause != ADVANCED]
+        line = self._line
+        found = [(*CANDIDATE[key], cause) for key, cause in zip(line[-2::-2], line[-1::-2], strict=True)
+                 if key & 1 and cause != ADVANCED]
         if self._cycle:  # the way back: its "on"s are the line's "off"s
-            found += [(*CANDIDATE[key], cause) for key, cause in self._line[:-1] if not key & 1 and cause != ADVANCED]
+            found += [(*CANDIDATE[key], cause) for key, cause in zip(line[:-2:2], line[1:-2:2], strict=True)
+                      if not key & 1 and cause != ADVANCED]
         return found
+
+
+def extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
+    """The chain from ``source`` through ``line`` ((key, cause) each, in order): its last potential."""
+    p = source
+    for key, cause in line:
+        p = Pot(key, [p], cause)
+    return p
+
+
+def reversed_cycle(end: Pot) -> Pot:
+    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
+    line: list[Pot] = []
+    p: Pot | None = end
+    while p is not None:
+        line.insert(0, Pot(p.key ^ 1, [], p.cause))
+        p = p.parents[0] if p.parents else None
+    for a, b in pairwise(line):
+        a.parents.append(b)
+    return line[0]
 
 
 def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
@@ -249,3 +291,5 @@ def name(p: Pot | int) -> str:
 
 NAMES = tuple(f"r{cell_of(key) // 9 + 1}c{cell_of(key) % 9 + 1}.{digit_of(key)}" for key in range(1458))  # per key
 CANDIDATE = tuple(divmod(key >> 1, 9) for key in range(1458))  # per key, its (cell, digit - 1)
+PLACE = tuple((cand // 9, cand % 9 + 1) for cand in range(729))  # per candidate (cell * 9 + digit - 1), (cell, digit)
+ALONE = tuple((place,) for place in PLACE)  # per candidate, the removals of it alone

@@ -31,11 +31,11 @@ from collections.abc import Callable
 import numpy as np
 
 from sudokit.solvers.human.se.chain_core import CELL, CELL_UNITS, PEER_ORDER, PEERS, UNITS
+from sudokit.solvers.human.se.chain_hints import PLACE
 from sudokit.solvers.human.se.chain_unary import Starts
 from sudokit.solvers.human.se.jit import available, compiled
 
 WORDS = 23  # 1,458 potentials, 64 a word
-CANDIDATES = tuple((cell, d0 + 1) for cell in range(81) for d0 in range(9))  # (cell, digit), by cell * 9 + digit - 1
 
 
 
@@ -81,31 +81,31 @@ class Screen:
             at += size + 1
         return returning, cycles, kinds
 
-    def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]
-                ) -> dict[int, list[tuple[int, int]] | None]:
-        """Per source (a key), the forcing chain ``chain_unary._forcing_target`` walks from it with
-        X-links (and Y-links): its potentials after the source, (key, cause) each, or None."""
-        ends, keys, causes = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
-                                           *self._linked(grid), *self._walk_tables)
-        found: dict[int, list[tuple[int, int]] | None] = {}
-        flat_keys, flat_causes, start = keys.tolist(), causes.tolist(), 0
-        for source, end in zip(sources, ends.tolist(), strict=True):
-            found[source] = list(zip(flat_keys[start:end], flat_causes[start:end], strict=True)) if end > start else None
+    def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]) -> dict[int, list[int]]:
+        """Per source (a key) from which ``chain_unary._forcing_target`` walks a forcing chain with
+        X-links (and Y-links), in the order of ``sources``: its potentials after the source as a
+        flat line (key, cause, key, cause, …: one object a chain, as ``LineHint`` keeps it)."""
+        found_at, ends, flat = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
+                                             *self._linked(grid), *self._walk_tables)
+        found: dict[int, list[int]] = {}
+        line, start = flat.tolist(), 0
+        for at, end in zip(found_at.tolist(), ends.tolist(), strict=True):
+            found[sources[at]] = line[start:end]
             start = end
         return found
 
     def cycles(self, grid: tuple[int, ...], y_links: bool, x_links: bool, starts: list[int]
-               ) -> list[list[tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]]]:
+               ) -> list[list[tuple[list[int], tuple[tuple[int, int], ...]]]]:
         """Per start (an "on" key), the cycles ``chain_unary._cycles`` walks back to it within its
         strongly connected group (as ``starts`` found them) that remove something: each its
-        potentials after the start, (key, cause) each, the start again last, and what it removes
-        (as ``chain_unary._cycle_removals``)."""
-        start_ends, cycle_ends, keys, causes, removal_ends, removals = self._cycles(
+        potentials after the start as a flat line (key, cause, key, cause, …), the start again
+        last, and what it removes (as ``chain_unary._cycle_removals``)."""
+        start_ends, cycle_ends, flat, removal_ends, removals = self._cycles(
             self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._linked(grid)[0],
             *self._walk_tables, self._peer_bits)
-        line = list(zip(keys.tolist(), causes.tolist(), strict=True))
-        removed = [CANDIDATES[i] for i in removals.tolist()]
-        bounds, removal_bounds = [0, *cycle_ends.tolist()], [0, *removal_ends.tolist()]
+        line = flat.tolist()
+        removed = [PLACE[i] for i in removals.tolist()]
+        bounds, removal_bounds = [0, *(2 * end for end in cycle_ends.tolist())], [0, *removal_ends.tolist()]
         found, first = [], 0
         for last in start_ends.tolist():
             found.append([(line[bounds[i]:bounds[i + 1]], tuple(removed[removal_bounds[i]:removal_bounds[i + 1]]))
@@ -489,8 +489,9 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
              units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
-    in turn, the links in SE's order, each potential reached once): per source where its chain
-    ends in the flat keys and causes. A potential that cannot reach the source's negation with
+    in turn, the links in SE's order, each potential reached once): the sources (their numbers)
+    whose chains were found, where each chain ends in the flat line (key, cause, key, cause, …:
+    two entries a potential), and the line. A potential that cannot reach the source's negation with
     X- and Y-links (``group``, ``reach``: ``_analyse``'s) is not walked on: whatever links to a
     potential that can, can too, so those are reached in the same order, by the same links."""
     count, paired, partner, partner_unit = _conjugates(marks, units)
@@ -501,9 +502,9 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
     linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
     link_keys = np.empty((1458, 28), np.int16)  # and those links (the walks share them)
     link_units = np.empty((1458, 28), np.int16)
-    keys: list[int] = []
-    causes: list[int] = []
-    ends = np.empty(len(sources), np.int64)
+    flat: list[int] = []
+    found_at: list[int] = []
+    ends: list[int] = []
     for s in range(len(sources)):
         source = sources[s]
         goal = source ^ 1
@@ -537,24 +538,20 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
                 line.append(key)
                 key = parent[key]
             for i in range(len(line) - 1, -1, -1):
-                keys.append(line[i])
-                causes.append(cause_of[line[i]])
-        ends[s] = len(keys)
-    flat_keys = np.empty(len(keys), np.int64)
-    flat_causes = np.empty(len(keys), np.int64)
-    for i in range(len(keys)):
-        flat_keys[i], flat_causes[i] = keys[i], causes[i]
-    return ends, flat_keys, flat_causes
+                flat.append(line[i])
+                flat.append(cause_of[line[i]])
+            found_at.append(s)
+            ends.append(len(flat))
+    return _array(found_at), _array(ends), _array(flat)
 
 
 def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray, group: np.ndarray, units: np.ndarray,
             order_cells: np.ndarray, order_units: np.ndarray, peer_bits: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-                       ]:  # pragma: no cover - compiled
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     """``Screen.cycles``' walks (``chain_unary._cycles``, within each start's strongly connected
     ``group``), of the cycles that remove something (``_removals``): per start where its cycles end
-    in the list of cycles, per cycle where it ends in the flat keys and causes (its potentials after
-    the start, the start again last) and in the flat removals."""
+    in the list of cycles, per cycle where it ends (in potentials) in the flat line (key, cause,
+    key, cause, …: its potentials after the start, the start again last) and in the flat removals."""
     count, paired, partner, partner_unit = _conjugates(marks, units)
     linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
     link_keys = np.empty((1458, 28), np.int64)  # and those links (the walks share them)
@@ -563,8 +560,7 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
     node_cause: list[int] = []
     node_parent: list[int] = []
     to_on = np.zeros(1458, np.bool_)
-    keys: list[int] = []
-    causes: list[int] = []
+    flat: list[int] = []
     cycle_ends: list[int] = []
     start_ends = np.empty(len(starts), np.int64)
     line = np.empty(1458, np.int64)
@@ -626,11 +622,11 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                                 removals.append(removable[i])
                             removal_ends.append(len(removals))
                             for i in range(size - 1, -1, -1):
-                                keys.append(node_key[line[i]])
-                                causes.append(node_cause[line[i]])
-                            keys.append(key)
-                            causes.append(link_units[at, k])
-                            cycle_ends.append(len(keys))
+                                flat.append(node_key[line[i]])
+                                flat.append(node_cause[line[i]])
+                            flat.append(key)
+                            flat.append(link_units[at, k])
+                            cycle_ends.append(len(flat) // 2)
                     if not to_on[key] and group[key] == within:
                         node_key.append(key)
                         node_cause.append(link_units[at, k])
@@ -638,7 +634,7 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                         pending_on.append(len(node_key) - 1)
                         to_on[key] = True
         start_ends[s] = len(cycle_ends)
-    return start_ends, _array(cycle_ends), _array(keys), _array(causes), _array(removal_ends), _array(removals)
+    return start_ends, _array(cycle_ends), _array(flat), _array(removal_ends), _array(removals)
 
 
 @compiled

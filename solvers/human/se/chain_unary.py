@@ -14,8 +14,6 @@ bivalue cells only), both (bidirectional cycles 7.0, forcing chains 7.0); plus t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
-from itertools import pairwise
 
 from sudokit.models.graph import cells_of
 from sudokit.solvers.human.se.chain_core import (
@@ -24,7 +22,17 @@ from sudokit.solvers.human.se.chain_core import (
     Pot,
     digit_cells,
 )
-from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, LineHint, cycle_pattern, forcing_pattern
+from sudokit.solvers.human.se.chain_hints import (
+    ALONE,
+    CANDIDATE,
+    PLACE,
+    ChainHint,
+    LineHint,
+    cycle_pattern,
+    extended,
+    forcing_pattern,
+    reversed_cycle,
+)
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 
 # (technique, base, SE's kind order) of the cycles and forcing chains, by links used (y, x)
@@ -33,12 +41,12 @@ CYCLE = {(False, True): ("se_x_cycle", 6.5, 2), (True, False): ("se_y_cycle", 6.
 FORCING = {(False, True): ("se_forcing_x_chain", 6.6, 2), (True, True): ("se_forcing_chain", 7.0, 4)}
 
 
-Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[tuple[int, int]] | None]]
-# (grid, with Y-links, sources) -> per source, its forcing chain's potentials after it, or None (``Screen.forcing``)
-CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]],
-                     list[list[tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]]]]
+Walk = Callable[[tuple[int, ...], bool, list[int]], dict[int, list[int]]]
+# (grid, with Y-links, sources) -> per source from which it walks a forcing chain, in order, the
+# chain's potentials after it as a flat line (key, cause, key, cause, …) (``Screen.forcing``)
+CycleWalk = Callable[[tuple[int, ...], bool, bool, list[int]], list[list[tuple[list[int], tuple[tuple[int, int], ...]]]]]
 # (grid, with Y-links, with X-links, starts) -> per start, its cycles that remove something: their
-# potentials after it, what they remove (``Screen.cycles``)
+# potentials after it as a flat line, what they remove (``Screen.cycles``)
 Starts = tuple[frozenset[int], dict[int, frozenset[int]], dict[tuple[bool, bool], set[int]]]
 # the potentials a forcing chain's walk starts from (they reach their own negation), per cycle start
 # its strongly connected group, per kind of links (Y, X) the cycles' starts ("on" keys)
@@ -71,13 +79,16 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
         if not cands:
             continue
         links = static_links(marks, y_links, x_links, grid) if walk is None or (may_cycle and not cycle_walk) else None
-        walked: dict[int, list[tuple[int, int]] | None] = {}
+        walked: dict[int, list[int]] = {}
         if walk is not None and forcing:
             walked = walk(grid, y_links, [source for cand in cands if cand in forcing
                                           for source in (cand * 2 + 1, cand * 2) if source in returning])
         if cycle_walk is not None and may_cycle:
             cycle_starts = [cand * 2 + 1 for cand in cands if cand * 2 + 1 in may_cycle]
             looped = dict(zip(cycle_starts, cycle_walk(grid, y_links, x_links, cycle_starts), strict=True))
+        if walk is not None and links is None:  # every walk compiled
+            hints += _line_hints(marks, walked, looped if may_cycle else {}, y_links, x_links)
+            continue
         for cand in cands:
             key = cand * 2 + 1
             if key in may_cycle:
@@ -102,12 +113,22 @@ def unary_hints(marks: list[int], known: Starts | None = None, walk: Walk | None
     return hints
 
 
-def _extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
-    """The chain from ``source`` through ``line`` ((key, cause) each, in order): its last potential."""
-    p = source
-    for key, cause in line:
-        p = Pot(key, [p], cause)
-    return p
+def _line_hints(marks: list[int], walked: dict[int, list[int]],
+                looped: dict[int, list[tuple[list[int], tuple[tuple[int, int], ...]]]], y_links: bool,
+                x_links: bool) -> list[ChainHint]:
+    """The hints of the compiled walks' forcing chains (``walked``: per source, in order) and
+    cycles (``looped``: per start), as ``unary_hints`` gathers them: by candidate, its cycles, then
+    its forcing chains (from its "on", then its "off"); the potentials made only when read."""
+    cycled = {key >> 1: found for key, found in looped.items() if found}
+    if not cycled:
+        return [_forcing_line_hint(marks, source, line, y_links) for source, line in walked.items()]
+    hints: list[ChainHint] = []
+    for cand in sorted(cycled.keys() | {source >> 1 for source in walked}):
+        key = cand * 2 + 1
+        hints.extend(_cycle_line_hint(removable, key, line, y_links, x_links) for line, removable in cycled.get(cand, ()))
+        hints.extend(_forcing_line_hint(marks, source, walked[source], y_links) for source in (key, key - 1)
+                     if source in walked)
+    return hints
 
 
 def _cycle_starts(marks: list[int], cycles: dict[int, frozenset[int]],
@@ -242,19 +263,7 @@ def _chain_to(key: int, reached: dict[int, tuple[int, int]], source: Pot) -> Pot
         parent, cause = reached[key]
         line.append((key, cause))
         key = parent
-    return _extended(source, reversed(line))
-
-
-def _reversed(end: Pot) -> Pot:
-    """The cycle walked the other way, each potential negated (SE's second view of a cycle)."""
-    line: list[Pot] = []
-    p: Pot | None = end
-    while p is not None:
-        line.insert(0, Pot(p.key ^ 1, [], p.cause))
-        p = p.parents[0] if p.parents else None
-    for a, b in pairwise(line):
-        a.parents.append(b)
-    return line[0]
+    return extended(source, reversed(line))
 
 
 def _line(end: Pot) -> list[Pot]:
@@ -281,21 +290,15 @@ def _cycle_hint(removable: tuple[tuple[int, int], ...], end: Pot, y_links: bool,
     """The hint of the cycle ending at ``end``, which removes ``removable``."""
     technique, base, kind = CYCLE[(y_links, x_links)]
     pattern = cycle_pattern(q.key for q in reversed(_line(end)))
-    return ChainHint(technique, base, kind, removable, [end], [end, _reversed(end)], pattern=pattern)
+    return ChainHint(technique, base, kind, removable, [end], [end, reversed_cycle(end)], pattern=pattern)
 
 
-def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[tuple[int, int]], y_links: bool,
+def _cycle_line_hint(removable: tuple[tuple[int, int], ...], start: int, line: list[int], y_links: bool,
                      x_links: bool) -> ChainHint:
-    """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's), which
-    removes ``removable``, its potentials (and pattern) made when read."""
+    """The hint of the cycle from "on" key ``start`` through ``line`` (a compiled walk's flat line),
+    which removes ``removable``, its potentials (and pattern) made when read."""
     technique, base, kind = CYCLE[(y_links, x_links)]
-    return LineHint(technique, base, kind, removable, start, line, True, partial(_cycle_ends, start, line))
-
-
-def _cycle_ends(start: int, line: list[tuple[int, int]]) -> list[Pot]:
-    """The ends of a cycle's chains, both ways (as ``_cycle_hint`` gives them)."""
-    end = _extended(Pot(start), line)
-    return [end, _reversed(end)]
+    return LineHint(technique, base, kind, removable, start, line, True)
 
 
 def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
@@ -309,23 +312,18 @@ def _forcing_hint(marks: list[int], target: Pot, y_links: bool) -> ChainHint:
                      pattern=forcing_pattern(start.key, target.key))
 
 
-def _forcing_line_hint(marks: list[int], source: int, line: list[tuple[int, int]], y_links: bool) -> ChainHint:
-    """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's), its
-    potentials (and pattern) made when read."""
+def _forcing_line_hint(marks: list[int], source: int, line: list[int], y_links: bool) -> ChainHint:
+    """The hint of the forcing chain from key ``source`` through ``line`` (a compiled walk's flat
+    line), its potentials (and pattern) made when read."""
     technique, base, kind = FORCING[(y_links, True)]
-    removable, placement = _concluded(marks, line[-1][0])
-    return LineHint(technique, base, kind, removable, source, line, False, partial(_forcing_ends, source, line),
-                    placement)
-
-
-def _forcing_ends(source: int, line: list[tuple[int, int]]) -> list[Pot]:
-    """The end of a forcing chain's chain (as ``_forcing_hint`` gives it)."""
-    return [_extended(Pot(source), line)]
+    removable, placement = _concluded(marks, line[-2])
+    return LineHint(technique, base, kind, removable, source, line, False, placement)
 
 
 def _concluded(marks: list[int], end: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
-    """What a forcing chain ending at key ``end`` removes, and places (an "on" end)."""
-    cell, d0 = CANDIDATE[end]
+    """What a forcing chain ending at key ``end`` removes, and places (an "on" end): the shared
+    (cell, digit) tuples (an inner producer makes thousands of these hints)."""
     if end & 1:
-        return tuple((cell, d + 1) for d in BITS[marks[cell]] if d != d0), (cell, d0 + 1)
-    return ((cell, d0 + 1),), None
+        cell, d0 = CANDIDATE[end]
+        return tuple(PLACE[cell * 9 + d] for d in BITS[marks[cell]] if d != d0), PLACE[end >> 1]
+    return ALONE[end >> 1], None
