@@ -8,7 +8,6 @@ argument, all of them, through ``HumanSolver.warm``, the list the harness warms.
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,20 +18,16 @@ PARTS = (("se", "nets", "complex_fish"), ("singles", "loops", "head", "als"))
 """Two shares of about 30 s of CPU each (cold, 2026-12); a part missing from both is still built,
 by the last step, ``HumanSolver.warm``, which then reads the rest from the cache."""
 
-_KERNEL_MODULE = re.compile(r"^from sudokit\.solvers\.human\.se\.jit import .*\bcompiled\b", re.MULTILINE)
-
-
 def stale() -> bool:
     """Whether a module holding kernels (one that imports ``jit.compiled``) has no entry in numba's
     cache (its ``__pycache__``) written since the module last changed."""
     from sudokit.solvers.human.se import jit
 
-    human = Path(jit.__file__).resolve().parents[1]
-    for source in human.rglob("*.py"):
-        if _KERNEL_MODULE.search(source.read_text(encoding="utf-8")):
-            stamps = [index.stat().st_mtime for index in (source.parent / "__pycache__").glob(f"{source.stem}.*.nbi")]
-            if not stamps or max(stamps) < source.stat().st_mtime:
-                return True
+    jit.drop_stale_caches()
+    for source in jit.kernel_modules():
+        stamps = [index.stat().st_mtime for index in (source.parent / "__pycache__").glob(f"{source.stem}.*.nbi")]
+        if not stamps or max(stamps) < source.stat().st_mtime:
+            return True
     return False
 
 

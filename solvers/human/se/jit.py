@@ -9,15 +9,21 @@ before a compiled part is built."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import re
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+
+HUMAN = Path(__file__).resolve().parents[1]  # the human engine's package: every kernel module is under it
+_KERNEL_MODULE = re.compile(r"^from sudokit\.solvers\.human\.se\.jit import .*\bcompiled\b", re.MULTILINE)
 
 
 def available() -> bool:
@@ -27,9 +33,48 @@ def available() -> bool:
 
 @cache
 def _njit() -> Callable:
+    drop_stale_caches()
     from numba import njit
 
     return njit(cache=True, nogil=True)
+
+
+def kernel_modules(root: Path = HUMAN) -> list[Path]:
+    """The modules under ``root`` that hold kernels (those importing ``compiled``), sorted."""
+    return sorted(path for path in root.rglob("*.py") if _KERNEL_MODULE.search(path.read_text(encoding="utf-8")))
+
+
+def _fingerprint(root: Path) -> str:
+    digest = hashlib.sha1(usedforsecurity=False)
+    for path in kernel_modules(root):
+        digest.update(f"{path.relative_to(root)}\0".encode() + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@cache
+def drop_stale_caches(root: Path = HUMAN) -> bool:
+    """Drop numba's cached code of every kernel module under ``root`` where any of them changed since
+    it was cached (once a process); whether it did. numba checks a module's cache against that
+    module's source only, but a kernel holds the code of the kernels it calls in other modules
+    (``propagate_compiled``'s walks, ``rules_compiled``'s rules): after an update of the callee
+    alone, the caller's cache would run the old code. The stamp (a digest of the kernel modules'
+    sources) is kept beside the caches, in ``root``'s ``__pycache__``; what cannot be removed or
+    written (a read-only install: numba caches elsewhere then) is left."""
+    stamp = root / "__pycache__" / "kernels.sha1"
+    now = _fingerprint(root)
+    with suppress(OSError):
+        if stamp.read_text() == now:
+            return False
+    dropped = False
+    for kind in ("nbi", "nbc"):
+        for entry in root.rglob(f"__pycache__/*.{kind}"):
+            with suppress(OSError):
+                entry.unlink()
+                dropped = True
+    with suppress(OSError):
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(now)
+    return dropped
 
 
 def compiled(function: Callable) -> Callable:
@@ -41,7 +86,8 @@ def cached(*modules: str) -> bool:
     """Whether numba's cache holds code of each module (a file of this package) compiled since its
     source last changed, in the module's ``__pycache__``, where numba keeps it when it can write
     there (a module's functions are compiled together; older entries, of the functions' former
-    places in the file, stay beside them)."""
+    places in the file, stay beside them). Stale caches are dropped first (``drop_stale_caches``)."""
+    drop_stale_caches()
     here = Path(__file__).parent
     for module in modules:
         source = here / f"{module}.py"
