@@ -145,17 +145,24 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
     filled = np.zeros(27, np.int64)
     unit_lost = np.zeros(27, np.int64)
     few = np.zeros(27, np.int64)
+    pairs = np.zeros(27, np.int64)  # and those in two places
+    small = np.zeros(27, np.int64)  # and its places with one candidate or two
+    small_lost = np.zeros(27, np.int64)  # and those of them that lost some
     for unit in range(27):
         one = two = three = 0  # the digits in one place or more, two or more, three or more
         for i in range(9):
             cell = units[unit, i]
-            m = marks[cell]
+            m, g = marks[cell], gone[cell]
             filled[unit] += m != 0
-            unit_lost[unit] |= gone[cell]
+            unit_lost[unit] |= g
             three |= two & m
             two |= one & m
             one |= m
+            pair = (m != 0) & (m & (m - 1) & (m & (m - 1)) - 1 == 0)
+            small[unit] |= pair << i
+            small_lost[unit] |= (pair & (g != 0)) << i
         few[unit] = one & ~three
+        pairs[unit] = two & ~three
     # hidden pairs
     places = np.zeros(9, np.int64)  # per digit, its places in the unit (bits by the unit's order)
     lost = np.zeros(9, np.int64)  # and those the chain removed
@@ -204,24 +211,16 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
         return _arrays(removals, removal_ends, parents, parent_ends)
     # naked pairs
     for unit in range(27):
-        if not unit_lost[unit] or filled[unit] < 4:
-            continue
-        small = small_lost = 0  # the unit's places with one or two candidates, and those that lost some
-        for i in range(9):
-            m = marks[units[unit, i]]
-            if m and not _many(m):
-                small |= 1 << i
-                if gone[units[unit, i]]:
-                    small_lost |= 1 << i
-        if not small_lost or not small & (small - 1):
+        cells = small[unit]
+        if not small_lost[unit] or filled[unit] < 4 or not cells & (cells - 1):
             continue
         for i in range(9):
-            if not small >> i & 1:
+            if not cells >> i & 1:
                 continue
             p = units[unit, i]
             for j in range(i + 1, 9):
                 q = units[unit, j]
-                if not small >> j & 1 or (not gone[p] and not gone[q]):
+                if not cells >> j & 1 or (not gone[p] and not gone[q]):
                     continue
                 union = marks[p] | marks[q]
                 if _many(union) or not union & (union - 1):
@@ -253,6 +252,14 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
     line_lost = np.empty(18, np.int64)  # and those the chain removed
     for d in range(9):
         if not lost_digits >> d & 1:
+            continue
+        rows = columns = rows_lost = columns_lost = 0  # the lines where the digit has two places, and lost some
+        for line in range(9):
+            rows |= (pairs[9 + line] >> d & 1) << line
+            columns |= (pairs[18 + line] >> d & 1) << line
+            rows_lost |= ((pairs[9 + line] & unit_lost[9 + line]) >> d & 1) << line
+            columns_lost |= ((pairs[18 + line] & unit_lost[18 + line]) >> d & 1) << line
+        if not (rows_lost and rows & (rows - 1)) and not (columns_lost and columns & (columns - 1)):
             continue
         line_places[:] = 0
         line_lost[:] = 0
