@@ -210,17 +210,21 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
     # naked pairs
+    pair_cells = np.empty(9, np.int64)  # the unit's cells with one candidate or two
     for unit in range(27):
         cells = small[unit]
         if not small_lost[unit] or filled[unit] < 4 or not cells & (cells - 1):
             continue
+        count = 0
         for i in range(9):
-            if not cells >> i & 1:
-                continue
-            p = units[unit, i]
-            for j in range(i + 1, 9):
-                q = units[unit, j]
-                if not cells >> j & 1 or (not gone[p] and not gone[q]):
+            if cells >> i & 1:
+                pair_cells[count] = units[unit, i]
+                count += 1
+        for i in range(count):
+            p = pair_cells[i]
+            for j in range(i + 1, count):
+                q = pair_cells[j]
+                if not gone[p] and not gone[q]:
                     continue
                 union = marks[p] | marks[q]
                 if _many(union) or not union & (union - 1):
