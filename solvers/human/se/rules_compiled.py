@@ -23,15 +23,36 @@ FirstRules = Callable[[list[int], list[int]], list[RuleHint]]
 
 def rule_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The tables ``_first_rules`` takes: the units' cells, each cell's units and its place in each,
-    and SE's (base, cover) pairs of locking with the base's places in the cover and the cover's
-    outside the base."""
+    and SE's (base, cover) pairs of locking with the base's places in the cover, the cover's outside
+    the base, and the segments (a box's crossing with a line, numbered as in ``_segment``) of the
+    crossing, of the base's other two, of the cover's other two."""
     units = np.array(UNITS, dtype=np.int64)
     cell_units = np.array(CELL_UNITS, dtype=np.int64)
     cell_places = np.array([[UNITS[unit].index(cell) for unit in CELL_UNITS[cell]] for cell in range(81)],
                            dtype=np.int64)
-    locking = np.array([(base, cover, _places(base, UNITS[cover]), _places(cover, set(range(81)) - set(UNITS[base])))
-                        for base, cover in LOCKING], dtype=np.int64)
+    locking = np.array([(base, cover, _places(base, UNITS[cover]), _places(cover, set(range(81)) - set(UNITS[base])),
+                         *_segments(base, cover)) for base, cover in LOCKING], dtype=np.int64)
     return units, cell_units, cell_places, locking
+
+
+def _segment(box: int, line: int) -> int:
+    """The number of a box's crossing with a line (unit numbers): a row's three (by box) as 0-26,
+    then a column's as 27-53 (``_first_rules`` finds their cells from that)."""
+    if line < 18:
+        return (line - 9) * 3 + box % 3
+    return 27 + (line - 18) * 3 + box // 3
+
+
+def _segments(base: int, cover: int) -> tuple[int, ...]:
+    """The segments of the crossing of ``base`` and ``cover``, of the base's other two along it, and
+    of the cover's other two."""
+    box, line = (base, cover) if base < 9 else (cover, base)
+    shared = _segment(box, line)
+    kind = range(9, 18) if line < 18 else range(18, 27)
+    along_box = [_segment(box, other) for other in kind if other != line and set(UNITS[other]) & set(UNITS[box])]
+    along_line = [_segment(other, line) for other in range(9) if other != box and set(UNITS[other]) & set(UNITS[line])]
+    base_others, cover_others = (along_box, along_line) if base == box else (along_line, along_box)
+    return (shared, *base_others, *cover_others)
 
 
 def _load() -> FirstRules | None:
@@ -69,64 +90,102 @@ def _places(unit: int, cells: Collection[int]) -> int:
 def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
                  cell_places: np.ndarray, locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
     """The first technique's hints: (cell, digit) removals flat, where each hint's end there, its
-    parents ("off" keys) flat, where each hint's end there."""
-    places = np.zeros((9, 27), np.int64)  # per digit and unit, its places there (bits by the unit's order)
-    lost = np.zeros((9, 27), np.int64)  # and those the chain removed
-    gone = np.zeros(81, np.int64)  # per cell, its lost candidates (mask)
-    touched = np.zeros(27, np.bool_)  # per unit, whether it lost a candidate
-    filled = np.zeros(27, np.int64)  # and its cells with any
+    parents ("off" keys) flat, where each hint's end there. The tests run on digit masks (all
+    digits at once), each digit's places made only where a hint may be."""
+    gone = np.empty(81, np.int64)  # per cell, its lost candidates (mask)
+    lost_digits = 0
     for cell in range(81):
-        m = marks[cell]
-        g = gone[cell] = initial[cell] & ~m
-        for u in range(3):
-            unit, bit = cell_units[cell, u], 1 << cell_places[cell, u]
-            filled[unit] += m != 0
-            touched[unit] |= g != 0
-            for d in range(9):
-                if m >> d & 1:
-                    places[d, unit] |= bit
-                elif g >> d & 1:
-                    lost[d, unit] |= bit
+        g = gone[cell] = initial[cell] & ~marks[cell]
+        lost_digits |= g
+    none = np.empty(0, np.int64)
+    if not lost_digits:
+        return none, none, none, none
+    # per box and line crossing ("segment", as ``rule_tables``: the rows' then the columns'), the
+    # digits in its cells, in two of them or more, and those they lost
+    seg_any = np.empty(54, np.int64)
+    seg_two = np.empty(54, np.int64)
+    seg_lost = np.empty(54, np.int64)
+    for seg in range(54):
+        line, third = seg % 27 // 3, seg % 3
+        first, step = (line * 9 + third * 3, 1) if seg < 27 else (third * 27 + line, 9)
+        a, b, c = marks[first], marks[first + step], marks[first + 2 * step]
+        seg_any[seg] = a | b | c
+        seg_two[seg] = a & b | a & c | b & c
+        seg_lost[seg] = gone[first] | gone[first + step] | gone[first + 2 * step]
     removals: list[int] = []
     removal_ends: list[int] = []
     parents: list[int] = []
     parent_ends: list[int] = []
-    # locking (pointing and claiming): SE's (base, cover) order, then digit
+    # locking (pointing and claiming): SE's (base, cover) order, then digit; a digit locks when in
+    # two places or more of the crossing, none in the base's other segments, where it lost some,
+    # and some in the cover's other segments
     for order in range(len(locking)):
-        base, cover, shared, beyond = locking[order, 0], locking[order, 1], locking[order, 2], locking[order, 3]
+        shared, base_1, base_2, cover_1, cover_2 = (locking[order, 4], locking[order, 5], locking[order, 6],
+                                                    locking[order, 7], locking[order, 8])
+        found = (seg_two[shared] & ~(seg_any[base_1] | seg_any[base_2]) & (seg_lost[base_1] | seg_lost[base_2])
+                 & (seg_any[cover_1] | seg_any[cover_2]))
+        if not found:
+            continue
+        base, cover, inside, beyond = locking[order, 0], locking[order, 1], locking[order, 2], locking[order, 3]
         for d in range(9):
-            spots = places[d, base]
-            needed = lost[d, base] & ~shared
-            if spots & ~shared or not spots & (spots - 1) or not needed:
-                continue
-            removed = places[d, cover] & beyond
-            if not removed:
+            if not found >> d & 1:
                 continue
             for i in range(9):
-                if removed >> i & 1:
+                if beyond >> i & 1 and marks[units[cover, i]] >> d & 1:
                     removals.append(units[cover, i])
                     removals.append(d + 1)
             for i in range(9):
-                if needed >> i & 1:
+                if not inside >> i & 1 and gone[units[base, i]] >> d & 1:
                     parents.append((units[base, i] * 9 + d) * 2)
             removal_ends.append(len(removals))
             parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
-    # hidden pairs
+    # per unit: how many of its cells have a candidate, its lost digits, its digits in one place or two
+    filled = np.zeros(27, np.int64)
+    unit_lost = np.zeros(27, np.int64)
+    few = np.zeros(27, np.int64)
+    pairs = np.zeros(27, np.int64)  # and those in two places
+    small = np.zeros(27, np.int64)  # and its places with one candidate or two
+    small_lost = np.zeros(27, np.int64)  # and those of them that lost some
     for unit in range(27):
-        if not touched[unit] or filled[unit] <= 4:
+        one = two = three = 0  # the digits in one place or more, two or more, three or more
+        for i in range(9):
+            cell = units[unit, i]
+            m, g = marks[cell], gone[cell]
+            filled[unit] += m != 0
+            unit_lost[unit] |= g
+            three |= two & m
+            two |= one & m
+            one |= m
+            pair = (m != 0) & (m & (m - 1) & (m & (m - 1)) - 1 == 0)
+            small[unit] |= pair << i
+            small_lost[unit] |= (pair & (g != 0)) << i
+        few[unit] = one & ~three
+        pairs[unit] = two & ~three
+    # hidden pairs
+    places = np.zeros(9, np.int64)  # per digit, its places in the unit (bits by the unit's order)
+    lost = np.zeros(9, np.int64)  # and those the chain removed
+    for unit in range(27):
+        digits = few[unit]
+        if not unit_lost[unit] or filled[unit] <= 4 or not digits & (digits - 1) or not digits & unit_lost[unit]:
             continue
+        for d in range(9):
+            if digits >> d & 1:
+                spots = missing = 0
+                for i in range(9):
+                    cell = units[unit, i]
+                    spots |= (marks[cell] >> d & 1) << i
+                    missing |= (gone[cell] >> d & 1) << i
+                places[d], lost[d] = spots, missing
         for a in range(9):
-            na = bit_count(places[a, unit])
-            if na == 0 or na > 2:
+            if not digits >> a & 1:
                 continue
             for b in range(a + 1, 9):
-                nb = bit_count(places[b, unit])
-                if nb == 0 or nb > 2:
+                if not digits >> b & 1:
                     continue
-                both = places[a, unit] | places[b, unit]
-                if bit_count(both) != 2 or not (lost[a, unit] | lost[b, unit]) & ~both:
+                both = places[a] | places[b]
+                if _many(both) or not both & (both - 1) or not (lost[a] | lost[b]) & ~both:
                     continue
                 start = len(removals)
                 keep = 1 << a | 1 << b
@@ -142,28 +201,33 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
                 for i in range(9):
                     if not both >> i & 1:
                         cell = units[unit, i]
-                        if lost[a, unit] >> i & 1:
+                        if lost[a] >> i & 1:
                             parents.append((cell * 9 + a) * 2)
-                        if lost[b, unit] >> i & 1:
+                        if lost[b] >> i & 1:
                             parents.append((cell * 9 + b) * 2)
                 removal_ends.append(len(removals))
                 parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
     # naked pairs
+    pair_cells = np.empty(9, np.int64)  # the unit's cells with one candidate or two
     for unit in range(27):
-        if not touched[unit] or filled[unit] < 4:
+        cells = small[unit]
+        if not small_lost[unit] or filled[unit] < 4 or not cells & (cells - 1):
             continue
+        count = 0
         for i in range(9):
-            p = units[unit, i]
-            if marks[p] == 0 or bit_count(marks[p]) > 2:
-                continue
-            for j in range(i + 1, 9):
-                q = units[unit, j]
-                if marks[q] == 0 or bit_count(marks[q]) > 2:
+            if cells >> i & 1:
+                pair_cells[count] = units[unit, i]
+                count += 1
+        for i in range(count):
+            p = pair_cells[i]
+            for j in range(i + 1, count):
+                q = pair_cells[j]
+                if not gone[p] and not gone[q]:
                     continue
                 union = marks[p] | marks[q]
-                if (not gone[p] and not gone[q]) or bit_count(union) != 2:
+                if _many(union) or not union & (union - 1):
                     continue
                 start = len(removals)
                 for k in range(9):
@@ -187,26 +251,45 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
                 parent_ends.append(len(parents))
     if removal_ends:
         return _arrays(removals, removal_ends, parents, parent_ends)
-    # X-wings: rows as bases (units 9-17: a place's bit is its column), then columns (18-26), per digit
+    # X-wings: rows as bases (a place's bit is its column), then columns, per digit
+    line_places = np.empty(18, np.int64)  # the digit's places per row, then per column
+    line_lost = np.empty(18, np.int64)  # and those the chain removed
     for d in range(9):
-        if not lost[d, 9:18].any():
+        if not lost_digits >> d & 1:
             continue
-        for lines in (9, 18):
+        rows = columns = rows_lost = columns_lost = 0  # the lines where the digit has two places, and lost some
+        for line in range(9):
+            rows |= (pairs[9 + line] >> d & 1) << line
+            columns |= (pairs[18 + line] >> d & 1) << line
+            rows_lost |= ((pairs[9 + line] & unit_lost[9 + line]) >> d & 1) << line
+            columns_lost |= ((pairs[18 + line] & unit_lost[18 + line]) >> d & 1) << line
+        if not (rows_lost and rows & (rows - 1)) and not (columns_lost and columns & (columns - 1)):
+            continue
+        line_places[:] = 0
+        line_lost[:] = 0
+        for cell in range(81):
+            row, column = cell // 9, cell % 9
+            on, off = marks[cell] >> d & 1, gone[cell] >> d & 1
+            line_places[row] |= on << column
+            line_places[9 + column] |= on << row
+            line_lost[row] |= off << column
+            line_lost[9 + column] |= off << row
+        for lines in (0, 9):
             for one in range(9):
-                spots = places[d, lines + one]
-                if bit_count(spots) != 2:
+                spots = line_places[lines + one]
+                if not spots or _many(spots) or not spots & (spots - 1):
                     continue
                 for two in range(one + 1, 9):
-                    if places[d, lines + two] != spots:
+                    if line_places[lines + two] != spots:
                         continue
-                    base_lost = lost[d, lines + one] | lost[d, lines + two]
+                    base_lost = line_lost[lines + one] | line_lost[lines + two]
                     if not base_lost:
                         continue
                     start = len(removals)
                     for major in range(9):  # cells ascending: (row, column) as (line, cross) or (cross, line)
                         for minor in range(9):
-                            line, cross = (major, minor) if lines == 9 else (minor, major)
-                            if line != one and line != two and spots >> cross & 1 and places[d, lines + line] >> cross & 1:
+                            line, cross = (major, minor) if lines == 0 else (minor, major)
+                            if line != one and line != two and spots >> cross & 1 and line_places[lines + line] >> cross & 1:
                                 removals.append(major * 9 + minor)
                                 removals.append(d + 1)
                     if len(removals) == start or not base_lost & ~spots:
@@ -214,12 +297,20 @@ def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell
                         continue
                     for major in range(9):
                         for minor in range(9):
-                            line, cross = (major, minor) if lines == 9 else (minor, major)
-                            if (line == one or line == two) and lost[d, lines + line] >> cross & 1 and not spots >> cross & 1:  # noqa: SIM109
+                            line, cross = (major, minor) if lines == 0 else (minor, major)
+                            if (line == one or line == two) and line_lost[lines + line] >> cross & 1 and not spots >> cross & 1:  # noqa: SIM109
                                 parents.append(((major * 9 + minor) * 9 + d) * 2)
                     removal_ends.append(len(removals))
                     parent_ends.append(len(parents))
     return _arrays(removals, removal_ends, parents, parent_ends)
+
+
+@compiled
+def _many(m: int) -> bool:  # pragma: no cover - compiled
+    """Whether ``m`` has more than two bits set."""
+    m &= m - 1
+    m &= m - 1
+    return m != 0
 
 
 @compiled

@@ -38,3 +38,22 @@ def test_first_technique_hints_as_in_python():
                 assert [(h.removable, h.parents) for h in got] == [(h.removable, h.parents) for h in expected]
                 by_technique[technique] += 1
     assert all(by_technique), by_technique  # every technique's hints met, and grids with none
+
+
+def test_locking_segments_are_the_crossings():
+    """Each locking pair's segments (``rule_tables``), as ``_first_rules`` finds their cells: the
+    crossing of base and cover, the base's other two along the cover, the cover's other two."""
+    from sudokit.solvers.human.se.chain_core import UNITS
+
+    def cells(seg: int) -> set[int]:
+        line, third = seg % 27 // 3, seg % 3
+        first, step = (line * 9 + third * 3, 1) if seg < 27 else (third * 27 + line, 9)
+        return {first, first + step, first + 2 * step}
+
+    locking = rules_compiled.rule_tables()[3]
+    assert len(locking) == 108
+    for base, cover, _, _, shared, base_1, base_2, cover_1, cover_2 in locking.tolist():
+        b, c = set(UNITS[base]), set(UNITS[cover])
+        assert cells(shared) == b & c
+        assert cells(base_1) | cells(base_2) == b - c and len(cells(base_1) | cells(base_2)) == 6
+        assert cells(cover_1) | cells(cover_2) == c - b and len(cells(cover_1) | cells(cover_2)) == 6
