@@ -84,15 +84,23 @@ def _listed(ptr, idx, marks, units, size):
                 count += 1
                 if count < ptr.shape[0]:
                     ptr[count] = used
-            if chosen[depth] < n - 1:  # deeper
-                chosen[depth + 1] = chosen[depth] + 1
-                depth += 1
-            else:  # back up, and on to the next position
-                if depth == 0:
-                    break
-                depth -= 1
-                chosen[depth] += 1
+            depth = _next_subset(chosen, depth, n)
+            if depth < 0:
+                break
     return count, used
+
+
+@compiled
+def _next_subset(chosen, depth, n):
+    """The next subset of ``n`` positions depth first (``graph.unit_subsets``' order) after the one in
+    ``chosen[:depth + 1]``, made there: its last index, or -1 after the last subset."""
+    if chosen[depth] < n - 1:  # deeper
+        chosen[depth + 1] = chosen[depth] + 1
+        return depth + 1
+    if depth == 0:
+        return -1
+    chosen[depth - 1] += 1  # back up, and on to the next position
+    return depth - 1
 
 
 @compiled
@@ -389,14 +397,9 @@ def _subsets(cells, marks):
             union |= marks[cells[chosen[k]]]
         found[count], unions[count], sizes[count] = positions, union, depth + 1
         count += 1
-        if chosen[depth] < n - 1:  # deeper
-            chosen[depth + 1] = chosen[depth] + 1
-            depth += 1
-        else:  # back up, and on to the next position
-            if depth == 0:
-                break
-            depth -= 1
-            chosen[depth] += 1
+        depth = _next_subset(chosen, depth, n)
+        if depth < 0:
+            break
     return found, unions, sizes
 
 

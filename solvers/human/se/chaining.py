@@ -300,12 +300,7 @@ class Chaining:
                 pattern = f"{name(source)} on & off => {name(key)} {'on' if key & 1 else 'off'}"
                 kwargs: dict[str, Any] = {}
             else:
-                if kind == 5:
-                    starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
-                    where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
-                else:
-                    starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[source] if marks[other] >> d0 & 1]
-                    where = f"{d0 + 1} in {_unit_name(source)}"
+                starts, where = _starts(marks, kind, cell, source, d0)
                 pattern = f"{where} => {name(key)} {'on' if key & 1 else 'off'}"
                 kwargs = {"root_cause": CELL if kind == 5 else source}
             hints.append(WalkHint(self.technique, self.base, kind, _removable(marks, key),
@@ -444,12 +439,7 @@ class Chaining:
         rows, links = walk.static_hints(meets)
         first = 0
         for key, kind, cell, unit, d0, size, last in rows:
-            if kind == 5:
-                starts = [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]]
-                where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
-            else:
-                starts = [(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1]
-                where = f"{d0 + 1} in {_unit_name(unit)}"
+            starts, where = _starts(marks, kind, cell, unit, d0)
             technique, removable, conclusion = self._conclusion(marks, key, kind, where)
             hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
                                     size, links[first:last], root_cause=CELL if kind == 5 else unit, **conclusion))
@@ -692,6 +682,15 @@ def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:
     if key & 1:
         return tuple((cell, d + 1) for d in BITS[marks[cell]] if d != d0)
     return ((cell, d0 + 1),) if marks[cell] >> d0 & 1 else ()
+
+
+def _starts(marks: list[int], kind: int, cell: int, unit: int, d0: int) -> tuple[list[int], str]:
+    """The "on" keys a cell (kind 5: ``cell``'s candidates) or region (6: ``d0``'s places in ``unit``)
+    forcing chain starts from, and where it is, as a hint's pattern names it."""
+    if kind == 5:
+        return [cell * 18 + d * 2 + 1 for d in BITS[marks[cell]]], f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    return ([(other * 9 + d0) * 2 + 1 for other in UNITS[unit] if marks[other] >> d0 & 1],
+            f"{d0 + 1} in {_unit_name(unit)}")
 
 
 def _unit_name(unit: int) -> str:
