@@ -22,7 +22,7 @@ import numpy as np
 
 from sudokit.models.graph import peer_bits
 from sudokit.models.grid import geometry
-from sudokit.solvers.human.basics_compiled import popcount
+from sudokit.solvers.human.basics_compiled import member, popcount
 from sudokit.solvers.human.loops_compiled import words
 from sudokit.solvers.human.se.jit import compiled
 from sudokit.solvers.human.techniques.als import _digit_names, sue_de_coq_cells
@@ -464,11 +464,7 @@ def _sue_de_coqs(hits, marks, units, box_lines):
         n, m, r = 0, 0, 0
         for c in line:
             if marks[c]:
-                crossing = False
-                for b in box:
-                    if b == c:
-                        crossing = True
-                if crossing:
+                if member(c, box, box.shape[0]):
                     inside[n] = c
                     n += 1
                 else:
@@ -477,14 +473,9 @@ def _sue_de_coqs(hits, marks, units, box_lines):
         if n < 2:
             continue
         for c in box:
-            if marks[c]:
-                crossing = False
-                for d in line:
-                    if d == c:
-                        crossing = True
-                if not crossing:
-                    box_rest[r] = c
-                    r += 1
+            if marks[c] and not member(c, line, line.shape[0]):
+                box_rest[r] = c
+                r += 1
         count = _sue_de_coq_hits(hits, count, t, marks, inside[:n], line_rest[:m], box_rest[:r])
     return count
 

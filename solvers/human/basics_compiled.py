@@ -340,11 +340,11 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
                 if popcount(union) == k:
                     count = 0
                     for cell in box_cells:
-                        if not _member(cell, group, k):
+                        if not member(cell, group, k):
                             targets[count] = cell
                             count += 1
                     for cell in units[line]:
-                        if cell_units[cell, 2] != box and not _member(cell, group, k):
+                        if cell_units[cell, 2] != box and not member(cell, group, k):
                             targets[count] = cell
                             count += 1
                     end = _remove(marks, targets, count, union, removed, at)
@@ -356,7 +356,8 @@ def _locked_sets(k, rung, marks, units, cell_units, found, row, removed, at, scr
 
 
 @compiled
-def _member(cell, cells, count):
+def member(cell, cells, count):
+    """Whether ``cell`` is among the first ``count`` of ``cells``."""
     for i in range(count):  # noqa: SIM110 - numba compiles no generator expressions
         if cells[i] == cell:
             return True
@@ -450,7 +451,7 @@ def _naked(k, rung, marks, units, found, row, removed, at, scratch):
             if popcount(union) == k:
                 count = 0
                 for cell in units[unit]:
-                    if not _member(cell, group, k):
+                    if not member(cell, group, k):
                         targets[count] = cell
                         count += 1
                 end = _remove(marks, targets, count, union, removed, at)
