@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 from sudokit.models.graph import CellNode
@@ -227,17 +228,33 @@ class LineHint(WalkHint):
             return back, (self._source ^ 1, *(key ^ 1 for key in self._line[:-2:2]))
         return ((*back, self._source),)
 
-    @cached_property
-    def _ruled(self) -> list[tuple[int, int, int]]:
-        """(Read from the line: no potential's cause is None but the source's, and it has no root cause.)"""
-        assert self.root_cause is None
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
+        """(Read from the line, its "on" links in ``_ruled``'s order, without making that list: an
+        inner hint is mostly asked once, by the outer chain that found it.)"""
         line = self._line
-        found = [(*CANDIDATE[key], cause) for key, cause in zip(line[-2::-2], line[-1::-2], strict=True)
-                 if key & 1 and cause != ADVANCED]
+        found: dict[int, None] = {}
+        ways = [(range(len(line) - 2, -1, -2), 1)]
         if self._cycle:  # the way back: its "on"s are the line's "off"s
-            found += [(*CANDIDATE[key], cause) for key, cause in zip(line[:-2:2], line[1:-2:2], strict=True)
-                      if not key & 1 and cause != ADVANCED]
-        return found
+            ways.append((range(0, len(line) - 2, 2), 0))
+        for at, on in ways:
+            for i in at:
+                key = line[i]
+                if key & 1 != on:
+                    continue
+                cause = line[i + 1]
+                if cause == CELL:
+                    cell = key // 18
+                    for d in BITS[initial[cell] & ~current[cell]]:
+                        found[cell * 18 + d * 2] = None
+                elif cause != ADVANCED:
+                    d0 = (key >> 1) % 9
+                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+                    while gone:  # ascending: the unit's order
+                        lowest = gone & -gone
+                        gone ^= lowest
+                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+        return list(found)
 
 
 def extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:
@@ -265,9 +282,12 @@ def se_sorted(hints: list[ChainHint]) -> list[ChainHint]:
     for i, hint in enumerate(hints):
         hint.order = i
     kept: dict[tuple, ChainHint] = {}
-    for hint in sorted(hints, key=ChainHint.rank):
+    for hint in sorted(hints, key=_RANKED):  # (stable: the gathering order breaks ties, as ``rank``'s)
         kept.setdefault(hint.removable, hint)
     return list(kept.values())
+
+
+_RANKED = attrgetter("difficulty", "complexity", "sort_key")  # ``ChainHint.rank`` less its order (read in C)
 
 
 def forcing_pattern(source: int, end: int) -> str:

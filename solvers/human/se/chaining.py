@@ -84,7 +84,7 @@ ends, asking there only the techniques the level before did not have.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from functools import cache, cached_property, partial
@@ -104,7 +104,7 @@ from sudokit.solvers.human.se.chain_core import (
     propagate,
 )
 from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, WalkHint, name, se_sorted
-from sudokit.solvers.human.se.chain_rules import simple_rules
+from sudokit.solvers.human.se.chain_rules import RuleHint, simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import unary_hints
 from sudokit.solvers.human.se.kernels import COMPILED
@@ -483,35 +483,25 @@ class Chaining:
 
     def _advanced(self, marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
                   source_have: list[int], known: int | None = None) -> list[Pot]:
-        for group in self._rule_hints(marks, source, have, source_have, known):
-            found: list[Pot] = []
-            for hint in group:
-                parents = hint.rule_parents(source, marks, source_have, have)
-                if not parents:
-                    continue
-                real = [to_off[k] for k in parents if k in to_off]
-                nested = hint if isinstance(hint, ChainHint) else None
-                for cell, digit in hint.removable:
-                    found.append(Pot((cell * 9 + digit - 1) * 2, list(real), ADVANCED, nested))
-            if found:
-                return found
-        return []
-
-    def _rule_hints(self, marks: list[int], source: list[int], have: list[int], source_have: list[int],
-                    known: int | None = None) -> Iterator[list]:
-        """Each inner technique's hints in turn (``known``: the simple rules and that many inner
-        producers are known to add nothing here, and are not asked)."""
+        """Each inner technique's hints in turn, up to the first with hints that need the chain's
+        removals, as "off" potentials (``known``: the simple rules and that many inner producers
+        are known to add nothing here, and are not asked)."""
         if marks == source:
-            return  # nothing removed: no hint can need the chain
+            return []  # nothing removed: no hint can need the chain
         if known is None:
             parts = COMPILED.get(start=self.level >= 2)
             first = parts.first_rules if parts is not None else None
-            if first is not None:
-                yield first(marks, source)  # the first technique with any hint: the only one asked then
-            else:
-                yield from simple_rules(marks, source, have, source_have)
+            groups: Iterable[list] = (first(marks, source),) if first is not None else simple_rules(
+                marks, source, have, source_have)  # (compiled: the first technique with any hint, the only one asked)
+            for group in groups:
+                found = _advanced_pots(group, marks, source, to_off, have, source_have)
+                if found:
+                    return found
         for producer in self._inner_producers()[known or 0:]:
-            yield producer.hints(marks)
+            found = _advanced_pots(producer.hints(marks), marks, source, to_off, have, source_have)
+            if found:
+                return found
+        return []
 
     def _inner_producers(self) -> list[Chaining]:
         """The chaining techniques it applies inside its chains, in order."""
@@ -618,6 +608,24 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
     a grid met again (by another start, level or step) is not searched again. The static ones
     screen the grids (thousands per search, most holding nothing: ``chain_screen``)."""
     return Chaining(multiple, dynamic, level=level, screened=True, inner=True)
+
+
+def _advanced_pots(hints: Sequence[ChainHint | RuleHint], marks: list[int], source: list[int],
+                   to_off: dict[int, Pot], have: list[int], source_have: list[int]) -> list[Pot]:
+    """What inner ``hints`` in ``marks`` remove, as "off" potentials whose parents are the chain's
+    removals each needs (those that need none are left out: SE's getAdvancedPotentials). (The
+    chain's potentials read once each: a compiled walk's are made when read.)"""
+    found: list[Pot] = []
+    read: dict[int, Pot] = {}
+    for hint in hints:
+        parents = hint.rule_parents(source, marks, source_have, have)
+        if not parents:
+            continue
+        real = [read[k] if k in read else read.setdefault(k, to_off[k]) for k in parents if k in to_off]
+        nested = hint if isinstance(hint, ChainHint) else None
+        for cell, digit in hint.removable:
+            found.append(Pot((cell * 9 + digit - 1) * 2, real[:], ADVANCED, nested))
+    return found
 
 
 def _ends(outcomes: list[dict[int, Pot]], key: int) -> list[Pot]:
