@@ -14,16 +14,41 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cache
 from itertools import pairwise
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from sudokit.models.graph import CellNode
 from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, UNIT_BITS, Pot, cell_of, chain_of, digit_of
 from sudokit.solvers.human.steps import ChainLink, Step
 
 MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
+
+
+T = TypeVar("T")
+
+
+class cached_attribute(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11's takes one at each computation):
+    an outer chain ranks, and reads the rule parents of, hundreds of thousands of hints, computing
+    a few attributes of each once (two threads computing one at once would compute the same value)."""
+
+    def __init__(self, compute: Callable[[Any], T]):
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_attribute[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached_attribute[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @cache
@@ -53,7 +78,7 @@ class ChainHint:
     pattern: str = ""
     order: int = field(default=0)  # gathering order
 
-    @cached_property
+    @cached_attribute
     def chains(self) -> dict[int, list[Pot]]:
         """Per chain end (by ``id``: the hint holds them), the potentials it follows from (``chain_of``)."""
         found: dict[int, list[Pot]] = {}
@@ -62,7 +87,7 @@ class ChainHint:
                 found[id(t)] = chain_of(t)
         return found
 
-    @cached_property
+    @cached_attribute
     def nested(self) -> list[ChainHint]:
         """The distinct inner hints its links use, by what they conclude and how (SE's FullChain)."""
         found: dict[tuple, ChainHint] = {}
@@ -73,16 +98,16 @@ class ChainHint:
                     found[inner.signature] = inner
         return list(found.values())
 
-    @cached_property
+    @cached_attribute
     def signature(self) -> tuple:
         return tuple(tuple(p.key for p in self.chains[id(t)]) for t in self.targets)
 
-    @cached_property
+    @cached_attribute
     def complexity(self) -> int:
         flat = sum(len(self.chains[id(t)]) for t in self.flat_targets)
         return flat + sum(inner.complexity for inner in self.nested)
 
-    @cached_property
+    @cached_attribute
     def difficulty(self) -> float:
         return self.base + length_bonus(self.complexity)
 
@@ -107,7 +132,7 @@ class ChainHint:
                     found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
         return list(found)
 
-    @cached_property
+    @cached_attribute
     def _ruled(self) -> list[tuple[int, int, int]]:
         """The "on" potentials of its chains that a rule made (a cell's or a unit's last place), in
         order: (cell, digit - 1, cause) each (``rule_parents`` reads them for each grid it is asked in)."""
@@ -136,7 +161,7 @@ class ChainHint:
         a producer's techniques all yield it)."""
         return self._step
 
-    @cached_property
+    @cached_attribute
     def _step(self) -> Step:
         cells = tuple(sorted({c for c, _ in self.removable}))
         digits = tuple(sorted({d for _, d in self.removable}))
@@ -212,14 +237,14 @@ class LineHint(WalkHint):
         end = extended(Pot(self._source), zip(line[::2], line[1::2], strict=True))
         return [end, reversed_cycle(end)] if self._cycle else [end]
 
-    @cached_property
-    def pattern(self) -> str:  # type: ignore[override]
+    @cached_attribute
+    def pattern(self) -> str:
         """(Made when first read: a step's, which only a hint applied makes.)"""
         if self._cycle:
             return cycle_pattern(self._line[::2])
         return forcing_pattern(self._source, self._line[-2])
 
-    @cached_property
+    @cached_attribute
     def signature(self) -> tuple:
         """(Each chain's keys as ``chain_of`` lists them, from its end back: a cycle's start, its
         end's key, left out, and so the end of the way back.)"""

@@ -87,7 +87,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
-from functools import cache, cached_property, partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 from sudokit.models.graph import cells_of
@@ -103,10 +103,10 @@ from sudokit.solvers.human.se.chain_core import (
     digit_cells,
     propagate,
 )
-from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, WalkHint, name, se_sorted
+from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, WalkHint, cached_attribute, name, se_sorted
 from sudokit.solvers.human.se.chain_rules import RuleHint, simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
-from sudokit.solvers.human.se.chain_unary import unary_hints
+from sudokit.solvers.human.se.chain_unary import Starts, unary_hints
 from sudokit.solvers.human.se.kernels import COMPILED
 from sudokit.solvers.human.steps import Step
 from sudokit.solvers.human.view import View
@@ -179,14 +179,22 @@ class Chaining:
             meets = screen.meets(grid) if screen is not None and self.multiple else None
             known = screen.starts(grid) if screen is not None and not self.multiple else None
             if screen is None or meets is not None or known is not None:  # else the screen found nothing
-                work = list(marks)
-                with _no_cycle_collection():
-                    found = se_sorted(self._multiple(work, grid, poll, meets) if self.multiple or self.dynamic
-                                      else unary_hints(work, known, *((screen.forcing, screen.cycles) if screen else ())))
+                if gc.isenabled():  # (an outer search: an inner one runs with the collector paused already)
+                    with _no_cycle_collection():
+                        found = self._search(marks, grid, poll, meets, screen, known)
+                else:
+                    found = self._search(marks, grid, poll, meets, screen, known)
             if len(self._cache) >= CACHED_GRIDS[self.multiple or self.dynamic]:
                 self._cache.clear()
             self._cache[grid] = found
         return found
+
+    def _search(self, marks: list[int], grid: tuple[int, ...], poll: Callable[[], None] | None,
+                meets: np.ndarray | None, screen: Screen | None, known: Starts | None) -> list[ChainHint]:
+        """The hints in ``marks`` (a copy searched), in SE's order (``meets``, ``known``: the screen's)."""
+        work = list(marks)
+        return se_sorted(self._multiple(work, grid, poll, meets) if self.multiple or self.dynamic
+                         else unary_hints(work, known, *((screen.forcing, screen.cycles) if screen else ())))
 
     # ---- SE's getMultipleChainsHintList
 
@@ -613,18 +621,24 @@ def _inner_producer(multiple: bool, dynamic: bool, level: int) -> Chaining:
 def _advanced_pots(hints: Sequence[ChainHint | RuleHint], marks: list[int], source: list[int],
                    to_off: dict[int, Pot], have: list[int], source_have: list[int]) -> list[Pot]:
     """What inner ``hints`` in ``marks`` remove, as "off" potentials whose parents are the chain's
-    removals each needs (those that need none are left out: SE's getAdvancedPotentials). (The
-    chain's potentials read once each: a compiled walk's are made when read.)"""
+    removals each needs (those that need none are left out: SE's getAdvancedPotentials). Each
+    candidate once, as the first hint removes it (``propagate`` keeps a key's first potential: a
+    hint removing nothing new is not read); the chain's potentials read once each (a compiled
+    walk's are made when read)."""
     found: list[Pot] = []
+    made: set[int] = set()
     read: dict[int, Pot] = {}
     for hint in hints:
+        keys = [key for cell, digit in hint.removable if (key := (cell * 9 + digit - 1) * 2) not in made]
+        if not keys:
+            continue
         parents = hint.rule_parents(source, marks, source_have, have)
         if not parents:
             continue
         real = [read[k] if k in read else read.setdefault(k, to_off[k]) for k in parents if k in to_off]
         nested = hint if isinstance(hint, ChainHint) else None
-        for cell, digit in hint.removable:
-            found.append(Pot((cell * 9 + digit - 1) * 2, real[:], ADVANCED, nested))
+        made.update(keys)
+        found += [Pot(key, real[:], ADVANCED, nested) for key in keys]
     return found
 
 
@@ -644,7 +658,7 @@ class StaticHint(WalkHint):
         super().__init__(technique, base, sort_key, removable, ends, size, **kwargs)
         self._links = links
 
-    @cached_property
+    @cached_attribute
     def _ruled(self) -> list[tuple[int, int, int]]:
         """(Read from its links: static chains have none ``ADVANCED``, each start's cause its ``root_cause``.)"""
         links = self._links
