@@ -180,13 +180,15 @@ class WalkHint(ChainHint):
     an outer chain: its first hint's, mostly). ``flat``: how many of the ends make its size (all
     unless told)."""
 
+    _ends: Callable[[], list[Pot]]
+    _flat: int | None
+
     def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
                  ends: Callable[[], list[Pot]], size: int, flat: int | None = None, **kwargs: Any):
-        super().__init__(technique, base, sort_key, removable, [], [], **kwargs)
-        del self.flat_targets, self.targets  # made when first read (``__getattr__``)
-        self._ends, self._flat = ends, flat
-        self.__dict__["complexity"] = size
-        self.__dict__["difficulty"] = base + length_bonus(size)
+        # (its fields set at once, the defaults left to the class: ``targets`` and ``flat_targets``
+        # made when first read, ``__getattr__``)
+        self.__dict__.update(technique=technique, base=base, sort_key=sort_key, removable=removable, _ends=ends,
+                             _flat=flat, complexity=size, difficulty=base + length_bonus(size), **kwargs)
 
     def __getattr__(self, attribute: str) -> list[Pot]:
         if attribute not in ("targets", "flat_targets"):
@@ -259,27 +261,33 @@ class LineHint(WalkHint):
         inner hint is mostly asked once, by the outer chain that found it.)"""
         line = self._line
         found: dict[int, None] = {}
-        ways = [(range(len(line) - 2, -1, -2), 1)]
+        line_parents(found, line, range(len(line) - 2, -1, -2), 1, initial, current, initial_have, current_have)
         if self._cycle:  # the way back: its "on"s are the line's "off"s
-            ways.append((range(0, len(line) - 2, 2), 0))
-        for at, on in ways:
-            for i in at:
-                key = line[i]
-                if key & 1 != on:
-                    continue
-                cause = line[i + 1]
-                if cause == CELL:
-                    cell = key // 18
-                    for d in BITS[initial[cell] & ~current[cell]]:
-                        found[cell * 18 + d * 2] = None
-                elif cause != ADVANCED:
-                    d0 = (key >> 1) % 9
-                    gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
-                    while gone:  # ascending: the unit's order
-                        lowest = gone & -gone
-                        gone ^= lowest
-                        found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
+            line_parents(found, line, range(0, len(line) - 2, 2), 0, initial, current, initial_have, current_have)
         return list(found)
+
+
+def line_parents(found: dict[int, None], line: list[int], at: Iterable[int], on: int, initial: list[int],
+                 current: list[int], initial_have: list[int], current_have: list[int]) -> None:
+    """Into ``found``, in order, the rule parents (``ChainHint.rule_parents``) of the links of a flat
+    line (key, cause, key, cause, …) at ``at`` (its keys' places) whose key is "on" (``on``: 1), or
+    "off" (0: a cycle's way back, each potential negated)."""
+    for i in at:
+        key = line[i]
+        if key & 1 != on:
+            continue
+        cause = line[i + 1]
+        if cause == CELL:
+            cell = key // 18
+            for d in BITS[initial[cell] & ~current[cell]]:
+                found[cell * 18 + d * 2] = None
+        elif cause != ADVANCED:
+            d0 = (key >> 1) % 9
+            gone = initial_have[d0] & ~current_have[d0] & UNIT_BITS[cause]
+            while gone:  # ascending: the unit's order
+                lowest = gone & -gone
+                gone ^= lowest
+                found[((lowest.bit_length() - 1) * 9 + d0) * 2] = None
 
 
 def extended(source: Pot, line: Iterable[tuple[int, int]]) -> Pot:

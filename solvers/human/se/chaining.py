@@ -103,7 +103,16 @@ from sudokit.solvers.human.se.chain_core import (
     digit_cells,
     propagate,
 )
-from sudokit.solvers.human.se.chain_hints import CANDIDATE, ChainHint, WalkHint, cached_attribute, name, se_sorted
+from sudokit.solvers.human.se.chain_hints import (
+    PLACE,
+    ChainHint,
+    WalkHint,
+    cached_attribute,
+    length_bonus,
+    line_parents,
+    name,
+    se_sorted,
+)
 from sudokit.solvers.human.se.chain_rules import RuleHint, simple_rules
 from sudokit.solvers.human.se.chain_static import StaticLinks, static_links
 from sudokit.solvers.human.se.chain_unary import Starts, unary_hints
@@ -211,7 +220,7 @@ class Chaining:
         if self._walk is not None and meets is not None and not self.dynamic:
             if poll is not None:
                 poll()
-            return self._static(marks, self._walk, meets)
+            return self._static(marks, grid, self._walk, meets)
         if self._walked_whole() and not self.inner:
             if poll is not None:
                 poll()
@@ -437,20 +446,18 @@ class Chaining:
                 for key in _ordered(on_to_off, region_off):
                     self._add(hints, marks, key, outs_off, 6, unit, where)
 
-    def _static(self, marks: list[int], walk: Walk, meets: np.ndarray) -> list[ChainHint]:
+    def _static(self, marks: list[int], grid: tuple[int, ...], walk: Walk, meets: np.ndarray) -> list[ChainHint]:
         """The hints of a static search (cell and region chains from the cells ``meets`` lets
         through), found by the compiled walks in one call (``Walker.static_hints``) and made as
-        ``_add`` makes them, their chains made when first read (``WalkHint``; an inner search's:
-        those ``se_sorted`` keeps, which an outer chain reads)."""
+        ``_add`` makes them, their chains (and starts and pattern) made when first read
+        (``StaticHint``; an inner search's: those ``se_sorted`` keeps, which an outer chain reads)."""
         hints: list[ChainHint] = []
         runs: Runs = {}
         rows, links = walk.static_hints(meets)
         first = 0
         for key, kind, cell, unit, d0, size, last in rows:
-            starts, where = _starts(marks, kind, cell, unit, d0)
-            technique, removable, conclusion = self._conclusion(marks, key, kind, where)
-            hints.append(StaticHint(technique, self.base, kind, removable, partial(_walked_ends, walk, runs, starts, key),
-                                    size, links[first:last], root_cause=CELL if kind == 5 else unit, **conclusion))
+            hints.append(StaticHint(self.base, kind, _removable(marks, key), size, links[first:last],
+                                    (grid, walk, runs, key, cell, unit, d0)))
             first = last
         return hints
 
@@ -651,18 +658,40 @@ class StaticHint(WalkHint):
     """A static cell or region chain of the compiled walks (``Chaining._static``): the "on"
     links of its chains (key, cause; ``links``), counted in the walks' tables, give what it needs
     of an outer chain's removals (``rule_parents``); its chains are made only where an outer hint
-    holds it (its size, its repeats: ``WalkHint``)."""
+    holds it (its size, its repeats: ``WalkHint``), and its pattern where it is applied. ``found``:
+    the grid, its walks, their runs read, and the chains' end (key), cell, unit and digit - 1
+    (``Walker.static_hints``'s)."""
 
-    def __init__(self, technique: str, base: float, sort_key: int, removable: tuple[tuple[int, int], ...],
-                 ends: Callable[[], list[Pot]], size: int, links: list[int], **kwargs: Any):
-        super().__init__(technique, base, sort_key, removable, ends, size, **kwargs)
-        self._links = links
+    _found: tuple[tuple[int, ...], Walk, Runs, int, int, int, int]
+    _links: list[int]
+
+    def __init__(self, base: float, sort_key: int, removable: tuple[tuple[int, int], ...], size: int,
+                 links: list[int], found: tuple[tuple[int, ...], Walk, Runs, int, int, int, int]):
+        key, unit = found[3], found[5]
+        # (its fields set at once, the defaults (pattern, order) left to the class, as ``LineHint``'s)
+        self.__dict__.update(technique="se_cell_forcing_chain" if sort_key == 5 else "se_region_forcing_chain",
+                             base=base, sort_key=sort_key, removable=removable, complexity=size,
+                             difficulty=base + length_bonus(size), root_cause=CELL if sort_key == 5 else unit,
+                             placement=PLACE[key >> 1] if key & 1 else None, _links=links, _found=found, _flat=None)
+
+    def _ends(self) -> list[Pot]:
+        """Its chains' ends: the walks' potentials of its end from each start."""
+        grid, walk, runs, key, cell, unit, d0 = self._found
+        return _walked_ends(walk, runs, _starts(grid, self.sort_key, cell, unit, d0)[0], key)
 
     @cached_attribute
-    def _ruled(self) -> list[tuple[int, int, int]]:
+    def pattern(self) -> str:
+        """(Made when first read: a step's, which only a hint applied makes.)"""
+        grid, _, _, key, cell, unit, d0 = self._found
+        return f"{_starts(grid, self.sort_key, cell, unit, d0)[1]} => {name(key)} {'on' if key & 1 else 'off'}"
+
+    def rule_parents(self, initial: list[int], current: list[int], initial_have: list[int],
+                     current_have: list[int]) -> list[int]:
         """(Read from its links: static chains have none ``ADVANCED``, each start's cause its ``root_cause``.)"""
+        found: dict[int, None] = {}
         links = self._links
-        return [(*CANDIDATE[links[i]], links[i + 1]) for i in range(0, len(links), 2)]
+        line_parents(found, links, range(0, len(links), 2), 1, initial, current, initial_have, current_have)
+        return list(found)
 
 
 def _walked_ends(walk: Walk | Walked, runs: Runs, starts: list[int], key: int) -> list[Pot]:
@@ -706,7 +735,7 @@ def _removable(marks: list[int], key: int) -> tuple[tuple[int, int], ...]:
     return ((cell, d0 + 1),) if marks[cell] >> d0 & 1 else ()
 
 
-def _starts(marks: list[int], kind: int, cell: int, unit: int, d0: int) -> tuple[list[int], str]:
+def _starts(marks: Sequence[int], kind: int, cell: int, unit: int, d0: int) -> tuple[list[int], str]:
     """The "on" keys a cell (kind 5: ``cell``'s candidates) or region (6: ``d0``'s places in ``unit``)
     forcing chain starts from, and where it is, as a hint's pattern names it."""
     if kind == 5:
