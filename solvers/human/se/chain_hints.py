@@ -89,18 +89,33 @@ class ChainHint:
 
     @cached_attribute
     def nested(self) -> list[ChainHint]:
-        """The distinct inner hints its links use, by what they conclude and how (SE's FullChain)."""
-        found: dict[tuple, ChainHint] = {}
+        """The distinct inner hints its links use, by what they conclude and how (SE's FullChain: by
+        ``signature``). Hints are first told apart by what their signatures imply (``signed``):
+        only those alike in that are compared by signature (a compiled walk's hint makes its
+        chains for it)."""
+        found: list[ChainHint] = []
+        seen: set[int] = set()  # (by ``id``: the potentials hold them)
+        alike: dict[tuple, list[ChainHint]] = {}
         for target in self.targets:
             for p in self.chains[id(target)]:
                 inner = p.nested
-                if isinstance(inner, ChainHint) and inner.signature not in found:
-                    found[inner.signature] = inner
-        return list(found.values())
+                if isinstance(inner, ChainHint) and id(inner) not in seen:
+                    seen.add(id(inner))
+                    same = alike.setdefault(inner.signed, [])
+                    if not any(other.signature == inner.signature for other in same):
+                        same.append(inner)
+                        found.append(inner)
+        return found
 
     @cached_attribute
     def signature(self) -> tuple:
         return tuple(tuple(p.key for p in self.chains[id(t)]) for t in self.targets)
+
+    @cached_attribute
+    def signed(self) -> tuple:
+        """What its ``signature`` implies: each chain's end (key), and their potentials' count."""
+        signature = self.signature
+        return tuple(chain[0] for chain in signature), sum(len(chain) for chain in signature)
 
     @cached_attribute
     def complexity(self) -> int:

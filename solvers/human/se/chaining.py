@@ -680,6 +680,13 @@ class StaticHint(WalkHint):
         return _walked_ends(walk, runs, _starts(grid, self.sort_key, cell, unit, d0)[0], key)
 
     @cached_attribute
+    def signed(self) -> tuple:
+        """(Without its chains: each ends at its end, one a start, their potentials counted in its size.)"""
+        grid, _, _, key, cell, unit, d0 = self._found
+        starts = grid[cell].bit_count() if self.sort_key == 5 else sum(grid[c] >> d0 & 1 for c in UNITS[unit])
+        return (key,) * starts, self.complexity
+
+    @cached_attribute
     def pattern(self) -> str:
         """(Made when first read: a step's, which only a hint applied makes.)"""
         grid, _, _, key, cell, unit, d0 = self._found

@@ -44,12 +44,15 @@ def test_static_hints_are_found_ranked_and_made_as_the_python_search_makes_them(
             assert all(isinstance(h, WalkHint) for h in told)
             assert not any(isinstance(h, WalkHint) for h in expected)
             sizes = [h.complexity for h in told]  # counted, before any chain is made
+            signed = [h.signed for h in told]  # (what an outer hint tells inner ones apart by)
             assert all("targets" not in h.__dict__ for h in told)
             kinds.update(h.sort_key for h in told)
             assert [h.order for h in told] == [h.order for h in expected]
             assert full(told) == full(expected), marks
             assert summary(told) == summary(expected)
             assert sizes == [sum(len(chain_of(t)) for t in h.flat_targets) for h in told]
+            assert signed == [(tuple(c[0] for c in h.signature), sum(map(len, h.signature))) for h in told]
+            assert signed == [h.signed for h in expected]
             found += bool(expected)
             made += len(told)
     assert found > 10 and made > 50, (found, made)
