@@ -30,9 +30,10 @@ T = TypeVar("T")
 
 
 class cached_attribute(Generic[T]):
-    """``functools.cached_property`` without its lock (Python 3.11's takes one at each computation):
-    an outer chain ranks, and reads the rule parents of, hundreds of thousands of hints, computing
-    a few attributes of each once (two threads computing one at once would compute the same value)."""
+    """``functools.cached_property`` without its lock, as Python 3.12's (3.11's takes one at each
+    computation): an outer chain ranks, and reads the rule parents of, hundreds of thousands of
+    hints, computing a few attributes of each once. (A search's hints are not shared between
+    threads: nor are its producers' caches.)"""
 
     def __init__(self, compute: Callable[[Any], T]):
         self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__

@@ -513,9 +513,11 @@ class Chaining:
                 if found:
                     return found
         for producer in self._inner_producers()[known or 0:]:
-            found = _advanced_pots(producer.hints(marks), marks, source, to_off, have, source_have)
-            if found:
-                return found
+            hints = producer.hints(marks)
+            if hints:  # (most grids hold none)
+                found = _advanced_pots(hints, marks, source, to_off, have, source_have)
+                if found:
+                    return found
         return []
 
     def _inner_producers(self) -> list[Chaining]:
