@@ -20,8 +20,9 @@ from Python costs more than most of these loops too, so each question is one cal
 arrays and returning a number: the grid goes in packed (bytes: cheaper to make than an array), the
 tables are the kernels' constants, the kernels work in rows allocated once a thread (``Scratch``:
 they also keep the last grid's analysis, which ``meets``, ``forcing`` and ``cycles`` read) and write
-what they find, flat, into one of them (``out``), which Python reads as a list (100,000 questions
-on the forum's 20 hardest: 40 % less time than arrays made and returned per call).
+what they find, flat, into one of them (``out``), which Python reads as a list. (The 143,000
+questions SE mode asks it on the forum's 20 hardest puzzles, replayed: 30 % less time than with
+arrays made and returned at each call, and lists grown in the cycles' walks.)
 
 Without numba (``jit.available``), ``screen`` is None and every grid goes through the Python analysis. The
 module is imported only by nested chains, so a rating that never nests them never loads numba.
@@ -74,6 +75,8 @@ class Scratch:
         self.bits = np.zeros((_BITS, WORDS), np.uint64)
         self.succ = np.zeros((1458, 28), np.int64)  # per node its successors (``_analyse``)
         self.links = np.zeros((2, 1458, 28), np.int64)  # per potential its links' keys and causes (``_links_of``)
+        self.nodes = np.zeros((3, 1 + 1458 * 29), np.int64)  # a cycle walk's nodes (``_cycles``: each "on"
+        # once, each "off" once a link from one: 28 at most)
         self.out = np.zeros(1 << 14, np.int64)  # what a kernel found, flat (grown when too short)
 
 
@@ -158,7 +161,7 @@ class Screen:
         scratch = self._analysed(grid)
         chosen = np.array(starts, dtype=np.int64)
         while (size := self._cycles(y_links, x_links, chosen, scratch.ints, scratch.flags, scratch.links,
-                                    scratch.out)) < 0:
+                                    scratch.nodes, scratch.out)) < 0:
             scratch.out = np.zeros(2 * len(scratch.out), np.int64)
         flat, at = scratch.out[:size].tolist(), 0
         found = []
@@ -241,9 +244,9 @@ def _analyse(packed: bytes, want_meets: bool, analysed: bool, ints: np.ndarray, 
     connected group (-1: none) and what each group reaches (a set of potentials per group; ``analysed``:
     these are the grid's already). Then, ``want_meets``: which cells' static chains may meet, and
     whether any may (1, else 0); else whether ``unary_hints`` walks anything: 0 when not, else the
-    length of where it walks from, in ``out`` (as ``Screen.starts`` reads it; -1: ``out`` is too short). The strong candidates'
-    potentials are numbered (nodes, in the order of their keys) so that the groups are found among
-    them alone."""
+    length of where it walks from, in ``out`` (as ``Screen.starts`` reads it; -1: ``out`` is too
+    short). The strong candidates' potentials are numbered (nodes, in the order of their keys) so
+    that the groups are found among them alone."""
     marks, count, group, reach = ints[_MARKS], ints[_COUNT], ints[_GROUP], bits[_REACH:_ON_REACH]
     strong, weak = flags[_STRONG], bits[_WEAK]
     if not analysed:
@@ -644,19 +647,19 @@ def _forcing(y_links: bool, sources: np.ndarray, ints: np.ndarray, bits: np.ndar
 
 
 def _cycles(y_links: bool, x_links: bool, starts: np.ndarray, ints: np.ndarray, flags: np.ndarray, links: np.ndarray,
-            out: np.ndarray) -> int:  # pragma: no cover - compiled
+            nodes: np.ndarray, out: np.ndarray) -> int:  # pragma: no cover - compiled
     """``Screen.cycles``' walks (``chain_unary._cycles``, within each start's strongly connected
     group: ``_GROUP``) in the analysed grid (``Scratch``), of the cycles that remove something
     (``_removals``), into ``out``: per start how many cycles, per cycle the length of its flat line
     (key, cause, key, cause, …: its potentials after the start, the start again last), the line,
-    how many candidates it removes, and those; the length of it all (-1: ``out`` is too short)."""
+    how many candidates it removes, and those; the length of it all (-1: ``out`` is too short). A
+    walk's nodes (potential, cause, parent) are rows of ``nodes``, in the order added: the "off"s of
+    a step, then its "on"s, each step going on from the range of the last."""
     marks, group = ints[_MARKS], ints[_GROUP]
     linked = ints[_LINKED]  # per potential, how many links it has, once the walks met it
     link_keys, link_units = links[0], links[1]  # and those links (the walks share them)
     linked[:1458] = -1
-    node_key: list[int] = []
-    node_cause: list[int] = []
-    node_parent: list[int] = []
+    node_key, node_cause, node_parent = nodes[0], nodes[1], nodes[2]  # the walk's nodes: potential, cause, parent
     to_on = flags[_TO_ON]
     line = ints[_LINE]
     seen = np.empty((2, 9, 3), np.int64)
@@ -665,25 +668,21 @@ def _cycles(y_links: bool, x_links: bool, starts: np.ndarray, ints: np.ndarray, 
     for s in range(len(starts)):
         start = starts[s]
         within = group[start]
-        node_key.clear()
-        node_cause.clear()
-        node_parent.clear()
-        node_key.append(start)
-        node_cause.append(0)
-        node_parent.append(-1)
+        node_key[0], node_cause[0], node_parent[0] = start, 0, -1
+        added = 1
         to_on[:1458] = False
         to_on[start] = True
-        pending_on = [0]
+        on_from, on_to = 0, 1  # the "on"s to go on from: the nodes added last, in order
         length = 0
         if size >= len(out):
             return -1
         header = size  # how many cycles
         out[header] = 0
         size += 1
-        while pending_on:
+        while on_to > on_from:
             length += 2
-            pending_off = []
-            for p in pending_on:
+            off_from = added  # the "off"s added now
+            for p in range(on_from, on_to):
                 at = node_key[p]
                 if linked[at] < 0:
                     linked[at] = _links_of(at, x_links, y_links, ints, link_keys, link_units)
@@ -695,12 +694,10 @@ def _cycles(y_links: bool, x_links: bool, starts: np.ndarray, ints: np.ndarray, 
                     while node_parent[q] >= 0 and node_key[node_parent[q]] != key:
                         q = node_parent[q]
                     if node_parent[q] < 0:  # not on its own way back
-                        node_key.append(key)
-                        node_cause.append(link_units[at, k])
-                        node_parent.append(p)
-                        pending_off.append(len(node_key) - 1)
-            pending_on = []
-            for p in pending_off:
+                        node_key[added], node_cause[added], node_parent[added] = key, link_units[at, k], p
+                        added += 1
+            off_to = on_from = added
+            for p in range(off_from, off_to):
                 at = node_key[p]
                 if linked[at] < 0:
                     linked[at] = _links_of(at, x_links, y_links, ints, link_keys, link_units)
@@ -730,16 +727,15 @@ def _cycles(y_links: bool, x_links: bool, starts: np.ndarray, ints: np.ndarray, 
                                 out[size + i] = removable[i]
                             size += removed
                     if not to_on[key] and group[key] == within:
-                        node_key.append(key)
-                        node_cause.append(link_units[at, k])
-                        node_parent.append(p)
-                        pending_on.append(len(node_key) - 1)
+                        node_key[added], node_cause[added], node_parent[added] = key, link_units[at, k], p
+                        added += 1
                         to_on[key] = True
+            on_to = added
     return size
 
 
 @compiled
-def _removals(marks: np.ndarray, node_key: list[int], line: np.ndarray, size: int, start: int, seen: np.ndarray,
+def _removals(marks: np.ndarray, node_key: np.ndarray, line: np.ndarray, size: int, start: int, seen: np.ndarray,
               removable: np.ndarray) -> int:  # pragma: no cover - compiled
     """What the cycle through the nodes ``line[:size]`` (from its end back) and ``start`` removes
     (``chain_unary._cycle_removals``): the candidates outside its cells that see an "on" and an
