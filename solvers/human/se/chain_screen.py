@@ -15,7 +15,14 @@ hardest). ``chain_unary`` makes the walks' hints ``LineHint``s, whose potentials
 The analysis runs once or twice on each such grid (``starts``, then ``meets`` at level 3: 25,000
 and 6,000 times on eight ER 11 puzzles), so it is kept lean: the strong candidates' potentials
 (a few dozen) are numbered and the groups found among them alone, sets of potentials are bitsets,
-and the loops make no calls (a call passing a dozen arrays costs more than a short loop).
+and the loops make no calls (a call passing a dozen arrays costs more than a short loop). A call
+from Python costs more than most of these loops too, so each question is one call passing a few
+arrays and returning a number: the grid goes in packed (bytes: cheaper to make than an array), the
+tables are the kernels' constants, the kernels work in rows allocated once a thread (``Scratch``:
+they also keep the last grid's analysis, which ``meets``, ``forcing`` and ``cycles`` read) and write
+what they find, flat, into one of them (``out``), which Python reads as a list. (The 143,000
+questions SE mode asks it on the forum's 20 hardest puzzles, replayed: 30 % less time than with
+arrays made and returned at each call, and lists grown in the cycles' walks.)
 
 Without numba (``jit.available``), ``screen`` is None and every grid goes through the Python analysis. The
 module is imported only by nested chains, so a rating that never nests them never loads numba.
@@ -26,6 +33,8 @@ potentials is a row of 23 64-bit words, bit ``key``.
 
 from __future__ import annotations
 
+import struct
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -36,35 +45,75 @@ from sudokit.solvers.human.se.chain_unary import Starts
 from sudokit.solvers.human.se.jit import available, compiled
 
 WORDS = 23  # 1,458 potentials, 64 a word
+_PACK = struct.Struct("<81H").pack  # a grid as the compiled code takes it: 81 16-bit masks (bytes)
 
+# The scratch rows the kernels work in, one set a thread (``Scratch``), allocated once: a call to a
+# kernel allocating a dozen arrays, or returning a few, costs more than its short loops. Rows of
+# ``ints`` (1,461 long; the first 81 or 729 used for a cell's or a candidate's):
+_NODE, _KEYS, _FANOUT, _ORDER, _LOW, _IN_GROUP, _STACK, _MEMBERS, _FIRST, _WALK, _WALK_AT = range(11)
+_GROUP, _MARKS, _COUNT, _PAIRED, _PARTNER, _PARTNER_UNIT = 11, 12, 13, 14, 15, 18  # (partner: 3 rows each)
+_MERGED, _CYCLING, _PER_DIGIT, _REACHED, _QUEUE, _PARENT, _CAUSE, _LINKED, _LINE = range(21, 30)
+_INTS = 30
+# of ``flags`` (bool):
+_STRONG, _STACKED, _RETURNING, _STARTING, _MEETS, _ABSURD, _KNOWN, _TO_ON = 0, 1, 2, 3, 6, 7, 8, 9  # (starting: 3)
+_FLAGS = 10
+# of ``bits`` (sets of potentials): what each group reaches (rows 0 to 1,458), what each "on" reaches
+# (``_meets``: 729 rows), then single sets
+_REACH, _ON_REACH = 0, 1459
+_WEAK, _OFFS, _ON_SEEN, _OFF_SEEN, _COMMON = range(_ON_REACH + 729, _ON_REACH + 734)
+_BITS = _ON_REACH + 734
+
+
+class Scratch:
+    """One thread's rows for the kernels, and the grid whose analysis they hold (``grid``, None: none)."""
+
+    def __init__(self) -> None:
+        self.grid: tuple[int, ...] | None = None
+        self.packed = b""
+        self.ints = np.zeros((_INTS, 1461), np.int64)
+        self.flags = np.zeros((_FLAGS, 1458), np.bool_)
+        self.bits = np.zeros((_BITS, WORDS), np.uint64)
+        self.succ = np.zeros((1458, 28), np.int64)  # per node its successors (``_analyse``)
+        self.links = np.zeros((2, 1458, 28), np.int64)  # per potential its links' keys and causes (``_links_of``)
+        self.nodes = np.zeros((3, 1 + 1458 * 29), np.int64)  # a cycle walk's nodes (``_cycles``: each "on"
+        # once, each "off" once a link from one: 28 at most)
+        self.out = np.zeros(1 << 14, np.int64)  # what a kernel found, flat (grown when too short)
 
 
 class Screen:
     """The compiled analysis of a grid's static links (the grid: 81 candidate masks)."""
 
-    def __init__(self, analyse: Callable, tables: tuple[np.ndarray, ...], forcing: Callable, cycles: Callable,
-                 walk_tables: tuple[np.ndarray, ...]):
-        self._analyse, self._tables = analyse, tables
-        self._forcing, self._cycles, self._walk_tables = forcing, cycles, walk_tables
-        self._peer_bits = peer_bits()
-        self._groups: tuple[tuple[int, ...], np.ndarray, np.ndarray] | None = None  # the last grid's strongly
-        # connected groups, and what each reaches
-        self._grid: tuple[tuple[int, ...], np.ndarray] | None = None  # the last grid, and as an array
+    def __init__(self, analyse: Callable, forcing: Callable, cycles: Callable):
+        self._analyse, self._forcing, self._cycles = analyse, forcing, cycles
+        self._local = threading.local()
 
-    def _array(self, grid: tuple[int, ...]) -> np.ndarray:
-        """The grid as the compiled code takes it (a producer asks about one grid several times)."""
-        if self._grid is None or self._grid[0] != grid:
-            self._grid = grid, np.fromiter(grid, np.int64, 81)
-        return self._grid[1]
+    def _scratch(self, grid: tuple[int, ...]) -> Scratch:
+        """This thread's scratch, ``packed`` set to ``grid`` (a producer asks about one grid several times)."""
+        scratch = getattr(self._local, "scratch", None)
+        if scratch is None:
+            scratch = self._local.scratch = Scratch()
+        if scratch.grid is not grid and scratch.grid != grid:
+            scratch.grid, scratch.packed = None, _PACK(*grid)
+        return scratch
+
+    def _run(self, scratch: Scratch, grid: tuple[int, ...], want_meets: bool) -> int:
+        """``_analyse`` of ``grid`` into ``scratch`` (the groups and reach kept: the grid's already,
+        for ``want_meets``, its analysis is not made again)."""
+        analysed = want_meets and scratch.grid is not None
+        scratch.grid = grid
+        while (found := self._analyse(scratch.packed, want_meets, analysed, scratch.ints, scratch.flags,
+                                      scratch.bits, scratch.succ, scratch.out)) < 0:
+            scratch.out = np.zeros(2 * len(scratch.out), np.int64)
+        return found
 
     def starts(self, grid: tuple[int, ...]) -> Starts | None:
         """What ``unary_hints`` walks from in the grid (as ``chain_unary.starts``), or None when
         it walks nothing."""
-        walks, _, found, group, reach = self._analyse(self._array(grid), False, *self._tables)
-        self._groups = grid, group, reach
-        if not walks:
+        scratch = self._scratch(grid)
+        size = self._run(scratch, grid, False)
+        if not size:
             return None
-        flat = found.tolist()
+        flat = scratch.out[:size].tolist()
         size = flat[0]
         returning = frozenset(flat[1:size + 1])
         at = size + 1
@@ -81,17 +130,26 @@ class Screen:
             at += size + 1
         return returning, cycles, kinds
 
+    def meets(self, grid: tuple[int, ...]) -> np.ndarray | None:
+        """Per cell, whether static cell or region chains from it may meet (``not
+        chaining._static_quiet``; False for cells with fewer than three candidates), or None
+        when none may."""
+        scratch = self._scratch(grid)
+        return scratch.flags[_MEETS, :81].copy() if self._run(scratch, grid, True) else None
+
     def forcing(self, grid: tuple[int, ...], y_links: bool, sources: list[int]) -> dict[int, list[int]]:
         """Per source (a key) from which ``chain_unary._forcing_target`` walks a forcing chain with
         X-links (and Y-links), in the order of ``sources``: its potentials after the source as a
         flat line (key, cause, key, cause, …: one object a chain, as ``LineHint`` keeps it)."""
-        found_at, ends, flat = self._forcing(self._array(grid), y_links, np.array(sources, dtype=np.int64),
-                                             *self._linked(grid), *self._walk_tables)
+        scratch = self._analysed(grid)
+        chosen = np.array(sources, dtype=np.int64)
+        while (size := self._forcing(y_links, chosen, scratch.ints, scratch.bits, scratch.links, scratch.out)) < 0:
+            scratch.out = np.zeros(2 * len(scratch.out), np.int64)
+        flat, at = scratch.out[:size].tolist(), 0
         found: dict[int, list[int]] = {}
-        line, start = flat.tolist(), 0
-        for at, end in zip(found_at.tolist(), ends.tolist(), strict=True):
-            found[sources[at]] = line[start:end]
-            start = end
+        while at < size:  # per chain found: its source's number, its length, its line
+            found[sources[flat[at]]] = flat[at + 2:at + 2 + flat[at + 1]]
+            at += 2 + flat[at + 1]
         return found
 
     def cycles(self, grid: tuple[int, ...], y_links: bool, x_links: bool, starts: list[int]
@@ -100,34 +158,32 @@ class Screen:
         strongly connected group (as ``starts`` found them) that remove something: each its
         potentials after the start as a flat line (key, cause, key, cause, …), the start again
         last, and what it removes (as ``chain_unary._cycle_removals``)."""
-        start_ends, cycle_ends, flat, removal_ends, removals = self._cycles(
-            self._array(grid), y_links, x_links, np.array(starts, dtype=np.int64), self._linked(grid)[0],
-            *self._walk_tables, self._peer_bits)
-        line = flat.tolist()
-        removed = [PLACE[i] for i in removals.tolist()]
-        bounds, removal_bounds = [0, *(2 * end for end in cycle_ends.tolist())], [0, *removal_ends.tolist()]
-        found, first = [], 0
-        for last in start_ends.tolist():
-            found.append([(line[bounds[i]:bounds[i + 1]], tuple(removed[removal_bounds[i]:removal_bounds[i + 1]]))
-                          for i in range(first, last)])
-            first = last
+        scratch = self._analysed(grid)
+        chosen = np.array(starts, dtype=np.int64)
+        while (size := self._cycles(y_links, x_links, chosen, scratch.ints, scratch.flags, scratch.links,
+                                    scratch.nodes, scratch.out)) < 0:
+            scratch.out = np.zeros(2 * len(scratch.out), np.int64)
+        flat, at = scratch.out[:size].tolist(), 0
+        found = []
+        for _ in starts:  # per start how many cycles; per cycle its line's length, its line, how many it removes, those
+            cycles, count = [], flat[at]
+            at += 1
+            for _ in range(count):
+                length = flat[at]
+                line = flat[at + 1:at + 1 + length]
+                removed = flat[at + 1 + length]
+                at += 2 + length
+                cycles.append((line, tuple(PLACE[i] for i in flat[at:at + removed])))
+                at += removed
+            found.append(cycles)
         return found
 
-    def meets(self, grid: tuple[int, ...]) -> np.ndarray | None:
-        """Per cell, whether static cell or region chains from it may meet (``not
-        chaining._static_quiet``; False for cells with fewer than three candidates), or None
-        when none may."""
-        met, meets, _, _, _ = self._analyse(self._array(grid), True, *self._tables)
-        return meets if met else None
-
-    def _linked(self, grid: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The grid's strongly connected groups (per potential, -1: none) and what each reaches (as
-        ``starts`` found them)."""
-        if self._groups is None or self._groups[0] != grid:
-            _, _, _, group, reach = self._analyse(self._array(grid), False, *self._tables)
-            self._groups = grid, group, reach
-        return self._groups[1], self._groups[2]
-
+    def _analysed(self, grid: tuple[int, ...]) -> Scratch:
+        """This thread's scratch holding the analysis of ``grid`` (as ``starts`` makes it)."""
+        scratch = self._scratch(grid)
+        if scratch.grid is None:
+            self._run(scratch, grid, False)
+        return scratch
 
 def link_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``chain_core``'s units (27 × 9 cells), each cell's units (81 × 3), and each cell's peers as
@@ -159,35 +215,72 @@ def sink_table(same_cell: bool = True) -> np.ndarray:
     return table
 
 
+def _tables() -> tuple[np.ndarray, ...]:
+    """The kernels' tables (the compiled code holds them as constants): units, each cell's peers
+    (sorted), sinks, the "off"s of a candidate's digit in its peers, each cell's peers in SE's
+    order and the units it meets them in, each cell's peers as bits."""
+    units, _, order_cells, order_units = link_tables()
+    peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
+    return units, peers, sink_table(), sink_table(same_cell=False), order_cells, order_units, peer_bits()
+
+
+_UNITS, _PEERS, _SINKS, _PEER_OFFS, _ORDER_CELLS, _ORDER_UNITS, _PEER_BITS = (
+    _tables() if available() else (np.zeros((0, 0), np.int64),) * 7)
+
+
 def _load() -> Screen | None:
     if not available():
         return None
-    units, _, order_cells, order_units = link_tables()
-    peers = np.array([sorted(PEERS[cell]) for cell in range(81)], dtype=np.int64)
-    found = Screen(compiled(_analyse), (units, peers, sink_table(), sink_table(same_cell=False)), compiled(_forcing),
-                   compiled(_cycles), (units, order_cells, order_units))
+    found = Screen(compiled(_analyse), compiled(_forcing), compiled(_cycles))
     full = (511,) * 81  # each compiled function run once: compiled (or read from numba's cache) now
     found.starts(full), found.meets(full), found.forcing(full, True, [1]), found.cycles(full, True, True, [1])
     return found
 
 
-def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
-             peer_offs: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-                                             ]:  # pragma: no cover - compiled
-    """The links of the grid with X- and Y-links, as ``StaticLinks(marks, True, True)``: whether
-    ``unary_hints`` walks anything (``want_meets``: whether any cell's static chains may meet),
-    which cells' static chains may meet (``want_meets``; else all False), where ``unary_hints``
-    walks from (as ``Screen.starts`` reads it; empty unless it walks: the returning potentials and
-    the cycles' starts are not looked for when ``want_meets``), each potential's strongly connected
-    group (-1: none), and what each group reaches (a set of potentials per group). The strong
-    candidates' potentials are numbered (nodes, in the order of their keys) so that the groups are
-    found among them alone."""
-    count, paired, partner, _ = _conjugates(marks, units)
-    strong = np.zeros(729, np.bool_)
-    weak = np.zeros(WORDS, np.uint64)  # the "off"s of the candidates that are not strong (they imply nothing)
-    offs = np.zeros(WORDS, np.uint64)  # the "off"s of every candidate
-    node = np.empty(1458, np.int64)  # per potential of a strong candidate, its node
-    keys = np.empty(1458, np.int64)  # per node, its potential
+def _analyse(packed: bytes, want_meets: bool, analysed: bool, ints: np.ndarray, flags: np.ndarray, bits: np.ndarray,
+             succ: np.ndarray, out: np.ndarray) -> int:  # pragma: no cover - compiled
+    """The links of the grid (``packed``) with X- and Y-links, as ``StaticLinks(marks, True, True)``,
+    into the scratch rows (``Scratch``): its candidates, their conjugates, each potential's strongly
+    connected group (-1: none) and what each group reaches (a set of potentials per group; ``analysed``:
+    these are the grid's already). Then, ``want_meets``: which cells' static chains may meet, and
+    whether any may (1, else 0); else whether ``unary_hints`` walks anything: 0 when not, else the
+    length of where it walks from, in ``out`` (as ``Screen.starts`` reads it; -1: ``out`` is too
+    short). The strong candidates' potentials are numbered (nodes, in the order of their keys) so
+    that the groups are found among them alone."""
+    marks, count, group, reach = ints[_MARKS], ints[_COUNT], ints[_GROUP], bits[_REACH:_ON_REACH]
+    strong, weak = flags[_STRONG], bits[_WEAK]
+    if not analysed:
+        for cell in range(81):
+            marks[cell] = np.int64(packed[2 * cell]) | np.int64(packed[2 * cell + 1]) << 8
+        _conjugates(marks, ints)
+        _groups(marks, ints, flags, bits, succ)
+    if want_meets:
+        meets = flags[_MEETS]
+        meets[:81] = False
+        _meets(marks, count, strong, weak, group, reach, flags[_ABSURD], flags[_KNOWN], bits[_ON_REACH:_ON_REACH + 729],
+               bits[_COMMON], ints[_PER_DIGIT], meets)
+        for cell in range(81):
+            if meets[cell]:
+                return 1
+        return 0
+    return _walks(count, ints, flags, bits, out)
+
+
+@compiled
+def _groups(marks: np.ndarray, ints: np.ndarray, flags: np.ndarray, bits: np.ndarray,
+            succ: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The grid's strong candidates (each with its conjugates, or in a bivalue cell) and their
+    potentials (nodes), the links among these, their strongly connected groups (Tarjan's, numbered
+    successors first: per node ``_IN_GROUP``, per potential ``_GROUP``, per group its nodes
+    ``_MEMBERS`` from ``_FIRST``), and what each group reaches (``_REACH``: its members, the groups
+    they link to, the weak "off"s its "on"s imply; numbers of groups and nodes in ``ints[_FIRST, 1459:]``)."""
+    count, paired = ints[_COUNT], ints[_PAIRED]
+    strong, weak, offs = flags[_STRONG], bits[_WEAK], bits[_OFFS]  # weak: the "off"s of the candidates that
+    # are not strong (they imply nothing); offs: the "off"s of every candidate
+    node, keys = ints[_NODE], ints[_KEYS]  # per potential of a strong candidate, its node; per node, its potential
+    strong[:729] = False
+    weak[:] = 0
+    offs[:] = 0
     nodes = 0
     for cell in range(81):
         m = marks[cell]
@@ -203,15 +296,15 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                     nodes += 2
                 else:
                     weak[cand >> 5] |= bit
-    # the links among the strong potentials (nodes)
-    succ = np.empty((nodes, 28), np.int64)  # an "on": 20 peers, 8 other digits
-    fanout = np.zeros(nodes, np.int64)
+    # the links among the strong potentials (nodes): an "on" has 20 peers, 8 other digits
+    fanout = ints[_FANOUT]
+    fanout[:nodes] = 0
     for off_node in range(0, nodes, 2):
         cand = keys[off_node] >> 1
         cell, d0 = cand // 9, cand % 9
         on_node = off_node + 1
         for i in range(paired[cand]):
-            succ[off_node, fanout[off_node]] = node[(partner[cand, i] * 9 + d0) * 2 + 1]
+            succ[off_node, fanout[off_node]] = node[(ints[_PARTNER + i, cand] * 9 + d0) * 2 + 1]
             fanout[off_node] += 1
         if count[cell] == 2:
             for d in range(9):
@@ -219,7 +312,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                     succ[off_node, fanout[off_node]] = node[(cell * 9 + d) * 2 + 1]
                     fanout[off_node] += 1
         for i in range(20):
-            other = peers[cell, i] * 9 + d0
+            other = _PEERS[cell, i] * 9 + d0
             if strong[other]:
                 succ[on_node, fanout[on_node]] = node[other * 2]
                 fanout[on_node] += 1
@@ -228,15 +321,11 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                 succ[on_node, fanout[on_node]] = node[(cell * 9 + d) * 2]
                 fanout[on_node] += 1
     # Tarjan's strongly connected groups, numbered successors first
-    order = np.full(nodes, -1, np.int64)
-    low = np.zeros(nodes, np.int64)
-    in_group = np.empty(nodes, np.int64)  # per node, its group
-    stacked = np.zeros(nodes, np.bool_)
-    stack = np.empty(nodes, np.int64)
-    members = np.empty(nodes, np.int64)  # nodes, group after group
-    starts = np.empty(nodes + 1, np.int64)
-    walk = np.empty(nodes, np.int64)
-    walk_at = np.empty(nodes, np.int64)
+    order, low, in_group, stack = ints[_ORDER], ints[_LOW], ints[_IN_GROUP], ints[_STACK]
+    members, starts, walk, walk_at = ints[_MEMBERS], ints[_FIRST], ints[_WALK], ints[_WALK_AT]
+    stacked = flags[_STACKED]
+    order[:nodes] = -1
+    stacked[:nodes] = False
     depth = top = groups = filled = visits = 0
     for root in range(nodes):
         if order[root] >= 0:
@@ -280,12 +369,16 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                         break
                 groups += 1
     starts[groups] = filled
-    group = np.full(1458, -1, np.int64)
+    starts[1459], starts[1460] = groups, nodes
+    group = ints[_GROUP]
+    group[:] = -1
     for i in range(nodes):
         group[keys[i]] = in_group[i]
     # what each group reaches: its members, the groups they link to, the weak "off"s its "on"s imply
-    reach = np.zeros((groups + 1, WORDS), np.uint64)
-    merged = np.full(groups + 1, -1, np.int64)  # per group, the last group its reach was merged into
+    reach = bits[_REACH:_REACH + groups + 1]
+    reach[:] = 0
+    merged = ints[_MERGED]  # per group, the last group its reach was merged into
+    merged[:groups + 1] = -1
     for g in range(groups):
         for i in range(starts[g], starts[g + 1]):
             member = members[i]
@@ -299,13 +392,21 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                         reach[g, w] |= reach[other, w]
             if key & 1:
                 for w in range(WORDS):
-                    reach[g, w] |= sinks[key >> 1, w] & weak[w]
-    returning = np.zeros(1458, np.bool_)
-    starting = np.zeros((3, 729), np.bool_)
-    meets = np.zeros(81, np.bool_)
-    if want_meets:
-        _meets(marks, count, strong, weak, group, reach, units, peers, sinks, meets)
-        return bool(meets.any()), meets, np.empty(0, np.int64), group, reach
+                    reach[g, w] |= _SINKS[key >> 1, w] & weak[w]
+
+
+@compiled
+def _walks(count: np.ndarray, ints: np.ndarray, flags: np.ndarray, bits: np.ndarray,
+           out: np.ndarray) -> int:  # pragma: no cover - compiled
+    """Where ``unary_hints`` walks from (``_groups``' groups): 0 when it walks nothing, else the
+    length of what ``Screen.starts`` reads in ``out`` (-1: ``out`` is too short): the returning keys,
+    each kind's cycle starts, the groups of those (each how many, then its keys; the groups: their
+    members)."""
+    keys, in_group, members, starts = ints[_KEYS], ints[_IN_GROUP], ints[_MEMBERS], ints[_FIRST]
+    groups, nodes = starts[1459], starts[1460]
+    reach, weak, offs = bits[_REACH:_REACH + groups + 1], bits[_WEAK], bits[_OFFS]
+    returning = flags[_RETURNING]
+    returning[:] = False
     walks = False
     # the potentials a walk from which reaches their negation (``StaticLinks.returning``): a weak
     # "on" through the strong "off"s it implies (its other "off"s imply nothing)
@@ -321,7 +422,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
             returning[off + 1] = True
             walks |= count[cand // 9] >= 2
         for w in range(WORDS):
-            found = reach[reached, w] & sinks[cand, w] & weak[w]
+            found = reach[reached, w] & _SINKS[cand, w] & weak[w]
             if found:
                 for b in range(0, 64, 2):
                     if found >> np.uint64(b) & np.uint64(1):
@@ -330,11 +431,13 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                         walks |= count[(key >> 1) // 9] >= 2
     # per kind of links (X, Y, XY), the candidates whose "on" may start a cycle that removes something
     # (``chain_unary._cycle_starts``): a candidate must see an "on" and an "off" of its digit in the group
-    cycle_x, cycle_y, cycle_xy = starting[0], starting[1], starting[2]
-    on_seen = np.empty(WORDS, np.uint64)
-    off_seen = np.empty(WORDS, np.uint64)
-    per_digit = np.empty(9, np.int64)
-    cycling = np.empty(groups, np.int64)  # the groups whose "on"s start cycles
+    cycle_x, cycle_y, cycle_xy = flags[_STARTING], flags[_STARTING + 1], flags[_STARTING + 2]
+    cycle_x[:729] = False
+    cycle_y[:729] = False
+    cycle_xy[:729] = False
+    on_seen, off_seen = bits[_ON_SEEN], bits[_OFF_SEEN]
+    per_digit = ints[_PER_DIGIT]
+    cycling = ints[_CYCLING]  # the groups whose "on"s start cycles
     cycled = 0
     for g in range(groups):
         if starts[g + 1] - starts[g] < 2:
@@ -350,10 +453,10 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
             key = keys[members[i]]
             if key & 1:
                 for w in range(WORDS):
-                    on_seen[w] |= peer_offs[key >> 1, w]
+                    on_seen[w] |= _PEER_OFFS[key >> 1, w]
             else:
                 for w in range(WORDS):
-                    off_seen[w] |= peer_offs[key >> 1, w]
+                    off_seen[w] |= _PEER_OFFS[key >> 1, w]
         removes = False
         for w in range(WORDS):
             if on_seen[w] & off_seen[w] & offs[w]:
@@ -362,7 +465,7 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
             continue
         cycling[cycled] = g
         cycled += 1
-        per_digit[:] = 0
+        per_digit[:9] = 0
         bivalue = 0
         for i in range(starts[g], starts[g + 1]):
             key = keys[members[i]]
@@ -381,48 +484,45 @@ def _analyse(marks: np.ndarray, want_meets: bool, units: np.ndarray, peers: np.n
                 if bivalue > 1 and count[cand // 9] == 2:
                     cycle_y[cand] = True
     if not walks:
-        return walks, meets, np.empty(0, np.int64), group, reach
-    # what ``Screen.starts`` reads: the returning keys, each kind's cycle starts, the groups of those
-    # (each how many, then its keys; the groups: their members)
-    found = np.empty(1458 + 3 * 730 + nodes + cycled, np.int64)
+        return 0
+    if len(out) < 1 + 1458 + 3 * 730 + cycled + nodes:
+        return -1
     size = 1
     for key in range(1458):
         if returning[key]:
-            found[size] = key
+            out[size] = key
             size += 1
-    found[0] = size - 1
+    out[0] = size - 1
     for kind in range(3):
         at = size
         size += 1
         for cand in range(729):
-            if starting[kind, cand]:
-                found[size] = cand * 2 + 1
+            if flags[_STARTING + kind, cand]:
+                out[size] = cand * 2 + 1
                 size += 1
-        found[at] = size - at - 1
+        out[at] = size - at - 1
     for i in range(cycled):
         g = cycling[i]
-        found[size] = starts[g + 1] - starts[g]
+        out[size] = starts[g + 1] - starts[g]
         size += 1
         for j in range(starts[g], starts[g + 1]):
-            found[size] = keys[members[j]]
+            out[size] = keys[members[j]]
             size += 1
-    return walks, meets, found[:size], group, reach
+    return size
 
 
 @compiled
 def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.ndarray, group: np.ndarray,
-           reach: np.ndarray, units: np.ndarray, peers: np.ndarray, sinks: np.ndarray,
-           meets: np.ndarray) -> None:  # pragma: no cover - compiled
+           reach: np.ndarray, absurd: np.ndarray, known: np.ndarray, on_reach: np.ndarray, common: np.ndarray,
+           chosen: np.ndarray, meets: np.ndarray) -> None:  # pragma: no cover - compiled
     """Per cell, whether the reach of its starts may meet (``StaticLinks.may_meet``), into ``meets``:
     its candidates' (cells with three or more: static multiple chains start from those), then the
     places of a digit in a unit whose first place is such a cell (whose own chains do not meet):
     whether the "on" walks from them meet one contradiction or all reach something in common
-    (what each "on" reaches found once, in ``on_reach``)."""
-    on_reach = np.empty((729, WORDS), np.uint64)  # rows filled when first asked
-    absurd = np.zeros(729, np.bool_)
-    known = np.zeros(729, np.bool_)
-    common = np.empty(WORDS, np.uint64)
-    chosen = np.empty(9, np.int64)
+    (what each "on" reaches found once, in ``on_reach``; ``known``, ``absurd``: per candidate,
+    whether found, whether it meets a contradiction)."""
+    absurd[:729] = False
+    known[:729] = False
     for task in range(81 + 27 * 9):  # the cells, then the units' digits
         size = 0
         if task < 81:
@@ -437,7 +537,7 @@ def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.nd
             unit, d = divmod(task - 81, 9)
             first = 81
             for i in range(9):
-                other = units[unit, i]
+                other = _UNITS[unit, i]
                 if marks[other] >> d & 1:
                     chosen[size] = other * 9 + d
                     size += 1
@@ -456,11 +556,11 @@ def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.nd
                         on_reach[cand, w] = reach[g, w]
                 else:  # its own "off"s (the weak ones imply nothing) and what the strong ones reach
                     for w in range(WORDS):
-                        on_reach[cand, w] = sinks[cand, w] & weak[w]
+                        on_reach[cand, w] = _SINKS[cand, w] & weak[w]
                     on_reach[cand, on >> 6] |= np.uint64(1) << np.uint64(on & 63)
                     cell, d0 = cand // 9, cand % 9
                     for j in range(28):  # its digit's peers, its cell's other digits
-                        other = peers[cell, j] * 9 + d0 if j < 20 else cell * 9 + j - 20 + (j - 20 >= d0)
+                        other = _PEERS[cell, j] * 9 + d0 if j < 20 else cell * 9 + j - 20 + (j - 20 >= d0)
                         if strong[other]:
                             g = group[other * 2]
                             for w in range(WORDS):
@@ -485,26 +585,23 @@ def _meets(marks: np.ndarray, count: np.ndarray, strong: np.ndarray, weak: np.nd
         meets[first] = met
 
 
-def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.ndarray, reach: np.ndarray,
-             units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+def _forcing(y_links: bool, sources: np.ndarray, ints: np.ndarray, bits: np.ndarray, links: np.ndarray,
+             out: np.ndarray) -> int:  # pragma: no cover - compiled
     """``Screen.forcing``'s walks (``chain_unary._forcing_target``: breadth first, "on"s and "off"s
-    in turn, the links in SE's order, each potential reached once): the sources (their numbers)
-    whose chains were found, where each chain ends in the flat line (key, cause, key, cause, …:
-    two entries a potential), and the line. A potential that cannot reach the source's negation with
-    X- and Y-links (``group``, ``reach``: ``_analyse``'s) is not walked on: whatever links to a
-    potential that can, can too, so those are reached in the same order, by the same links."""
-    count, paired, partner, partner_unit = _conjugates(marks, units)
-    parent = np.empty(1458, np.int64)
-    cause_of = np.empty(1458, np.int64)
-    reached = np.full(1458, -1, np.int64)  # per potential, the last walk (source's number) that reached it
-    queue = np.empty(1458, np.int64)  # a walk's potentials in the order reached (level after level)
-    linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
-    link_keys = np.empty((1458, 28), np.int16)  # and those links (the walks share them)
-    link_units = np.empty((1458, 28), np.int16)
-    flat: list[int] = []
-    found_at: list[int] = []
-    ends: list[int] = []
+    in turn, the links in SE's order, each potential reached once) in the analysed grid (``Scratch``),
+    into ``out``: per source whose chain was found, its number, the length of its flat line, and the
+    line (key, cause, key, cause, …: two entries a potential); the length of it all (-1: ``out`` is
+    too short). A potential that cannot reach the source's negation with X- and Y-links (``_GROUP``,
+    ``_REACH``: ``_analyse``'s) is not walked on: whatever links to a potential that can, can too,
+    so those are reached in the same order, by the same links."""
+    group, reach = ints[_GROUP], bits[_REACH:_ON_REACH]
+    parent, cause_of, queue = ints[_PARENT], ints[_CAUSE], ints[_QUEUE]
+    reached = ints[_REACHED]  # per potential, the last walk (source's number) that reached it
+    linked = ints[_LINKED]  # per potential, how many links it has, once the walks met it
+    link_keys, link_units = links[0], links[1]  # and those links (the walks share them)
+    reached[:1458] = -1
+    linked[:1458] = -1
+    size = 0
     for s in range(len(sources)):
         source = sources[s]
         goal = source ^ 1
@@ -516,10 +613,9 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
             p = queue[head]
             head += 1
             if linked[p] < 0:
-                linked[p] = _links_of(p, True, y_links, marks, count, paired, partner, partner_unit, order_cells,
-                                      order_units, link_keys, link_units)
+                linked[p] = _links_of(p, True, y_links, ints, link_keys, link_units)
             for k in range(linked[p]):
-                key = np.int64(link_keys[p, k])
+                key = link_keys[p, k]
                 if key == goal:
                     parent[key], cause_of[key] = p, link_units[p, k]
                     found = True
@@ -532,63 +628,64 @@ def _forcing(marks: np.ndarray, y_links: bool, sources: np.ndarray, group: np.nd
                         queue[tail] = key
                         tail += 1
         if found:
-            line = [goal]
-            key = parent[goal]
+            length = 0
+            key = goal
             while key != source:
-                line.append(key)
+                length += 1
                 key = parent[key]
-            for i in range(len(line) - 1, -1, -1):
-                flat.append(line[i])
-                flat.append(cause_of[line[i]])
-            found_at.append(s)
-            ends.append(len(flat))
-    return _array(found_at), _array(ends), _array(flat)
+            if size + 2 + 2 * length > len(out):
+                return -1
+            out[size], out[size + 1] = s, 2 * length
+            at = size + 2 * length
+            key = goal
+            while key != source:  # from the goal back: the line's end first
+                out[at], out[at + 1] = key, cause_of[key]
+                at -= 2
+                key = parent[key]
+            size += 2 + 2 * length
+    return size
 
 
-def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray, group: np.ndarray, units: np.ndarray,
-            order_cells: np.ndarray, order_units: np.ndarray, peer_bits: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
+def _cycles(y_links: bool, x_links: bool, starts: np.ndarray, ints: np.ndarray, flags: np.ndarray, links: np.ndarray,
+            nodes: np.ndarray, out: np.ndarray) -> int:  # pragma: no cover - compiled
     """``Screen.cycles``' walks (``chain_unary._cycles``, within each start's strongly connected
-    ``group``), of the cycles that remove something (``_removals``): per start where its cycles end
-    in the list of cycles, per cycle where it ends (in potentials) in the flat line (key, cause,
-    key, cause, …: its potentials after the start, the start again last) and in the flat removals."""
-    count, paired, partner, partner_unit = _conjugates(marks, units)
-    linked = np.full(1458, -1, np.int64)  # per potential, how many links it has, once the walks met it
-    link_keys = np.empty((1458, 28), np.int64)  # and those links (the walks share them)
-    link_units = np.empty((1458, 28), np.int64)
-    node_key: list[int] = []
-    node_cause: list[int] = []
-    node_parent: list[int] = []
-    to_on = np.zeros(1458, np.bool_)
-    flat: list[int] = []
-    cycle_ends: list[int] = []
-    start_ends = np.empty(len(starts), np.int64)
-    line = np.empty(1458, np.int64)
+    group: ``_GROUP``) in the analysed grid (``Scratch``), of the cycles that remove something
+    (``_removals``), into ``out``: per start how many cycles, per cycle the length of its flat line
+    (key, cause, key, cause, …: its potentials after the start, the start again last), the line,
+    how many candidates it removes, and those; the length of it all (-1: ``out`` is too short). A
+    walk's nodes (potential, cause, parent) are rows of ``nodes``, in the order added: the "off"s of
+    a step, then its "on"s, each step going on from the range of the last."""
+    marks, group = ints[_MARKS], ints[_GROUP]
+    linked = ints[_LINKED]  # per potential, how many links it has, once the walks met it
+    link_keys, link_units = links[0], links[1]  # and those links (the walks share them)
+    linked[:1458] = -1
+    node_key, node_cause, node_parent = nodes[0], nodes[1], nodes[2]  # the walk's nodes: potential, cause, parent
+    to_on = flags[_TO_ON]
+    line = ints[_LINE]
     seen = np.empty((2, 9, 3), np.int64)
-    removable = np.empty(729, np.int64)  # what one cycle removes
-    removals: list[int] = []
-    removal_ends: list[int] = []
+    removable = ints[_QUEUE]  # what one cycle removes
+    size = 0
     for s in range(len(starts)):
         start = starts[s]
         within = group[start]
-        node_key.clear()
-        node_cause.clear()
-        node_parent.clear()
-        node_key.append(start)
-        node_cause.append(0)
-        node_parent.append(-1)
-        to_on[:] = False
+        node_key[0], node_cause[0], node_parent[0] = start, 0, -1
+        added = 1
+        to_on[:1458] = False
         to_on[start] = True
-        pending_on = [0]
+        on_from, on_to = 0, 1  # the "on"s to go on from: the nodes added last, in order
         length = 0
-        while pending_on:
+        if size >= len(out):
+            return -1
+        header = size  # how many cycles
+        out[header] = 0
+        size += 1
+        while on_to > on_from:
             length += 2
-            pending_off = []
-            for p in pending_on:
+            off_from = added  # the "off"s added now
+            for p in range(on_from, on_to):
                 at = node_key[p]
                 if linked[at] < 0:
-                    linked[at] = _links_of(at, x_links, y_links, marks, count, paired, partner, partner_unit, order_cells,
-                                           order_units, link_keys, link_units)
+                    linked[at] = _links_of(at, x_links, y_links, ints, link_keys, link_units)
                 for k in range(linked[at]):
                     key = link_keys[at, k]
                     if group[key] != within:
@@ -597,65 +694,70 @@ def _cycles(marks: np.ndarray, y_links: bool, x_links: bool, starts: np.ndarray,
                     while node_parent[q] >= 0 and node_key[node_parent[q]] != key:
                         q = node_parent[q]
                     if node_parent[q] < 0:  # not on its own way back
-                        node_key.append(key)
-                        node_cause.append(link_units[at, k])
-                        node_parent.append(p)
-                        pending_off.append(len(node_key) - 1)
-            pending_on = []
-            for p in pending_off:
+                        node_key[added], node_cause[added], node_parent[added] = key, link_units[at, k], p
+                        added += 1
+            off_to = on_from = added
+            for p in range(off_from, off_to):
                 at = node_key[p]
                 if linked[at] < 0:
-                    linked[at] = _links_of(at, x_links, y_links, marks, count, paired, partner, partner_unit, order_cells,
-                                           order_units, link_keys, link_units)
+                    linked[at] = _links_of(at, x_links, y_links, ints, link_keys, link_units)
                 for k in range(linked[at]):
                     key = link_keys[at, k]
                     if length >= 4 and key == start:
-                        size = 0
+                        steps = 0
                         q = p
                         while q > 0:
-                            line[size] = q
-                            size += 1
+                            line[steps] = q
+                            steps += 1
                             q = node_parent[q]
-                        removed = _removals(marks, node_key, line, size, key, peer_bits, seen, removable)
+                        removed = _removals(marks, node_key, line, steps, key, seen, removable)
                         if removed:
+                            if size + 4 + 2 * steps + removed > len(out):
+                                return -1
+                            out[header] += 1
+                            out[size] = 2 * steps + 2
+                            size += 1
+                            for i in range(steps - 1, -1, -1):
+                                out[size], out[size + 1] = node_key[line[i]], node_cause[line[i]]
+                                size += 2
+                            out[size], out[size + 1] = key, link_units[at, k]
+                            out[size + 2] = removed
+                            size += 3
                             for i in range(removed):
-                                removals.append(removable[i])
-                            removal_ends.append(len(removals))
-                            for i in range(size - 1, -1, -1):
-                                flat.append(node_key[line[i]])
-                                flat.append(node_cause[line[i]])
-                            flat.append(key)
-                            flat.append(link_units[at, k])
-                            cycle_ends.append(len(flat) // 2)
+                                out[size + i] = removable[i]
+                            size += removed
                     if not to_on[key] and group[key] == within:
-                        node_key.append(key)
-                        node_cause.append(link_units[at, k])
-                        node_parent.append(p)
-                        pending_on.append(len(node_key) - 1)
+                        node_key[added], node_cause[added], node_parent[added] = key, link_units[at, k], p
+                        added += 1
                         to_on[key] = True
-        start_ends[s] = len(cycle_ends)
-    return start_ends, _array(cycle_ends), _array(flat), _array(removal_ends), _array(removals)
+            on_to = added
+    return size
 
 
 @compiled
-def _removals(marks: np.ndarray, node_key: list[int], line: np.ndarray, size: int, start: int, peer_bits: np.ndarray,
-              seen: np.ndarray, removable: np.ndarray) -> int:  # pragma: no cover - compiled
+def _removals(marks: np.ndarray, node_key: np.ndarray, line: np.ndarray, size: int, start: int, seen: np.ndarray,
+              removable: np.ndarray) -> int:  # pragma: no cover - compiled
     """What the cycle through the nodes ``line[:size]`` (from its end back) and ``start`` removes
     (``chain_unary._cycle_removals``): the candidates outside its cells that see an "on" and an
     "off" of their digit on it, each ``cell * 9 + digit - 1``, by cell then digit, into
-    ``removable``: how many (``peer_bits``: per cell, its peers as bits, 27 cells a word)."""
+    ``removable``: how many (``_PEER_BITS``: per cell, its peers as bits, 27 cells a word)."""
     seen[:] = 0  # per "off"/"on" and digit, the cells that see one
-    inside = np.zeros(3, np.int64)
+    inside0 = inside1 = inside2 = 0
     for i in range(size + 1):
         key = node_key[line[i]] if i < size else start
         cell, d0 = (key >> 1) // 9, (key >> 1) % 9
-        inside[cell // 27] |= 1 << cell % 27
+        if cell < 27:
+            inside0 |= 1 << cell
+        elif cell < 54:
+            inside1 |= 1 << cell - 27
+        else:
+            inside2 |= 1 << cell - 54
         for w in range(3):
-            seen[key & 1, d0, w] |= peer_bits[cell, w]
+            seen[key & 1, d0, w] |= _PEER_BITS[cell, w]
     found = 0
     for cell in range(81):
         w, bit = cell // 27, 1 << cell % 27
-        if inside[w] & bit:
+        if (inside0 if w == 0 else inside1 if w == 1 else inside2) & bit:
             continue
         for d0 in range(9):
             if marks[cell] >> d0 & 1 and seen[0, d0, w] & seen[1, d0, w] & bit:
@@ -665,19 +767,12 @@ def _removals(marks: np.ndarray, node_key: list[int], line: np.ndarray, size: in
 
 
 @compiled
-def _array(values: list[int]) -> np.ndarray:  # pragma: no cover - compiled
-    found = np.empty(len(values), np.int64)
-    for i in range(len(values)):
-        found[i] = values[i]
-    return found
-
-
-@compiled
-def _links_of(p: int, x_links: bool, y_links: bool, marks: np.ndarray, count: np.ndarray, paired: np.ndarray,
-              partner: np.ndarray, partner_unit: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray,
-              link_keys: np.ndarray, link_units: np.ndarray) -> int:  # pragma: no cover - compiled
+def _links_of(p: int, x_links: bool, y_links: bool, ints: np.ndarray, link_keys: np.ndarray,
+              link_units: np.ndarray) -> int:  # pragma: no cover - compiled
     """What potential ``p`` implies, in SE's order (``StaticLinks.turned_off``/``turned_on``), into
-    its rows of ``link_keys`` (keys) and ``link_units`` (causes): how many."""
+    its rows of ``link_keys`` (keys) and ``link_units`` (causes): how many (the grid and its
+    conjugates: ``_analyse``'s)."""
+    marks, count, paired = ints[_MARKS], ints[_COUNT], ints[_PAIRED]
     cand = p >> 1
     cell, d0 = cand // 9, cand % 9
     n = 0
@@ -689,38 +784,39 @@ def _links_of(p: int, x_links: bool, y_links: bool, marks: np.ndarray, count: np
                 n += 1
     if on:  # then what "on" p turns off: its digit's peers
         for i in range(20):
-            other = order_cells[cell, i]
+            other = _ORDER_CELLS[cell, i]
             if marks[other] >> d0 & 1:
-                link_keys[p, n], link_units[p, n] = (other * 9 + d0) * 2, order_units[cell, i]
+                link_keys[p, n], link_units[p, n] = (other * 9 + d0) * 2, _ORDER_UNITS[cell, i]
                 n += 1
     else:  # then what "off" p turns on: its conjugates
         for j in range(paired[cand] if x_links else 0):
-            key = (partner[cand, j] * 9 + d0) * 2 + 1
+            key = (ints[_PARTNER + j, cand] * 9 + d0) * 2 + 1
             seen = False
             for k in range(n):
                 seen |= link_keys[p, k] == key
             if not seen:
-                link_keys[p, n], link_units[p, n] = key, partner_unit[cand, j]
+                link_keys[p, n], link_units[p, n] = key, ints[_PARTNER_UNIT + j, cand]
                 n += 1
     return n
 
 
 @compiled
-def _conjugates(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
-                                                                ]:  # pragma: no cover - compiled
-    """Per cell its number of candidates, and per candidate its conjugates (a digit's other place
-    in a unit where it has two): how many, the other cells, their units (units in order)."""
-    count = np.zeros(81, np.int64)
+def _conjugates(marks: np.ndarray, ints: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Per cell its number of candidates (``_COUNT``), and per candidate its conjugates (a digit's
+    other place in a unit where it has two): how many (``_PAIRED``), the other cells
+    (``_PARTNER`` rows), their units (``_PARTNER_UNIT`` rows; units in order)."""
+    count, paired = ints[_COUNT], ints[_PAIRED]
     for cell in range(81):
+        m = marks[cell]
+        n = 0
         for d in range(9):
-            count[cell] += marks[cell] >> d & 1
-    paired = np.zeros(729, np.int64)
-    partner = np.empty((729, 3), np.int64)
-    partner_unit = np.empty((729, 3), np.int64)
+            n += m >> d & 1
+        count[cell] = n
+    paired[:729] = 0
     for unit in range(27):
         once = twice = more = 0  # the digits met at least once, twice, three times in the unit
         for i in range(9):
-            m = marks[units[unit, i]]
+            m = marks[_UNITS[unit, i]]
             more |= twice & m
             twice |= once & m
             once |= m
@@ -730,18 +826,17 @@ def _conjugates(marks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.nd
                 continue
             first = -1
             for i in range(9):
-                cell = units[unit, i]
+                cell = _UNITS[unit, i]
                 if marks[cell] >> d & 1:
                     if first < 0:
                         first = cell
                     else:
                         for a, b in ((first, cell), (cell, first)):
                             cand = a * 9 + d
-                            partner[cand, paired[cand]] = b
-                            partner_unit[cand, paired[cand]] = unit
+                            ints[_PARTNER + paired[cand], cand] = b
+                            ints[_PARTNER_UNIT + paired[cand], cand] = unit
                             paired[cand] += 1
                         break
-    return count, paired, partner, partner_unit
 
 
 screen: Screen | None = _load()

@@ -4,6 +4,9 @@ installed: the ``fast`` extra)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
 import pytest
 
 from sudokit.models.candidates import Candidates
@@ -124,3 +127,59 @@ def test_static_searches_find_the_same_hints_screened():
             assert summary(screened.hints(marks)) == expected
             found += bool(expected)
     assert found > 10, found
+
+
+def answers(grid: tuple[int, ...]) -> tuple:
+    """The screen's four answers on ``grid`` (the forcing chains and cycles from the Python analysis's starts)."""
+    returning, _, kinds = chain_unary.starts(list(grid))
+    meets = screen.meets(grid)
+    return (screen.starts(grid), None if meets is None else list(meets),
+            screen.forcing(grid, True, sorted(returning)), screen.cycles(grid, True, True, sorted(kinds[True, True])))
+
+
+def walked_grids() -> list[tuple[int, ...]]:
+    """The test's grids where the screen walks something."""
+    return [tuple(marks) for marks in grids()[::3] if screen.starts(tuple(marks)) is not None]
+
+
+def test_answers_the_same_whatever_was_asked_before():
+    """A grid's analysis is kept for the questions that follow on it, and made again once another was asked."""
+    found = walked_grids()
+    expected = [answers(grid) for grid in found]
+    for grid, other, known in zip(found, found[1:], expected, strict=False):
+        screen.starts(other)
+        meets = screen.meets(grid)
+        assert (None if meets is None else list(meets)) == known[1]
+        screen.meets(other)
+        assert screen.forcing(grid, True, sorted(chain_unary.starts(list(grid))[0])) == known[2]
+        screen.starts(other)
+        assert screen.cycles(grid, True, True, sorted(chain_unary.starts(list(grid))[2][True, True])) == known[3]
+    assert len(found) > 10 and any(known[3] for known in expected) and any(known[2] for known in expected)
+
+
+def test_threads_ask_at_once():
+    """Each thread works in rows of its own (the kernels release the GIL)."""
+    found = walked_grids()
+    expected = [answers(grid) for grid in found]
+    with ThreadPoolExecutor(2) as pool:
+        runs = [pool.submit(lambda grids: [answers(grid) for grid in grids], found[i::2] + found) for i in range(2)]
+        assert [run.result() for run in runs] == [expected[i::2] + expected for i in range(2)]
+
+
+def test_long_answers_grow_the_rows():
+    """What does not fit where the kernels write it is asked again with more room."""
+    found = walked_grids()
+    expected = [answers(grid) for grid in found]
+    scratch = screen._local.scratch
+    grown = 0
+    for grid, (starts, _, forcing, cycles) in zip(found, expected, strict=True):
+        returning, _, kinds = chain_unary.starts(list(grid))
+        scratch.out = np.zeros(3, np.int64)
+        assert screen.starts(grid) == starts
+        scratch.out = np.zeros(3, np.int64)
+        assert screen.forcing(grid, True, sorted(returning)) == forcing
+        grown += len(scratch.out) > 3
+        scratch.out = np.zeros(3, np.int64)
+        assert screen.cycles(grid, True, True, sorted(kinds[True, True])) == cycles
+        grown += len(scratch.out) > 3
+    assert grown > 10, grown
