@@ -89,14 +89,16 @@ def solve_logically(
     chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
     chosen = _mode(mode)
-    began = start.copy() if isinstance(start, Candidates) else _start_state(start)
     deadline = Deadline(time_limit)
+    names = chosen.techniques if techniques is None else techniques
+    if isinstance(start, Grid) and (allow_guess or not chosen.proper_only) and not start.conflicts():
+        return _solve(start, names, chosen, allow_guess, limit, deadline)
+    began = start.copy() if isinstance(start, Candidates) else _start_state(start)
     if clash := (start if isinstance(start, Grid) else began.to_grid()).conflicts():  # no search needed (counting a near-empty one ran past any limit)
         first, second, _, digit = clash[0]
         size = began.size
         return HumanResult(Status.UNSAT, began, [], 0, 0, f"{cell_name(first, size)} and {cell_name(second, size)} both hold "
                            f"{digit}", chosen.rate, began)
-    names = chosen.techniques if techniques is None else techniques
     if chosen.proper_only and not allow_guess:
         if (only := _only_solution(began)) is not None:
             return _solve(began, names, chosen, allow_guess, limit, deadline, only)
@@ -115,14 +117,25 @@ def _start_state(grid: Grid) -> Candidates:
     return kernels.start(grid) if kernels is not None else Candidates.from_grid(grid)
 
 
-def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
+def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
            deadline: Deadline, solution: Candidates | None = None) -> HumanResult:
-    """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged);
-    ``solution``: its one solution, when counted."""
-    state = began.copy()
+    """``solve_logically`` from a state or a puzzle whose placed digits do not clash (``start``, left
+    unchanged); ``solution``: its one solution, when counted. A puzzle's start state is made with the
+    compiled loop's first run where that loop takes the ladder's first steps (one call)."""
     finders, head = _finders(tuple(names), chosen.proper_only)
-    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution)
+    kernels = LOADER.get()  # (counting this solve toward building them)
     steps: list[Step] = []
+    efforts: list[float] = []
+    ready = None
+    if isinstance(start, Candidates):
+        began, state = start, start.copy()
+    elif kernels is not None and chosen.choose is first_found and head >= len(HEAD):
+        began, state, steps, efforts, ready = kernels.begin(start, head)
+    else:
+        began = _start_state(start)
+        state = began.copy()
+    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution,
+                     singles=kernels.ladder if kernels else None, efforts=efforts, ready=ready)
     try:
         reason = search.explore(state, steps)
     except SearchTimeout:
@@ -280,6 +293,9 @@ class _Search:
     first: tuple[Candidates, list[Step]] | None = field(default=None)
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
     singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
+    # how the compiled loop's first run ended, where the start state was made with it (``Kernels.begin``): the
+    # first ``deduce`` takes it instead of running the loop
+    ready: int | None = None
     solution: Candidates | None = None  # the one solution, when counted: each step is checked against it
     # each step's inspections for the effort (``effort.step_effort``), recorded while the compiled loop runs
     # (it counts as it goes); None once a step is taken without (the effort then walks the path)
@@ -333,7 +349,8 @@ class _Search:
             self.efforts = None
         while True:
             if singles:
-                end = singles(state, steps, rungs, None if counting else self.efforts)
+                end = singles(state, steps, rungs, None if counting else self.efforts) if self.ready is None else self.ready
+                self.ready = None
                 if end == CONTRADICTION:
                     return state.contradiction()
                 if end == SOLVED:

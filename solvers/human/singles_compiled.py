@@ -55,55 +55,87 @@ Singles = Callable[[Candidates, list[Step], int, "list[float] | None"], int]
 def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
     """The step a recorded row is, as its finder builds it."""
     if row[RUNG] < len(HEAD):
-        from sudokit.solvers.human.basics_compiled import single_key
-
-        kept, key = _kept(size), single_key(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
-        if (single := kept.get(key)) is None:
-            single = kept[key] = _single(size, row[RUNG], row[CELLS], row[DIGITS], row[UNITS])
-        return single
-    name, digits = LADDER[row[RUNG]], digits_of(row[DIGITS])
-    units = tuple(row[UNITS:UNITS + row[UNIT_COUNT]])
-    cells = tuple(row[CELLS:CELLS + row[CELL_COUNT]])
+        return _kept_single(size, single_key(size, row[RUNG], row[CELLS], digits_of(row[DIGITS])[0], row[UNITS]))
     eliminations = cast("tuple[Candidate, ...]", tuple(map(tuple, removed[row[FROM]:row[TO]])))
+    return _built(size, row[RUNG], row[DIGITS], tuple(row[UNITS:UNITS + row[UNIT_COUNT]]),
+                  tuple(row[CELLS:CELLS + row[CELL_COUNT]]), eliminations)
+
+
+def _built(size: int, rung: int, digits: int, units: tuple[int, ...], cells: tuple[int, ...],
+           eliminations: tuple[Candidate, ...]) -> Step:
+    """The step of a rung after the singles, as its finder builds it."""
+    name = LADDER[rung]
     if name in _SUBSETS:
-        return subset_step(name, size, digits, cells, units, eliminations)
+        return subset_step(name, size, digits_of(digits), cells, units, eliminations)
     if name in _LOCKED:
-        return locked_step(name, size, digits[0], cells, units[0], units[1], eliminations)
-    return fish_step(name, size, digits[0], units, len(units) // 2, cells, eliminations)
+        return locked_step(name, size, digits_of(digits)[0], cells, units[0], units[1], eliminations)
+    return fish_step(name, size, digits_of(digits)[0], units, len(units) // 2, cells, eliminations)
+
+
+def single_key(size: int, rung: int, cell: int, digit: int, unit: int) -> int:
+    """A single's number among the kept steps (``_kept``), as the compiled loop records it
+    (``basics_compiled.single_key``): from its rung, cell, digit and the kind of its unit."""
+    return ((rung * size * size + cell) * size + digit - 1) * 4 + (0 if unit < 0 else unit // size + 1)
 
 
 # Each single step met, kept: a step is immutable, easy paths are mostly singles, and building one (a
-# frozen dataclass) costs as much as the compiled loop's whole look at a state. Per size, keyed by
-# ``basics_compiled.single_key`` (which the compiled loop records).
-_SINGLES: dict[int, dict[int, Step]] = {}
+# frozen dataclass) costs as much as the compiled loop's whole look at a state. Per size, a list by
+# ``single_key``, with one more slot, always None, at the end: the one the loop's -1 (another rung's
+# step) reads.
+_SINGLES: dict[int, list[Step | None]] = {}
 
 
-def _kept(size: int) -> dict[int, Step]:
-    """The single steps kept for a grid size."""
+def _kept(size: int) -> list[Step | None]:
+    """The single steps kept for a grid size, by ``single_key`` (None: not built yet)."""
     if (kept := _SINGLES.get(size)) is None:
-        kept = _SINGLES[size] = {}
+        kept = _SINGLES[size] = [None] * (3 * size**3 * 4 + 1)
     return kept
 
 
-def _single(size: int, rung: int, cell: int, bit: int, unit: int) -> Step:
-    digit = digits_of(bit)[0]
-    return Step(LADDER[rung], size, (digit,), placements=((cell, digit),), cells=(cell,),
-                units=() if unit < 0 else (unit,))
+def _kept_single(size: int, key: int) -> Step:
+    """The single numbered ``key`` (``single_key``), built and kept the first time."""
+    kept = _kept(size)
+    if (single := kept[key]) is None:
+        rest, kind = divmod(key, 4)
+        rest, digit = divmod(rest, size)
+        rung, cell = divmod(rest, size * size)
+        unit = geometry(size).cell_units[cell][kind - 1] if kind else -1
+        single = kept[key] = Step(LADDER[rung], size, (digit + 1,), placements=((cell, digit + 1),), cells=(cell,),
+                                  units=() if unit < 0 else (unit,))
+    return single
 
 
 def _keep_singles(size: int) -> None:
     """Build every single step of a grid size now (5,103 for 9x9, some milliseconds), so that no solve,
     the first of a new puzzle included, pays for building them (``_SINGLES``)."""
-    from sudokit.solvers.human.basics_compiled import single_key
-
-    kept = _kept(size)
     for cell, units in enumerate(geometry(size).cell_units):
         for digit in range(1, size + 1):
-            bit = 1 << (digit - 1)
             for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
-                key = single_key(size, rung, cell, bit, unit)
-                if key not in kept:
-                    kept[key] = _single(size, rung, cell, bit, unit)
+                _kept_single(size, single_key(size, rung, cell, digit, unit))
+
+
+def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
+    """The steps the compiled loop reports (``basics_compiled._report``) in ``out`` from ``at`` on: its
+    ``count`` numbers, then its other rungs' steps."""
+    kept, keys = _kept(size), out[at:at + count]
+    steps = list(map(kept.__getitem__, keys))
+    if not all(steps):  # a single not kept yet, or another rung's step
+        at += count
+        for i, step in enumerate(steps):
+            if step is not None:
+                continue
+            if (key := keys[i]) >= 0:
+                steps[i] = _kept_single(size, key)
+                continue
+            rung, digits, unit_count = out[at:at + 3]
+            at += 3 + unit_count
+            units = tuple(out[at - unit_count:at])
+            cells = tuple(out[at + 1:at + 1 + out[at]])
+            at += 1 + out[at]
+            flat = iter(out[at + 1:at + 1 + 2 * out[at]])
+            at += 1 + 2 * out[at]
+            steps[i] = _built(size, rung, digits, units, cells, cast("tuple[Candidate, ...]", tuple(zip(flat, flat))))
+    return steps
 
 
 @cache
@@ -120,26 +152,31 @@ _SCRATCH = threading.local()  # per thread, per size: the compiled loop's buffer
 
 def _buffers(cells: int, size: int):
     """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
-    steps it records (a step places or removes something), their eliminations, its scratch rows, and
-    each step's inspections for the effort."""
+    steps it records (a step places or removes something), their eliminations, its scratch rows, each
+    step's inspections for the effort, and its report (``basics_compiled.begin``: the states, then the
+    steps in a few numbers each, the other rungs' in full)."""
     import numpy as np
 
     kept = getattr(_SCRATCH, "by_size", None)
     if kept is None:
         kept = _SCRATCH.by_size = {}
     if size not in kept:
-        kept[size] = (np.empty((cells * (size + 1), WIDTH), dtype=np.int64),
-                      np.empty((cells * size, 2), dtype=np.int64), np.empty((6, cells), dtype=np.int64),
-                      np.empty(cells * (size + 1), dtype=np.float64))
+        rows = cells * (size + 1)
+        kept[size] = (np.empty((rows, WIDTH), dtype=np.int64), np.empty((cells * size, 2), dtype=np.int64),
+                      np.empty((6, cells), dtype=np.int64), np.empty(rows, dtype=np.float64),
+                      np.empty(3 * cells + rows * (1 + 5 + 8 + 16) + 2 * cells * size, dtype=np.int64))
     return kept[size]
 
 
 class Kernels(NamedTuple):
-    """The compiled parts of the default ladder: a puzzle's start state, its head's loop, the finned
+    """The compiled parts of the default ladder: a puzzle's start state (with the loop's first run), its head's loop, the finned
     fish's search (``fish._finned_patterns`` asks for it), the effort's counts and a count of a
     state's solutions (``count_compiled``: how many up to a limit, or ``OVER_BUDGET``, and the first)."""
 
     start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
+    # a puzzle's start state and the ladder's run from it (on a copy), at once: as ``start`` then ``ladder``
+    # (with as many rungs, recording inspections), (start, state, steps, inspections, how it ended)
+    begin: Callable[[Grid, int], tuple[Candidates, Candidates, list[Step], list[float], int]]
     ladder: Singles
     finned: Callable[..., list]
     effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
@@ -152,7 +189,7 @@ def _build() -> Kernels:
     import numpy as np
 
     from sudokit.solvers.human import count_compiled, effort_compiled, fish_compiled
-    from sudokit.solvers.human.basics_compiled import ladder, start_marks
+    from sudokit.solvers.human.basics_compiled import begin, resume, start_marks
 
     def start(grid: Grid) -> Candidates:
         values = np.array(grid.values, dtype=np.int64)
@@ -160,25 +197,26 @@ def _build() -> Kernels:
         start_marks(values, geometry_arrays(grid.size)[1], marks)
         return Candidates(grid.size, marks.tolist(), list(grid.values))
 
+    def began(grid: Grid, rungs: int) -> tuple[Candidates, Candidates, list[Step], list[float], int]:
+        size, cells = grid.size, len(grid.values)
+        found, removed, scratch, inspections, report = _buffers(cells, size)
+        count, end, length = begin(np.array(grid.values, dtype=np.int64), *geometry_arrays(size), rungs, found, removed,
+                                   scratch, inspections, report)
+        out = report[:length].tolist()  # (one array out: each numpy call costs when the caches are cold)
+        return (Candidates(size, out[:cells], list(grid.values)), Candidates(size, out[2 * cells:3 * cells], out[cells:2 * cells]),
+                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end)
+
     def run(state: Candidates, steps: list[Step], rungs: int, efforts: list[float] | None) -> int:
         size, cells = state.size, len(state.values)
-        units, cell_units, peers = geometry_arrays(size)
-        data = np.array(state.values + state.marks, dtype=np.int64)  # (one array: each numpy call costs when cold)
-        found, removed, scratch, inspections = _buffers(cells, size)
-        count, end = ladder(data[:cells], data[cells:], units, cell_units, peers, rungs, found, removed, scratch,
-                            inspections)
+        found, removed, scratch, inspections, report = _buffers(cells, size)
+        count, end, length = resume(np.array(state.values + state.marks, dtype=np.int64), *geometry_arrays(size),
+                                    rungs, found, removed, scratch, inspections, report)
         if count:
-            after = data.tolist()
-            state.values[:], state.marks[:] = after[:cells], after[cells:]
-            kept = list(map(_kept(size).get, found[:count, KEY].tolist()))
-            if not all(kept):  # a single not kept yet, or another rung's step
-                taken = removed[:found[count - 1, TO]].tolist()
-                built = iter(found[[i for i, step in enumerate(kept) if step is None]].tolist())
-                steps.extend([step or _step(size, next(built), taken) for step in kept])
-            else:
-                steps.extend(cast("list[Step]", kept))
+            out = report[cells:length].tolist()
+            state.values[:], state.marks[:] = out[:cells], out[cells:2 * cells]
+            steps += _steps(size, out, 2 * cells, count)
             if efforts is not None:
-                efforts.extend(inspections[:count].tolist())
+                efforts += inspections[:count].tolist()
         return end
 
     def count(state: Candidates, limit: int) -> tuple[int, list[int]]:
@@ -188,12 +226,13 @@ def _build() -> Kernels:
                                      units, peers, limit, GUESS_BUDGET, solution)
         return found, solution.tolist()
 
-    run(start(Grid((0,) * 16)), [], len(LADDER), None)  # compiled, or read from numba's cache, in this thread
+    began(Grid((0,) * 16), len(LADDER))  # compiled, or read from numba's cache, in this thread
+    run(start(Grid((0,) * 16)), [], len(LADDER), None)
     count(start(Grid((0,) * 16)), 2)
     fish_compiled.finned(np.zeros((2, 4), dtype=np.int64), 2, 2, np.empty((1, fish_compiled.BASE + 2), dtype=np.int64))
     effort_compiled.counts(Candidates.from_grid(Grid((0,) * 16)), [], frozenset(), lambda step: 1)
     _keep_singles(9)
-    return Kernels(start, run, fish_compiled.search, effort_compiled.counts, count)
+    return Kernels(start, began, run, fish_compiled.search, effort_compiled.counts, count)
 
 
 class _Loader:
