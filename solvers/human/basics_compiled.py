@@ -26,6 +26,7 @@ from sudokit.solvers.human.singles_compiled import (
     KEY,
     NONE_FIRES,
     RUNG,
+    RUNGS,
     SOLVED,
     TO,
     UNIT_COUNT,
@@ -666,9 +667,14 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
 @compiled
 def _report(found, removed, count, report, at):
     """What the engine reads of the ladder's ``count`` steps, written into ``report`` from ``at`` on:
-    each step's kept single's number (``single_key``; -1 for another rung's step), then each other
-    step in order as [rung, digits (a mask), units' count, units..., cells' count, cells...,
-    eliminations' count, (cell, digit)...]; where it ends."""
+    how many steps each rung took (``RUNGS`` numbers: the rating counts them), each step's kept
+    single's number (``single_key``; -1 for another rung's step), then each other step in order as
+    [rung, digits (a mask), units' count, units..., cells' count, cells..., eliminations' count,
+    (cell, digit)...]; where it ends."""
+    report[at:at + RUNGS] = 0
+    for i in range(count):
+        report[at + found[i, RUNG]] += 1
+    at += RUNGS
     for i in range(count):
         report[at + i] = found[i, KEY]
     at += count

@@ -25,7 +25,7 @@ from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.effort import path_effort, step_effort
 from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
-from sudokit.solvers.human.rating import Rating
+from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
 from sudokit.solvers.human.singles_compiled import (
     CONTRADICTION,
@@ -62,11 +62,14 @@ class HumanResult:
     start: Candidates | None = field(default=None, repr=False)  # the state the solve began from
     # per step, its inspections for the effort (``effort.step_effort``), when the solve recorded them
     efforts: list[float] | None = field(default=None, repr=False)
+    # the path's steps counted by technique, when the solve counted them (every step plain: no chain, no
+    # rating of its own) for a mode rating with ``rating.rate``, which then reads no more steps than it must
+    tally: dict[str, int] | None = field(default=None, repr=False)
 
     @cached_property
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
-        rating = self.rater(self.steps)
+        rating = self.rater(self.steps) if self.tally is None else rate(self.steps, self.tally)
         if self.status is Status.SOLVED and self.start is not None:
             rating = rating.with_effort(path_effort(self))
         return rating
@@ -130,7 +133,10 @@ def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_g
     if isinstance(start, Candidates):
         began, state = start, start.copy()
     elif kernels is not None and chosen.choose is first_found and head >= len(HEAD):
-        began, state, steps, efforts, ready = kernels.begin(start, head)
+        began, state, steps, efforts, ready, tally = kernels.begin(start, head)
+        if ready == SOLVED:  # (what the search would find: the compiled loop's path, solved)
+            return HumanResult(status_for(1, limit), state, steps, 1, rater=chosen.rate, start=began, efforts=efforts,
+                               tally=tally if chosen.rate is rate else None)
     else:
         began = _start_state(start)
         state = began.copy()
@@ -157,10 +163,18 @@ def _mode(chosen: str | Mode) -> Mode:
 _FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder], int]] = {}
 
 
+_LAST: list = [None, None, None]  # the last ladder asked for: its names, the registry's techniques then, what it got
+
+
 def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], int]:
     """The finders of a ladder, the last rung's asked only where the solution is unique unless the mode
     has counted the solutions (``proper_only``), and how many it starts with that are ``LADDER``'s
-    (``_shared_head``); kept while the registry holds the same techniques."""
+    (``_shared_head``); kept while the registry holds the same techniques. The ladder asked last is
+    known by its names' tuple (the same object, a mode's: no names hashed) while the registry holds the
+    same techniques under the same names in the same order."""
+    techniques = (*TECHNIQUES, *TECHNIQUES.values())  # (their names and objects: no name read)
+    if names is _LAST[0] and proper_only in _LAST[2] and techniques == _LAST[1]:
+        return _LAST[2][proper_only]
     key, registered = (names, proper_only), tuple(map(TECHNIQUES.get, names))
     kept = _FINDERS.get(key)
     if kept is None or kept[0] != registered:
@@ -169,6 +183,9 @@ def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], i
         gated = () if proper_only else LAST_RUNG
         finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
         kept = _FINDERS[key] = (registered, finders, _shared_head(finders))
+    if names is not _LAST[0] or techniques != _LAST[1]:
+        _LAST[:] = names, techniques, {}
+    _LAST[2][proper_only] = kept[1], kept[2]
     return kept[1], kept[2]
 
 

@@ -36,6 +36,7 @@ HEAD = ("full_house", "naked_single", "hidden_single")  # the singles, which the
 LADDER = (*HEAD, "locked_pair", "locked_triple", "locked_candidates_pointing", "locked_candidates_claiming",
           "naked_pair", "naked_triple", "hidden_pair", "hidden_triple", "naked_quad", "hidden_quad",
           "x_wing", "swordfish", "jellyfish")  # the rungs it runs (the default ladder's head), in this order
+RUNGS = len(LADDER)
 NONE_FIRES, SOLVED, CONTRADICTION = 0, 1, 2
 WARM_AFTER = 8  # solves in a process before the compiled loop is built
 OVER_BUDGET = -1  # the compiled count's answer when it gave up
@@ -105,6 +106,9 @@ def _kept_single(size: int, key: int) -> Step:
     return single
 
 
+_ALL_KEPT: set[int] = set()  # the sizes whose singles are all kept
+
+
 def _keep_singles(size: int) -> None:
     """Build every single step of a grid size now (5,103 for 9x9, some milliseconds), so that no solve,
     the first of a new puzzle included, pays for building them (``_SINGLES``)."""
@@ -112,15 +116,17 @@ def _keep_singles(size: int) -> None:
         for digit in range(1, size + 1):
             for rung, unit in ((1, -1), *((rung, unit) for rung in (0, 2) for unit in units)):
                 _kept_single(size, single_key(size, rung, cell, digit, unit))
+    _ALL_KEPT.add(size)
 
 
 def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
     """The steps the compiled loop reports (``basics_compiled._report``) in ``out`` from ``at`` on: its
-    ``count`` numbers, then its other rungs' steps."""
-    kept, keys = _kept(size), out[at:at + count]
+    rungs' counts, its ``count`` numbers, then its other rungs' steps. (The steps are not read: each
+    is a cache miss when the caches are cold.)"""
+    kept, keys = _kept(size), out[at + RUNGS:at + RUNGS + count]
     steps = list(map(kept.__getitem__, keys))
-    if not all(steps):  # a single not kept yet, or another rung's step
-        at += count
+    if sum(out[at:at + len(HEAD)]) < count or size not in _ALL_KEPT:  # another rung's step, or a single not kept yet
+        at += RUNGS + count
         for i, step in enumerate(steps):
             if step is not None:
                 continue
@@ -136,6 +142,11 @@ def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
             at += 1 + 2 * out[at]
             steps[i] = _built(size, rung, digits, units, cells, cast("tuple[Candidate, ...]", tuple(zip(flat, flat))))
     return steps
+
+
+def _tally(out: list[int], at: int) -> dict[str, int]:
+    """How many steps of each technique the compiled loop took, as it reports them from ``at`` on."""
+    return {LADDER[rung]: taken for rung, taken in enumerate(out[at:at + RUNGS]) if taken}
 
 
 @cache
@@ -175,8 +186,9 @@ class Kernels(NamedTuple):
 
     start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     # a puzzle's start state and the ladder's run from it (on a copy), at once: as ``start`` then ``ladder``
-    # (with as many rungs, recording inspections), (start, state, steps, inspections, how it ended)
-    begin: Callable[[Grid, int], tuple[Candidates, Candidates, list[Step], list[float], int]]
+    # (with as many rungs, recording inspections), (start, state, steps, inspections, how it ended, the
+    # steps counted by technique)
+    begin: Callable[[Grid, int], tuple[Candidates, Candidates, list[Step], list[float], int, dict[str, int]]]
     ladder: Singles
     finned: Callable[..., list]
     effort: Callable[[Candidates, Sequence[Step], frozenset[str], Callable[[Step], int]], tuple[Any, float]]  # (``effort`` asks)
@@ -197,14 +209,14 @@ def _build() -> Kernels:
         start_marks(values, geometry_arrays(grid.size)[1], marks)
         return Candidates(grid.size, marks.tolist(), list(grid.values))
 
-    def began(grid: Grid, rungs: int) -> tuple[Candidates, Candidates, list[Step], list[float], int]:
+    def began(grid: Grid, rungs: int) -> tuple[Candidates, Candidates, list[Step], list[float], int, dict[str, int]]:
         size, cells = grid.size, len(grid.values)
         found, removed, scratch, inspections, report = _buffers(cells, size)
         count, end, length = begin(np.array(grid.values, dtype=np.int64), *geometry_arrays(size), rungs, found, removed,
                                    scratch, inspections, report)
         out = report[:length].tolist()  # (one array out: each numpy call costs when the caches are cold)
         return (Candidates(size, out[:cells], list(grid.values)), Candidates(size, out[2 * cells:3 * cells], out[cells:2 * cells]),
-                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end)
+                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end, _tally(out, 3 * cells))
 
     def run(state: Candidates, steps: list[Step], rungs: int, efforts: list[float] | None) -> int:
         size, cells = state.size, len(state.values)
