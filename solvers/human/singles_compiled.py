@@ -25,12 +25,9 @@ from functools import cache
 from typing import Any, NamedTuple, cast
 
 from sudokit.models.candidates import Candidates, digits_of
-from sudokit.models.grid import Grid, geometry
+from sudokit.models.grid import SYMBOLS, Grid, cell_name, geometry
 from sudokit.solvers.human.se.jit import available
 from sudokit.solvers.human.steps import Candidate, Step
-from sudokit.solvers.human.techniques.fish import fish_step
-from sudokit.solvers.human.techniques.intersections import locked_step
-from sudokit.solvers.human.techniques.subsets import subset_step
 
 HEAD = ("full_house", "naked_single", "hidden_single")  # the singles, which the compiled loop needs first
 LADDER = (*HEAD, "locked_pair", "locked_triple", "locked_candidates_pointing", "locked_candidates_claiming",
@@ -45,8 +42,8 @@ GUESS_BUDGET = 20_000  # guesses the compiled count of a puzzle's solutions may 
 RUNG, DIGITS, UNIT_COUNT, UNITS, CELL_COUNT, FROM, TO, CELLS = 0, 1, 2, 3, 11, 12, 13, 14
 KEY = CELLS + 16  # a jellyfish names at most 16 cells, every other step fewer; then a single's key
 WIDTH = KEY + 1
-_SUBSETS = frozenset(LADDER[3:5] + LADDER[7:13])
-_LOCKED = frozenset(LADDER[5:7])
+_SUBSETS = frozenset((3, 4, *range(7, 13)))  # the rungs whose steps are subsets' (``subset_step``)
+_LOCKED = frozenset((5, 6))  # locked candidates' (``locked_step``); the rest are fish (``fish_step``)
 
 # runs a ladder's first rungs on a state, appends their steps (and, to a list given, their inspections for
 # the effort, ``effort.step_effort``): how it ended
@@ -64,13 +61,27 @@ def _step(size: int, row: list[int], removed: list[list[int]]) -> Step:
 
 def _built(size: int, rung: int, digits: int, units: tuple[int, ...], cells: tuple[int, ...],
            eliminations: tuple[Candidate, ...]) -> Step:
-    """The step of a rung after the singles, as its finder builds it."""
-    name = LADDER[rung]
-    if name in _SUBSETS:
-        return subset_step(name, size, digits_of(digits), cells, units, eliminations)
-    if name in _LOCKED:
-        return locked_step(name, size, digits_of(digits)[0], cells, units[0], units[1], eliminations)
-    return fish_step(name, size, digits_of(digits)[0], units, len(units) // 2, cells, eliminations)
+    """The step of a rung after the singles, as its finder builds it (``subset_step``, ``locked_step``,
+    ``fish_step``: their fields and pattern, made here from tables of names, as each function called
+    costs when the caches are cold; ``test_singles_compiled`` compares them)."""
+    name, shown = LADDER[rung], digits_of(digits)
+    cell_names, unit_names = _names(size)
+    if rung in _SUBSETS:
+        pattern = f"{','.join([SYMBOLS[d - 1] for d in shown])} in {','.join([cell_names[c] for c in cells])}"
+    elif rung in _LOCKED:
+        pattern = f"{SYMBOLS[shown[0] - 1]} in {unit_names[units[0]]}"
+    else:
+        base = len(units) // 2
+        pattern = (f"{SYMBOLS[shown[0] - 1]} {','.join([unit_names[u] for u in units[:base]])} "
+                   f"{','.join([unit_names[u] for u in units[base:]])}")
+    return Step(name, size, shown, eliminations=eliminations, cells=cells, units=units, pattern=pattern)
+
+
+@cache
+def _names(size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each cell's name (``cell_name``) and each unit's (``Geometry.unit_name``) in a grid of a size."""
+    shape = geometry(size)
+    return tuple(cell_name(cell, size) for cell in shape.cells), tuple(map(shape.unit_name, range(len(shape.units))))
 
 
 def single_key(size: int, rung: int, cell: int, digit: int, unit: int) -> int:
