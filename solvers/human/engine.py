@@ -69,10 +69,11 @@ class HumanResult:
     @cached_property
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
-        rating = self.rater(self.steps) if self.tally is None else rate(self.steps, self.tally)
-        if self.status is Status.SOLVED and self.start is not None:
-            rating = rating.with_effort(path_effort(self))
-        return rating
+        finished = self.status is Status.SOLVED and self.start is not None
+        if self.tally is not None:
+            return rate(self.steps, self.tally, path_effort(self) if finished else None)
+        rating = self.rater(self.steps)
+        return rating.with_effort(path_effort(self)) if finished else rating
 
 
 def solve_logically(
@@ -92,7 +93,7 @@ def solve_logically(
     chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
     chosen = _mode(mode)
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit) if time_limit is not None else _NO_DEADLINE
     names = chosen.techniques if techniques is None else techniques
     if isinstance(start, Grid) and (allow_guess or not chosen.proper_only) and not start.conflicts():
         return _solve(start, names, chosen, allow_guess, limit, deadline)
@@ -114,6 +115,9 @@ def solve_logically(
     return _solve(began, names, chosen, allow_guess, limit, deadline)
 
 
+_NO_DEADLINE = Deadline(None)  # (never passes: shared by the solves without a time limit)
+
+
 def _start_state(grid: Grid) -> Candidates:
     """``Candidates.from_grid``, compiled once the engine's compiled parts are ready."""
     kernels = LOADER.value
@@ -126,7 +130,7 @@ def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_g
     unchanged); ``solution``: its one solution, when counted. A puzzle's start state is made with the
     compiled loop's first run where that loop takes the ladder's first steps (one call)."""
     finders, head = _finders(tuple(names), chosen.proper_only)
-    kernels = LOADER.get()  # (counting this solve toward building them)
+    kernels = LOADER.value or LOADER.get()  # (counting this solve toward building them until they are ready)
     steps: list[Step] = []
     efforts: list[float] = []
     ready = None
@@ -134,8 +138,8 @@ def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_g
         began, state = start, start.copy()
     elif kernels is not None and chosen.choose is first_found and head >= len(HEAD):
         began, state, steps, efforts, ready, tally = kernels.begin(start, head)
-        if ready == SOLVED:  # (what the search would find: the compiled loop's path, solved)
-            return HumanResult(status_for(1, limit), state, steps, 1, rater=chosen.rate, start=began, efforts=efforts,
+        if ready == SOLVED:  # (what the search would find: the compiled loop's path, one solution: ``status_for``)
+            return HumanResult(Status.SOLVED, state, steps, 1, rater=chosen.rate, start=began, efforts=efforts,
                                tally=tally if chosen.rate is rate else None)
     else:
         began = _start_state(start)

@@ -155,11 +155,6 @@ def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
     return steps
 
 
-def _tally(out: list[int], at: int) -> dict[str, int]:
-    """How many steps of each technique the compiled loop took, as it reports them from ``at`` on."""
-    return {LADDER[rung]: taken for rung, taken in enumerate(out[at:at + RUNGS]) if taken}
-
-
 @cache
 def geometry_arrays(size: int):
     import numpy as np
@@ -198,7 +193,7 @@ class Kernels(NamedTuple):
     start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     # a puzzle's start state and the ladder's run from it (on a copy), at once: as ``start`` then ``ladder``
     # (with as many rungs, recording inspections), (start, state, steps, inspections, how it ended, the
-    # steps counted by technique)
+    # steps counted by technique, 0 for a rung that took none)
     begin: Callable[[Grid, int], tuple[Candidates, Candidates, list[Step], list[float], int, dict[str, int]]]
     ladder: Singles
     finned: Callable[..., list]
@@ -222,12 +217,13 @@ def _build() -> Kernels:
 
     def began(grid: Grid, rungs: int) -> tuple[Candidates, Candidates, list[Step], list[float], int, dict[str, int]]:
         size, cells = grid.size, len(grid.values)
-        found, removed, scratch, inspections, report = _buffers(cells, size)
+        found, removed, scratch, inspections, report = getattr(_SCRATCH, "by_size", {}).get(size) or _buffers(cells, size)
         count, end, length = begin(np.array(grid.values, dtype=np.int64), *geometry_arrays(size), rungs, found, removed,
                                    scratch, inspections, report)
         out = report[:length].tolist()  # (one array out: each numpy call costs when the caches are cold)
         return (Candidates(size, out[:cells], list(grid.values)), Candidates(size, out[2 * cells:3 * cells], out[cells:2 * cells]),
-                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end, _tally(out, 3 * cells))
+                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end,
+                dict(zip(LADDER, out[3 * cells:3 * cells + RUNGS], strict=True)))
 
     def run(state: Candidates, steps: list[Step], rungs: int, efforts: list[float] | None) -> int:
         size, cells = state.size, len(state.values)
