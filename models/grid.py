@@ -176,7 +176,7 @@ class Grid:
         return list(kept)
 
     def _conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
-        geo, values = self.geometry, self.values
+        geo, values = geometry(self.size), self.values
         held = [0] * len(geo.units)  # per unit, the digits met so far (bit d)
         for cell, digit in enumerate(values):
             if digit:

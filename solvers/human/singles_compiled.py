@@ -171,7 +171,8 @@ def _buffers(cells: int, size: int):
     """The compiled loop's buffers for a grid of ``cells`` cells, made once per thread and size: the
     steps it records (a step places or removes something), their eliminations, its scratch rows, each
     step's inspections for the effort, and its report (``basics_compiled.begin``: the states, then the
-    steps in a few numbers each, the other rungs' in full)."""
+    steps in a few numbers each, the other rungs' in full); the last two also as memoryviews (read
+    through them, by Python's own code, with no numpy call: each costs when the caches are cold)."""
     import numpy as np
 
     kept = getattr(_SCRATCH, "by_size", None)
@@ -179,9 +180,11 @@ def _buffers(cells: int, size: int):
         kept = _SCRATCH.by_size = {}
     if size not in kept:
         rows = cells * (size + 1)
+        inspections = np.empty(rows, dtype=np.float64)
+        report = np.empty(3 * cells + RUNGS + rows * (1 + 5 + 8 + 16) + 2 * cells * size, dtype=np.int64)
         kept[size] = (np.empty((rows, WIDTH), dtype=np.int64), np.empty((cells * size, 2), dtype=np.int64),
-                      np.empty((6, cells), dtype=np.int64), np.empty(rows, dtype=np.float64),
-                      np.empty(3 * cells + rows * (1 + 5 + 8 + 16) + 2 * cells * size, dtype=np.int64))
+                      np.empty((6, cells), dtype=np.int64), inspections, report, memoryview(inspections),
+                      memoryview(report))
     return kept[size]
 
 
@@ -217,25 +220,26 @@ def _build() -> Kernels:
 
     def began(grid: Grid, rungs: int) -> tuple[Candidates, Candidates, list[Step], list[float], int, dict[str, int]]:
         size, cells = grid.size, len(grid.values)
-        found, removed, scratch, inspections, report = getattr(_SCRATCH, "by_size", {}).get(size) or _buffers(cells, size)
+        found, removed, scratch, inspections, report, inspected, reported = (
+            getattr(_SCRATCH, "by_size", {}).get(size) or _buffers(cells, size))
         count, end, length = begin(np.array(grid.values, dtype=np.int64), *geometry_arrays(size), rungs, found, removed,
                                    scratch, inspections, report)
-        out = report[:length].tolist()  # (one array out: each numpy call costs when the caches are cold)
+        out = reported[:length].tolist()  # (one array out: each numpy call costs when the caches are cold)
         return (Candidates(size, out[:cells], list(grid.values)), Candidates(size, out[2 * cells:3 * cells], out[cells:2 * cells]),
-                _steps(size, out, 3 * cells, count), inspections[:count].tolist(), end,
+                _steps(size, out, 3 * cells, count), inspected[:count].tolist(), end,
                 dict(zip(LADDER, out[3 * cells:3 * cells + RUNGS], strict=True)))
 
     def run(state: Candidates, steps: list[Step], rungs: int, efforts: list[float] | None) -> int:
         size, cells = state.size, len(state.values)
-        found, removed, scratch, inspections, report = _buffers(cells, size)
+        found, removed, scratch, inspections, report, inspected, reported = _buffers(cells, size)
         count, end, length = resume(np.array(state.values + state.marks, dtype=np.int64), *geometry_arrays(size),
                                     rungs, found, removed, scratch, inspections, report)
         if count:
-            out = report[cells:length].tolist()
+            out = reported[cells:length].tolist()
             state.values[:], state.marks[:] = out[:cells], out[cells:2 * cells]
             steps += _steps(size, out, 2 * cells, count)
             if efforts is not None:
-                efforts += inspections[:count].tolist()
+                efforts += inspected[:count].tolist()
         return end
 
     def count(state: Candidates, limit: int) -> tuple[int, list[int]]:
