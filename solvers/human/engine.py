@@ -24,7 +24,7 @@ from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.effort import path_effort, step_effort
-from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
+from sudokit.solvers.human.modes import MODES, Chooser, Mode, Rater, first_found, mode
 from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
 from sudokit.solvers.human.singles_compiled import (
@@ -180,7 +180,7 @@ def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_g
 
 
 def _mode(chosen: str | Mode) -> Mode:
-    return chosen if isinstance(chosen, Mode) else mode(chosen)
+    return chosen if isinstance(chosen, Mode) else MODES.get(chosen) or mode(chosen)
 
 
 _FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder], int]] = {}

@@ -67,14 +67,17 @@ def _built(size: int, rung: int, digits: int, units: tuple[int, ...], cells: tup
     name, shown = LADDER[rung], digits_of(digits)
     cell_names, unit_names = _names(size)
     if rung in _SUBSETS:
-        pattern = f"{','.join([SYMBOLS[d - 1] for d in shown])} in {','.join([cell_names[c] for c in cells])}"
+        pattern = f"{','.join(map(_SYMBOL.__getitem__, shown))} in {','.join(map(cell_names.__getitem__, cells))}"
     elif rung in _LOCKED:
-        pattern = f"{SYMBOLS[shown[0] - 1]} in {unit_names[units[0]]}"
+        pattern = f"{_SYMBOL[shown[0]]} in {unit_names[units[0]]}"
     else:
         base = len(units) // 2
-        pattern = (f"{SYMBOLS[shown[0] - 1]} {','.join([unit_names[u] for u in units[:base]])} "
-                   f"{','.join([unit_names[u] for u in units[base:]])}")
+        pattern = (f"{_SYMBOL[shown[0]]} {','.join(map(unit_names.__getitem__, units[:base]))} "
+                   f"{','.join(map(unit_names.__getitem__, units[base:]))}")
     return Step(name, size, shown, eliminations=eliminations, cells=cells, units=units, pattern=pattern)
+
+
+_SYMBOL = "." + SYMBOLS  # each digit's symbol (``symbol``), by the digit
 
 
 @cache
@@ -134,7 +137,7 @@ def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
     """The steps the compiled loop reports (``basics_compiled._report``) in ``out`` from ``at`` on: its
     rungs' counts, its ``count`` numbers, then its other rungs' steps. (The steps are not read: each
     is a cache miss when the caches are cold.)"""
-    kept, keys = _kept(size), out[at + RUNGS:at + RUNGS + count]
+    kept, keys = _SINGLES.get(size) or _kept(size), out[at + RUNGS:at + RUNGS + count]
     steps = list(map(kept.__getitem__, keys))
     if sum(out[at:at + len(HEAD)]) < count or size not in _ALL_KEPT:  # another rung's step, or a single not kept yet
         at += RUNGS + count
@@ -151,7 +154,7 @@ def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
             at += 1 + out[at]
             flat = iter(out[at + 1:at + 1 + 2 * out[at]])
             at += 1 + 2 * out[at]
-            steps[i] = _built(size, rung, digits, units, cells, cast("tuple[Candidate, ...]", tuple(zip(flat, flat))))
+            steps[i] = _built(size, rung, digits, units, cells, tuple(zip(flat, flat)))  # type: ignore[arg-type]
     return steps
 
 
