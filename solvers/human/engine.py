@@ -194,8 +194,8 @@ def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], i
     has counted the solutions (``proper_only``), and how many it starts with that are ``LADDER``'s
     (``_shared_head``); kept while the registry holds the same techniques. The ladder asked last is
     known by its names' tuple (the same object, a mode's: no names hashed) while the registry holds the
-    same techniques under the same names in the same order."""
-    techniques = (*TECHNIQUES, *TECHNIQUES.values())  # (their names and objects: no name read)
+    same techniques in the same order."""
+    techniques = tuple(TECHNIQUES.values())  # (each technique has its name: no name read)
     if names is _LAST[0] and proper_only in _LAST[2] and techniques == _LAST[1]:
         return _LAST[2][proper_only]
     key, registered = (names, proper_only), tuple(map(TECHNIQUES.get, names))

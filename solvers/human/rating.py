@@ -149,8 +149,8 @@ def rate(steps: Sequence[Step], tally: dict[str, int] | None = None, effort: flo
         kinds = Counter(map(_KIND, steps))
     else:  # (the usual path, without chains or steps rated on their own: counted by technique, in C, with no
         # Counter's Python code to run: it costs most when the caches are cold)
-        names = list(map(_TECHNIQUE, steps))
-        kinds = {(name, 0, 0.0): names.count(name) for name in dict.fromkeys(names)}
+        met = list(map(_TECHNIQUE, steps))
+        kinds = {(name, 0, 0.0): met.count(name) for name in dict.fromkeys(met)}
     top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
     score = level = 0
     names: set[str] = set()
@@ -172,12 +172,12 @@ def rate(steps: Sequence[Step], tally: dict[str, int] | None = None, effort: flo
     while placing < len(steps) - 1 and not steps[placing].placements:
         placing += 1
     rated_steps = [s.difficulty or known[s.technique, s.length].se_rating for s in steps[: placing + 1]]
-    rated = object.__new__(Rating)  # (what ``Rating(...)`` makes, set at once: see ``Rating.with_effort``)
-    rated.__dict__.update(_UNRATED, se_rating=top[0] if top else 0.0, score=score, level=LEVELS[level],
+    made = object.__new__(Rating)  # (what ``Rating(...)`` makes, set at once: see ``Rating.with_effort``)
+    made.__dict__.update(_UNRATED, se_rating=top[0] if top else 0.0, score=score, level=LEVELS[level],
                           hardest=top[2] if top else None, techniques=tuple(sorted(names)), guessed=guessed,
                           uniqueness=uniqueness, ep=max(rated_steps, default=0.0), ed=rated_steps[0] if steps else 0.0,
                           effort=effort)
-    return rated
+    return made
 
 
 _UNRATED = Rating(0.0, None, None, None, (), False, False).__dict__  # every field's default (``rate`` sets the rest)

@@ -154,8 +154,8 @@ def _steps(size: int, out: list[int], at: int, count: int) -> list[Step]:
             at += 1 + out[at]
             flat = iter(out[at + 1:at + 1 + 2 * out[at]])
             at += 1 + 2 * out[at]
-            steps[i] = _built(size, rung, digits, units, cells, tuple(zip(flat, flat)))  # type: ignore[arg-type]
-    return steps
+            steps[i] = _built(size, rung, digits, units, cells, tuple(zip(flat, flat)))
+    return steps  # type: ignore[return-value]  # (no None left)
 
 
 @cache
@@ -186,8 +186,7 @@ def _buffers(cells: int, size: int):
         inspections = np.empty(rows, dtype=np.float64)
         report = np.empty(3 * cells + RUNGS + rows * (1 + 5 + 8 + 16) + 2 * cells * size, dtype=np.int64)
         kept[size] = (np.empty((rows, WIDTH), dtype=np.int64), np.empty((cells * size, 2), dtype=np.int64),
-                      np.empty((6, cells), dtype=np.int64), inspections, report, memoryview(inspections),
-                      memoryview(report))
+                      np.empty((6, cells), dtype=np.int64), inspections, report, inspections.data, report.data)
     return kept[size]
 
 
