@@ -191,9 +191,10 @@ def _buffers(cells: int, size: int):
 
 
 class Kernels(NamedTuple):
-    """The compiled parts of the default ladder: a puzzle's start state (with the loop's first run), its head's loop, the finned
-    fish's search (``fish._finned_patterns`` asks for it), the effort's counts and a count of a
-    state's solutions (``count_compiled``: how many up to a limit, or ``OVER_BUDGET``, and the first)."""
+    """The compiled parts of the default ladder: a puzzle's start state (alone, or with the loop's
+    first run), its head's loop, the finned fish's search (``fish._finned_patterns`` asks for it), the
+    effort's counts and a count of a state's solutions (``count_compiled``: how many up to a limit, or
+    ``OVER_BUDGET``, and the first)."""
 
     start: Callable[[Grid], Candidates]  # as ``Candidates.from_grid``
     # a puzzle's start state and the ladder's run from it (on a copy), at once: as ``start`` then ``ladder``
