@@ -127,10 +127,13 @@ class Grid:
 
     values: tuple[Digit, ...]
 
-    def __post_init__(self) -> None:
-        if (size := _SIZE_OF.get(len(self.values))) is None:
-            raise PuzzleError(_length_message(len(self.values)))
-        self.__dict__["size"] = size  # (what ``size`` would compute, set now: the grid is frozen)
+    def __init__(self, values: tuple[Digit, ...]) -> None:
+        """The grid of ``values``, with its size (what ``size`` would compute) set at once through the
+        dict, the grid being frozen: one call, where the generated ``__init__`` and a ``__post_init__``
+        were two (every puzzle read makes a grid; each call costs when the caches are cold)."""
+        if (size := _SIZE_OF.get(len(values))) is None:
+            raise PuzzleError(_length_message(len(values)))
+        self.__dict__.update(values=values, size=size)
 
     @classmethod
     def parse(cls, text: str) -> Grid:
@@ -176,7 +179,7 @@ class Grid:
         return list(kept)
 
     def _conflicts(self) -> list[tuple[Cell, Cell, int, Digit]]:
-        geo, values = self.geometry, self.values
+        geo, values = geometry(self.size), self.values
         held = [0] * len(geo.units)  # per unit, the digits met so far (bit d)
         for cell, digit in enumerate(values):
             if digit:

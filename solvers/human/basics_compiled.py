@@ -26,6 +26,7 @@ from sudokit.solvers.human.singles_compiled import (
     KEY,
     NONE_FIRES,
     RUNG,
+    RUNGS,
     SOLVED,
     TO,
     UNIT_COUNT,
@@ -98,10 +99,11 @@ def _remove(marks, targets, count, mask, removed, at):
 
 
 @compiled
-def single_key(size, rung, cell, bit, unit):
-    """A single's key among the kept steps (``singles_compiled._SINGLES``): its rung, cell, digit (its
-    bit) and unit (-1 for a naked single)."""
-    return ((rung * size * size + cell) * (3 * size + 1) + unit + 1 << size) | bit
+def single_key(size, rung, cell, digit, unit):
+    """A single's number among the kept steps (``singles_compiled._kept``): from its rung, cell, digit and
+    the kind of its unit (0 for none: a naked single; 1, 2, 3 for a row, a column, a box); below
+    ``3 * size**3 * 4``."""
+    return ((rung * size * size + cell) * size + digit - 1) * 4 + (0 if unit < 0 else unit // size + 1)
 
 
 @compiled
@@ -642,10 +644,10 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
         if found[count, RUNG] <= HIDDEN_SINGLE:
             efforts[count] = (seen[OPEN_CELLS] + 1) / (seen[AVAILABLE] + 1)
             cell, bit = found[count, CELLS], found[count, DIGITS]
-            found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, bit, found[count, UNITS])
             digit = 0
             while bit >> digit != 1:
                 digit += 1
+            found[count, KEY] = single_key(units.shape[1], found[count, RUNG], cell, digit + 1, found[count, UNITS])
             values[cell], marks[cell] = digit + 1, 0
             for i in range(peers.shape[1]):
                 marks[peers[cell, i]] &= ~bit
@@ -660,3 +662,64 @@ def ladder(values, marks, units, cell_units, peers, rungs, found, removed, scrat
                 marks[removed[i, 0]] &= ~(1 << (removed[i, 1] - 1))
         at = end
         count += 1
+
+
+@compiled
+def _report(found, removed, count, report, at):
+    """What the engine reads of the ladder's ``count`` steps, written into ``report`` from ``at`` on:
+    how many steps each rung took (``RUNGS`` numbers: the rating counts them), each step's kept
+    single's number (``single_key``; -1 for another rung's step), then each other step in order as
+    [rung, digits (a mask), units' count, units..., cells' count, cells..., eliminations' count,
+    (cell, digit)...]; where it ends."""
+    report[at:at + RUNGS] = 0
+    for i in range(count):
+        report[at + found[i, RUNG]] += 1
+    at += RUNGS
+    for i in range(count):
+        report[at + i] = found[i, KEY]
+    at += count
+    for i in range(count):
+        if found[i, KEY] >= 0:
+            continue
+        report[at], report[at + 1], report[at + 2] = found[i, RUNG], found[i, DIGITS], found[i, UNIT_COUNT]
+        at += 3
+        for j in range(found[i, UNIT_COUNT]):
+            report[at + j] = found[i, UNITS + j]
+        at += found[i, UNIT_COUNT]
+        report[at] = found[i, CELL_COUNT]
+        for j in range(found[i, CELL_COUNT]):
+            report[at + 1 + j] = found[i, CELLS + j]
+        at += 1 + found[i, CELL_COUNT]
+        report[at] = found[i, TO] - found[i, FROM]
+        at += 1
+        for j in range(found[i, FROM], found[i, TO]):
+            report[at], report[at + 1] = removed[j, 0], removed[j, 1]
+            at += 2
+    return at
+
+
+@compiled
+def begin(givens, units, cell_units, peers, rungs, found, removed, scratch, efforts, report):
+    """A puzzle's start state and the ladder's run from it (``ladder``), in one call (each call costs
+    when the caches are cold): into ``report``, the start's marks (``start_marks``: its values are
+    ``givens``), the values and marks the ladder leaves, then its steps (``_report``); (steps
+    recorded, how it ended, where ``report`` ends)."""
+    cells = givens.shape[0]
+    start_marks(givens, cell_units, report[:cells])
+    values, marks = report[cells:2 * cells], report[2 * cells:3 * cells]
+    values[:] = givens
+    marks[:] = report[:cells]
+    count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, efforts)
+    return count, end, _report(found, removed, count, report, 3 * cells)
+
+
+@compiled
+def resume(state, units, cell_units, peers, rungs, found, removed, scratch, efforts, report):
+    """The ladder's run from ``state`` (its values, then its marks), as ``begin`` reports it (the
+    start's marks left out)."""
+    cells = state.shape[0] // 2
+    values, marks = report[cells:2 * cells], report[2 * cells:3 * cells]
+    values[:] = state[:cells]
+    marks[:] = state[cells:]
+    count, end = ladder(values, marks, units, cell_units, peers, rungs, found, removed, scratch, efforts)
+    return count, end, _report(found, removed, count, report, 3 * cells)

@@ -16,16 +16,16 @@ leads to a contradiction becomes an elimination, so the path it reports is alway
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Generic, TypeVar
 
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, cell_name, symbol
 from sudokit.solvers.base import DEFAULT_LIMIT, Deadline, SearchTimeout, Status, status_for
 from sudokit.solvers.human.effort import path_effort, step_effort
-from sudokit.solvers.human.modes import Chooser, Mode, Rater, first_found, mode
-from sudokit.solvers.human.rating import Rating
+from sudokit.solvers.human.modes import MODES, Chooser, Mode, Rater, first_found, mode
+from sudokit.solvers.human.rating import Rating, rate
 from sudokit.solvers.human.registry import GUESS, LAST_RUNG, PRESETS, TECHNIQUES, technique
 from sudokit.solvers.human.singles_compiled import (
     CONTRADICTION,
@@ -41,6 +41,25 @@ from sudokit.solvers.human.steps import Finder, Step
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
 from sudokit.solvers.human.view import Memo, View
+
+T = TypeVar("T")
+
+
+class _kept(Generic[T]):
+    """``functools.cached_property`` without its lock and checks (they cost where the caches are cold):
+    the value made at the first read, then kept in the instance's ``__dict__`` under the same name."""
+
+    def __init__(self, make: Callable[[Any], T]) -> None:
+        self.make, self.__doc__ = make, make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.make(instance)
+        return value
 
 
 @dataclass
@@ -62,14 +81,18 @@ class HumanResult:
     start: Candidates | None = field(default=None, repr=False)  # the state the solve began from
     # per step, its inspections for the effort (``effort.step_effort``), when the solve recorded them
     efforts: list[float] | None = field(default=None, repr=False)
+    # the path's steps counted by technique, when the solve counted them (every step plain: no chain, no
+    # rating of its own) for a mode rating with ``rating.rate``, which then reads no more steps than it must
+    tally: dict[str, int] | None = field(default=None, repr=False)
 
-    @cached_property
+    @_kept
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
+        finished = self.status is Status.SOLVED and self.start is not None
+        if self.tally is not None:
+            return rate(self.steps, self.tally, path_effort(self) if finished else None)
         rating = self.rater(self.steps)
-        if self.status is Status.SOLVED and self.start is not None:
-            rating = rating.with_effort(path_effort(self))
-        return rating
+        return rating.with_effort(path_effort(self)) if finished else rating
 
 
 def solve_logically(
@@ -89,14 +112,16 @@ def solve_logically(
     chooses each step and rates the path; ``techniques`` defaults to the mode's.
     """
     chosen = _mode(mode)
+    deadline = Deadline(time_limit) if time_limit is not None else _NO_DEADLINE
+    names = chosen.techniques if techniques is None else techniques
+    if isinstance(start, Grid) and (allow_guess or not chosen.proper_only) and not start.conflicts():
+        return _solve(start, names, chosen, allow_guess, limit, deadline)
     began = start.copy() if isinstance(start, Candidates) else _start_state(start)
-    deadline = Deadline(time_limit)
     if clash := (start if isinstance(start, Grid) else began.to_grid()).conflicts():  # no search needed (counting a near-empty one ran past any limit)
         first, second, _, digit = clash[0]
         size = began.size
         return HumanResult(Status.UNSAT, began, [], 0, 0, f"{cell_name(first, size)} and {cell_name(second, size)} both hold "
                            f"{digit}", chosen.rate, began)
-    names = chosen.techniques if techniques is None else techniques
     if chosen.proper_only and not allow_guess:
         if (only := _only_solution(began)) is not None:
             return _solve(began, names, chosen, allow_guess, limit, deadline, only)
@@ -109,20 +134,37 @@ def solve_logically(
     return _solve(began, names, chosen, allow_guess, limit, deadline)
 
 
+_NO_DEADLINE = Deadline(None)  # (never passes: shared by the solves without a time limit)
+
+
 def _start_state(grid: Grid) -> Candidates:
     """``Candidates.from_grid``, compiled once the engine's compiled parts are ready."""
     kernels = LOADER.value
     return kernels.start(grid) if kernels is not None else Candidates.from_grid(grid)
 
 
-def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
+def _solve(start: Candidates | Grid, names: Sequence[str], chosen: Mode, allow_guess: bool, limit: int,
            deadline: Deadline, solution: Candidates | None = None) -> HumanResult:
-    """``solve_logically`` from a state whose placed digits do not clash (``began``, left unchanged);
-    ``solution``: its one solution, when counted."""
-    state = began.copy()
+    """``solve_logically`` from a state or a puzzle whose placed digits do not clash (``start``, left
+    unchanged); ``solution``: its one solution, when counted. A puzzle's start state is made with the
+    compiled loop's first run where that loop takes the ladder's first steps (one call)."""
     finders, head = _finders(tuple(names), chosen.proper_only)
-    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution)
+    kernels = LOADER.value or LOADER.get()  # (counting this solve toward building them until they are ready)
     steps: list[Step] = []
+    efforts: list[float] = []
+    ready = None
+    if isinstance(start, Candidates):
+        began, state = start, start.copy()
+    elif kernels is not None and chosen.choose is first_found and head >= len(HEAD):
+        began, state, steps, efforts, ready, tally = kernels.begin(start, head)
+        if ready == SOLVED:  # (what the search would find: the compiled loop's path, one solution: ``status_for``)
+            return HumanResult(Status.SOLVED, state, steps, 1, rater=chosen.rate, start=began, efforts=efforts,
+                               tally=tally if chosen.rate is rate else None)
+    else:
+        began = _start_state(start)
+        state = began.copy()
+    search = _Search(finders, head, chosen.choose, allow_guess, limit, deadline, began, solution=solution,
+                     singles=kernels.ladder if kernels else None, efforts=efforts, ready=ready)
     try:
         reason = search.explore(state, steps)
     except SearchTimeout:
@@ -138,16 +180,24 @@ def _solve(began: Candidates, names: Sequence[str], chosen: Mode, allow_guess: b
 
 
 def _mode(chosen: str | Mode) -> Mode:
-    return chosen if isinstance(chosen, Mode) else mode(chosen)
+    return chosen if isinstance(chosen, Mode) else MODES.get(chosen) or mode(chosen)
 
 
 _FINDERS: dict[tuple[tuple[str, ...], bool], tuple[tuple, list[Finder], int]] = {}
 
 
+_LAST: list = [None, None, None]  # the last ladder asked for: its names, the registry's techniques then, what it got
+
+
 def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], int]:
     """The finders of a ladder, the last rung's asked only where the solution is unique unless the mode
     has counted the solutions (``proper_only``), and how many it starts with that are ``LADDER``'s
-    (``_shared_head``); kept while the registry holds the same techniques."""
+    (``_shared_head``); kept while the registry holds the same techniques. The ladder asked last is
+    known by its names' tuple (the same object, a mode's: no names hashed) while the registry holds the
+    same techniques in the same order."""
+    techniques = tuple(TECHNIQUES.values())  # (each technique has its name: no name read)
+    if names is _LAST[0] and proper_only in _LAST[2] and techniques == _LAST[1]:
+        return _LAST[2][proper_only]
     key, registered = (names, proper_only), tuple(map(TECHNIQUES.get, names))
     kept = _FINDERS.get(key)
     if kept is None or kept[0] != registered:
@@ -156,6 +206,9 @@ def _finders(names: tuple[str, ...], proper_only: bool) -> tuple[list[Finder], i
         gated = () if proper_only else LAST_RUNG
         finders = [_where_unique(technique(name).find) if name in gated else technique(name).find for name in names]
         kept = _FINDERS[key] = (registered, finders, _shared_head(finders))
+    if names is not _LAST[0] or techniques != _LAST[1]:
+        _LAST[:] = names, techniques, {}
+    _LAST[2][proper_only] = kept[1], kept[2]
     return kept[1], kept[2]
 
 
@@ -280,6 +333,9 @@ class _Search:
     first: tuple[Candidates, list[Step]] | None = field(default=None)
     memo: Memo = field(default_factory=Memo)  # what one state's view leaves to the next
     singles: Singles | None = field(default_factory=compiled_singles)  # the compiled singles, once ready
+    # how the compiled loop's first run ended, where the start state was made with it (``Kernels.begin``): the
+    # first ``deduce`` takes it instead of running the loop
+    ready: int | None = None
     solution: Candidates | None = None  # the one solution, when counted: each step is checked against it
     # each step's inspections for the effort (``effort.step_effort``), recorded while the compiled loop runs
     # (it counts as it goes); None once a step is taken without (the effort then walks the path)
@@ -333,7 +389,8 @@ class _Search:
             self.efforts = None
         while True:
             if singles:
-                end = singles(state, steps, rungs, None if counting else self.efforts)
+                end = singles(state, steps, rungs, None if counting else self.efforts) if self.ready is None else self.ready
+                self.ready = None
                 if end == CONTRADICTION:
                     return state.contradiction()
                 if end == SOLVED:

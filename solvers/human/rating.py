@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
 
+from sudokit.solvers.human import registry
 from sudokit.solvers.human.registry import GUESS, LEVELS, Technique, technique
 from sudokit.solvers.human.steps import Step
 
@@ -132,25 +133,34 @@ def unowned(why: str, *owners: str) -> dict:
             for key, value in (*((k, None) for k in OWNED_KEYS[who]), (f"{who}_missing", why))}
 
 
-def rate(steps: Sequence[Step]) -> Rating:
-    """The rating of a solve path.
+def rate(steps: Sequence[Step], tally: dict[str, int] | None = None, effort: float | None = None) -> Rating:
+    """The rating of a solve path; ``tally``, where known, its steps counted by technique (a technique
+    may count 0), every step plain (no chain, no rating of its own): the steps are then read only up
+    to the first placement; ``effort``, the path's (``Rating.with_effort``), where known.
 
     >>> from sudokit.solvers.human.steps import Step
     >>> rate([Step("hidden_single", 9), Step("x_wing", 9), Step("naked_single", 9)])
     Rating(se_rating=3.2, score=158, level='hard', hardest='x_wing', techniques=('hidden_single', 'naked_single', 'x_wing'), guessed=False, uniqueness=False, ep=3.2, ed=1.5, mode='default', effort=None, hardest_code=None)
     """
     kinds: dict[tuple[str, int, float], int]  # each (technique, chain length, own rating) met: how many steps
-    if any(map(_LENGTH, steps)) or any(map(_DIFFICULTY, steps)):
+    if tally is not None:
+        kinds = {(name, 0, 0.0): count for name, count in tally.items() if count}
+    elif any(map(_LENGTH, steps)) or any(map(_DIFFICULTY, steps)):
         kinds = Counter(map(_KIND, steps))
-    else:  # (the usual path, without chains or steps rated on their own: counted by technique, at half the cost)
-        kinds = {(name, 0, 0.0): count for name, count in Counter(map(_TECHNIQUE, steps)).items()}
+    else:  # (the usual path, without chains or steps rated on their own: counted by technique, in C, with no
+        # Counter's Python code to run: it costs most when the caches are cold)
+        met = list(map(_TECHNIQUE, steps))
+        kinds = {(name, 0, 0.0): met.count(name) for name in dict.fromkeys(met)}
     top = None  # the hardest step's (SE rating, level's index, technique), the largest of them
     score = level = 0
     names: set[str] = set()
     guessed = uniqueness = False
     known: dict[tuple[str, int], _Facts] = {}  # (each kind's facts, for EP and ED)
     for (name, length, difficulty), count in kinds.items():
-        facts = known[name, length] = _facts(name, length)
+        facts = _FACTS.get((name, length))
+        if facts is None or facts.technique is not (registry.TECHNIQUES.get(name) or GUESS):  # (``_facts``, asked only then)
+            facts = _facts(name, length)
+        known[name, length] = facts
         rated = (difficulty or facts.se_rating, facts.level, facts.name)
         top = rated if top is None or rated > top else top
         score += facts.score * count
@@ -158,21 +168,19 @@ def rate(steps: Sequence[Step]) -> Rating:
         names.add(facts.name)
         guessed = guessed or facts.guess
         uniqueness = uniqueness or facts.uniqueness
-    placing = next((i for i, s in enumerate(steps) if s.placements), len(steps) - 1)
+    placing = 0  # the first step that places a digit, else the last
+    while placing < len(steps) - 1 and not steps[placing].placements:
+        placing += 1
     rated_steps = [s.difficulty or known[s.technique, s.length].se_rating for s in steps[: placing + 1]]
-    return Rating(
-        se_rating=top[0] if top else 0.0,
-        score=score,
-        level=LEVELS[level],
-        hardest=top[2] if top else None,
-        techniques=tuple(sorted(names)),
-        guessed=guessed,
-        uniqueness=uniqueness,
-        ep=max(rated_steps, default=0.0),
-        ed=rated_steps[0] if steps else 0.0,
-    )
+    made = object.__new__(Rating)  # (what ``Rating(...)`` makes, set at once: see ``Rating.with_effort``)
+    made.__dict__.update(_UNRATED, se_rating=top[0] if top else 0.0, score=score, level=LEVELS[level],
+                          hardest=top[2] if top else None, techniques=tuple(sorted(names)), guessed=guessed,
+                          uniqueness=uniqueness, ep=max(rated_steps, default=0.0), ed=rated_steps[0] if steps else 0.0,
+                          effort=effort)
+    return made
 
 
+_UNRATED = Rating(0.0, None, None, None, (), False, False).__dict__  # every field's default (``rate`` sets the rest)
 _KIND = attrgetter("technique", "length", "difficulty")  # what a step's rating depends on
 _TECHNIQUE, _LENGTH, _DIFFICULTY = attrgetter("technique"), attrgetter("length"), attrgetter("difficulty")
 

@@ -305,3 +305,28 @@ def test_the_last_rungs_gate_tells_one_solution_from_none_or_several_as_a_count_
             assert answers[-1] == (count(state) == 1), state.line()
         assert set(answers) == {True, False}
     assert count(proper) == 1 and count(double) == 2
+
+
+def test_a_technique_replaced_in_the_registry_is_used_by_the_next_solve(monkeypatch):
+    """The mode's ladder, asked again with the same names, is kept only while the registry holds the same
+    techniques: a finder replaced there is asked at the next solve (x_wing, a compiled rung otherwise)."""
+    from dataclasses import replace
+
+    from sudokit.solvers.human.registry import TECHNIQUES
+
+    grid = Grid.parse("001000400509030108600801002320000085400506007000000000800403001040000050900010004")
+    before = solve_logically(grid)
+    assert "x_wing" in {s.technique for s in before.steps}
+    asked = []
+    x_wing = TECHNIQUES["x_wing"]
+
+    def counted(view):
+        asked.append(1)
+        yield from x_wing.find(view)
+
+    monkeypatch.setitem(TECHNIQUES, "x_wing", replace(x_wing, find=counted))
+    after = solve_logically(grid)
+    assert asked and after.steps == before.steps
+    monkeypatch.undo()
+    asked.clear()
+    assert solve_logically(grid).steps == before.steps and not asked

@@ -49,6 +49,7 @@ def same(a, b) -> None:
     assert (a.status, a.message, a.solutions, a.guesses) == (b.status, b.message, b.solutions, b.guesses)
     assert a.steps == b.steps
     assert a.state.line() == b.state.line()
+    assert (a.start.line(), a.rating) == (b.start.line(), b.rating)  # (the compiled path's rating counted as it went)
 
 
 @pytest.mark.parametrize("puzzle", EASY + HARDER, ids=lambda p: f"{p.meta['se_rating']}-{p.grid.line()[:10]}")
