@@ -16,9 +16,8 @@ leads to a contradiction becomes an elimination, so the path it reports is alway
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
 
 from sudokit.models.candidates import Candidates
 from sudokit.models.grid import Grid, cell_name, symbol
@@ -37,29 +36,10 @@ from sudokit.solvers.human.singles_compiled import (
     Singles,
     compiled_singles,
 )
-from sudokit.solvers.human.steps import Finder, Step
+from sudokit.solvers.human.steps import Finder, Step, cached_attribute
 from sudokit.solvers.human.techniques.guessing import refuted
 from sudokit.solvers.human.techniques.uniqueness import remember_givens
 from sudokit.solvers.human.view import Memo, View
-
-T = TypeVar("T")
-
-
-class _kept(Generic[T]):
-    """``functools.cached_property`` without its lock and checks (they cost where the caches are cold):
-    the value made at the first read, then kept in the instance's ``__dict__`` under the same name."""
-
-    def __init__(self, make: Callable[[Any], T]) -> None:
-        self.make, self.__doc__ = make, make.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> T:
-        if instance is None:
-            return self  # type: ignore[return-value]
-        value = instance.__dict__[self.name] = self.make(instance)
-        return value
 
 
 @dataclass
@@ -85,7 +65,7 @@ class HumanResult:
     # rating of its own) for a mode rating with ``rating.rate``, which then reads no more steps than it must
     tally: dict[str, int] | None = field(default=None, repr=False)
 
-    @_kept
+    @cached_attribute
     def rating(self) -> Rating:
         """The mode's rating of the path, with its effort when the solve finished (and says where it began)."""
         finished = self.status is Status.SOLVED and self.start is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from sudokit.models.candidates import digits_of
 from sudokit.models.graph import AlsNode, CellNode, GroupNode
@@ -28,6 +28,31 @@ ChainNode = CellNode | GroupNode | AlsNode  # the typed nodes of models.graph: `
 # Each technique's title, as the registry names it (filled by the registry; a step of an unknown
 # technique is titled by its name).
 TITLES: dict[str, str] = {}
+
+T = TypeVar("T")
+
+
+class cached_attribute(Generic[T]):
+    """``functools.cached_property`` without its lock, as Python 3.12's (3.11's takes one at each
+    computation, and costs where the caches are cold): the value made at the first read, then kept in
+    the instance's ``__dict__`` under the same name. For what is read per hint or per solve (an outer
+    chain ranks hundreds of thousands of SE hints; a solve's rating), never shared between threads."""
+
+    def __init__(self, compute: Callable[[Any], T]):
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_attribute[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached_attribute[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)

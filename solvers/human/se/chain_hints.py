@@ -17,39 +17,13 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
 from operator import attrgetter
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
 from sudokit.models.graph import CellNode
 from sudokit.solvers.human.se.chain_core import ADVANCED, BITS, CELL, UNIT_BITS, Pot, cell_of, chain_of, digit_of
-from sudokit.solvers.human.steps import ChainLink, Step
+from sudokit.solvers.human.steps import ChainLink, Step, cached_attribute
 
 MAX_LINKS = 400  # a net larger than this is not drawn (``Step.chain`` left empty)
-
-
-T = TypeVar("T")
-
-
-class cached_attribute(Generic[T]):
-    """``functools.cached_property`` without its lock, as Python 3.12's (3.11's takes one at each
-    computation): an outer chain ranks, and reads the rule parents of, hundreds of thousands of
-    hints, computing a few attributes of each once. (A search's hints are not shared between
-    threads: nor are its producers' caches.)"""
-
-    def __init__(self, compute: Callable[[Any], T]):
-        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> cached_attribute[T]: ...
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> T: ...
-    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached_attribute[T]:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.compute(instance)
-        return value
 
 
 @cache
