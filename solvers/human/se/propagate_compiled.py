@@ -384,8 +384,11 @@ def _steps(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus: bo
                     off_last += 1
         elif off_first == off_last:
             if plus:
-                removals, removal_ends, parents, parent_ends = rule_hints(grid, marks, units, cell_units,
-                                                                          cell_places, locking)
+                found = rule_hints(grid, marks, units, cell_units, cell_places, locking)  # (``_arrays``'s)
+                hints = found[0] if len(found) else 0
+                removal_ends, parent_ends = found[1:1 + hints], found[1 + hints:1 + 2 * hints]
+                removals = found[1 + 2 * hints:]
+                parents = removals[removal_ends[hints - 1]:] if hints else removals
                 first_removal = first_parent = 0
                 for h in range(len(removal_ends)):
                     for r in range(first_removal, removal_ends[h], 2):
