@@ -39,6 +39,9 @@ ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
 WORDS = 23  # a set of potentials: 23 64-bit words, bit ``key``
 
 
+_NEEDED = Pot(-1)  # (``Found.pot``'s mark of a potential to make)
+
+
 class Found:
     """One walk's potentials (the kernel's table), each made a ``Pot`` (with the potentials it
     follows from) the first time it is read."""
@@ -72,14 +75,20 @@ class Found:
             rows = self._rows = table.tolist()
             self._more = extra.tolist()
         more, pots = self._more, self._pots
-        needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
-        while todo:
-            _, _, parent, first, last = rows[todo.pop()]
-            for i in (parent, *more[first:last]):
-                if i >= 0 and pots[i] is None and i not in needed:
-                    needed.add(i)
-                    todo.append(i)
-        for i in sorted(needed):  # (a potential's parents are numbered before it)
+        needed = [number]  # it and the potentials it follows from not made yet, each marked ``_NEEDED`` once
+        pots[number] = _NEEDED
+        for n in needed:  # (the list grows as it is read)
+            _, _, parent, first, last = rows[n]
+            if parent >= 0 and pots[parent] is None:
+                pots[parent] = _NEEDED
+                needed.append(parent)
+            if last > first:
+                for i in more[first:last]:
+                    if i >= 0 and pots[i] is None:
+                        pots[i] = _NEEDED
+                        needed.append(i)
+        needed.sort()  # (a potential's parents are numbered before it)
+        for i in needed:
             key, cause, parent, first, last = rows[i]
             if parent < 0:
                 pots[i] = Pot(key)
