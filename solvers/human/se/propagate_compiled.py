@@ -25,7 +25,7 @@ and its chains' inner techniques rest on): each is made a ``Pot`` when first rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -37,6 +37,9 @@ from sudokit.solvers.human.se.rules_compiled import bit_count, rule_hints, rule_
 
 ASSUMED = -3  # the cause of the assumption itself (None in a ``Pot``)
 WORDS = 23  # a set of potentials: 23 64-bit words, bit ``key``
+
+
+_NEEDED = Pot(-1)  # (``Found.pot``'s mark of a potential to make)
 
 
 class Found:
@@ -72,14 +75,20 @@ class Found:
             rows = self._rows = table.tolist()
             self._more = extra.tolist()
         more, pots = self._more, self._pots
-        needed, todo = {number}, [number]  # it and the potentials it follows from not made yet
-        while todo:
-            _, _, parent, first, last = rows[todo.pop()]
-            for i in (parent, *more[first:last]):
-                if i >= 0 and pots[i] is None and i not in needed:
-                    needed.add(i)
-                    todo.append(i)
-        for i in sorted(needed):  # (a potential's parents are numbered before it)
+        needed = [number]  # it and the potentials it follows from not made yet, each marked ``_NEEDED`` once
+        pots[number] = _NEEDED
+        for n in needed:  # (the list grows as it is read)
+            _, _, parent, first, last = rows[n]
+            if parent >= 0 and pots[parent] is None:
+                pots[parent] = _NEEDED
+                needed.append(parent)
+            if last > first:
+                for i in more[first:last]:
+                    if i >= 0 and pots[i] is None:
+                        pots[i] = _NEEDED
+                        needed.append(i)
+        needed.sort()  # (a potential's parents are numbered before it)
+        for i in needed:
             key, cause, parent, first, last = rows[i]
             if parent < 0:
                 pots[i] = Pot(key)
@@ -95,20 +104,32 @@ class Outcome(dict):
     when read: ``outcome[key]`` is its ``Pot``. Read by key only: a value is the potential's number
     in the walk until it is read (a potential a chain adds later is stored as it is)."""
 
-    __slots__ = ("_found",)
+    __slots__ = ("_found", "_pots")
     _found: Found
+    _pots: list[Pot | None]  # (the walk's potentials made so far, ``Found``'s: read without a call)
 
     def __getitem__(self, key: int) -> Pot:
         value = dict.__getitem__(self, key)
-        return self._found.pot(value) if value.__class__ is int else value
+        if value.__class__ is not int:
+            return value
+        made = self._pots[value]
+        return made if made is not None else self._found.pot(value)
 
     def get(self, key: int, default: Pot | None = None) -> Pot | None:  # type: ignore[override]
         return self[key] if key in self else default  # noqa: SIM401 - dict.get would give the number
 
     def copy(self) -> Outcome:
         copied = Outcome(self)  # (a dict's entries as they are: the numbers too)
-        copied._found = self._found
+        copied._found, copied._pots = self._found, self._pots
         return copied
+
+
+def _outcomes(found: Found, on: Iterable[tuple[int, int]], off: Iterable[tuple[int, int]]) -> tuple[Outcome, Outcome]:
+    """A walk's "on" and "off" ``Outcome``s, from (key, number) pairs, their potentials ``found``'s."""
+    to_on, to_off = Outcome(on), Outcome(off)
+    to_on._found = to_off._found = found
+    to_on._pots = to_off._pots = found._pots
+    return to_on, to_off
 
 
 class Contradiction(Sequence[Pot]):
@@ -154,8 +175,7 @@ class Walker:
             return walked[key]
         table, extra, count, absurd_on, absurd_off = follow(self._grid, key, y_links, dynamic, plus, *self._tables)
         found = Found(key, table, extra)
-        to_on, to_off = Outcome(), Outcome()
-        to_on._found = to_off._found = found
+        to_on, to_off = _outcomes(found, (), ())
         for i, k in enumerate(table[:count - 1 if absurd_on >= 0 else count, 0].tolist()):  # (a
             # contradiction's new potential is not kept)
             if k & 1:
@@ -214,35 +234,35 @@ class Walked(Mapping[int, Run]):
     """The walks of a hinting search (``_hinting_cells``'s), by key, in the order walked: each
     read as ``Walker`` gives it (a new ``Run`` at each read, its chains made when read)."""
 
-    __slots__ = ("_extra", "_kept", "_rows", "_walks", "nishio", "plus")
+    __slots__ = ("_extra", "_pairs", "_places", "_rows", "_walks", "nishio", "plus")
 
     def __init__(self, kept: Kept, nishio: bool, plus: bool):
-        self._kept: Kept | None = Kept(kept.rows[:kept.made].copy(), kept.made, kept.extra[:kept.filled].copy(),
-                                       kept.filled, kept.keys[:kept.walked].copy(), kept.walks[:kept.walked].copy(),
-                                       kept.walked)  # (what is used alone: a search's hints hold it)
+        self._rows, self._pairs = kept.rows[:kept.made], kept.pairs[:kept.made]  # (a walk's rows: read as they are)
+        self._extra = kept.extra[:kept.filled]
+        self._places: tuple[np.ndarray, np.ndarray] | None = (kept.keys[:kept.walked], kept.walks[:kept.walked])
         self._walks: dict[int, list[int]] = {}
-        self._rows = self._extra = kept.extra  # (set when first read)
         self.nishio, self.plus = nishio, plus
 
     def _read(self) -> dict[int, list[int]]:
         """Each walk's place in the tables, by key (read once)."""
-        kept = self._kept
-        if kept is not None:
-            self._walks = dict(zip(kept.keys[:kept.walked].tolist(), kept.walks[:kept.walked].tolist(), strict=True))
-            self._rows, self._extra = kept.rows[:kept.made], kept.extra[:kept.filled]
-            self._kept = None
+        places = self._places
+        if places is not None:
+            self._walks = dict(zip(places[0].tolist(), places[1].tolist(), strict=True))
+            self._places = None
         return self._walks
 
     def __contains__(self, key: object) -> bool:
         return key in self._read()
 
+    def get(self, key: int, default: Run | None = None) -> Run | None:  # type: ignore[override]
+        return self[key] if key in self._read() else default
+
     def __getitem__(self, key: int) -> Run:
         first, count, kept, ons, first_extra, last_extra, absurd_on, absurd_off = self._read()[key]
         table = self._rows[first:first + count]
-        found = Found(key, table[:, :5].copy(), self._extra[first_extra:last_extra].copy())
-        keys, numbers = table[:kept, 5].tolist(), table[:kept, 6].tolist()  # its "on"s first
-        to_on, to_off = Outcome(zip(keys[:ons], numbers[:ons])), Outcome(zip(keys[ons:], numbers[ons:]))
-        to_on._found = to_off._found = found
+        found = Found(key, table, self._extra[first_extra:last_extra])
+        pairs = self._pairs[first:first + kept].tolist()  # (key, number) each, its "on"s first
+        to_on, to_off = _outcomes(found, pairs[:ons], pairs[ons:])
         if absurd_on < 0:
             return to_on, to_off, None
         return to_on, to_off, Contradiction(found, absurd_on, absurd_off, int(table[absurd_off, 0]))
@@ -273,23 +293,65 @@ def _load() -> Walks | None:
     return walks
 
 
+class Work(NamedTuple):
+    """Room for one walk (``_steps``), used walk after walk: the grid as the chain reduces it
+    (dynamic chains), per key its kept potential's number (-1: none; all -1 between walks), the
+    walk's table and other parents, its pending "on"s and "off"s, one potential's links."""
+
+    grid: np.ndarray
+    number: np.ndarray
+    table: np.ndarray
+    extra: np.ndarray
+    pending_on: np.ndarray
+    pending_off: np.ndarray
+    made_keys: np.ndarray
+    made_causes: np.ndarray
+
+
+def _work() -> Work:  # pragma: no cover - compiled
+    """Room for walks (``Work``)."""
+    return Work(np.empty(81, np.int64), np.full(1458, -1, np.int64), np.empty((1460, 5), np.int64),
+                np.empty(1460 * 16, np.int64), np.empty(730, np.int64), np.empty(730, np.int64),
+                np.empty(28, np.int64), np.empty(28, np.int64))
+
+
 def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus: bool, units: np.ndarray,
                cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
                locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int, int]:  # pragma: no cover - compiled
     """The potentials found from ``start``, numbered as found: a row each (key, cause, the number
     of the potential it is reached from, where its other parents begin and end in the second
     array); how many (the last one is the contradiction's new potential when there is one); the
-    contradiction's "on" and "off" potentials (-1 when none). ``plus``: where nothing is left to
-    follow, the first simple technique with hints (``rule_hints``) turns their removals "off", each
-    with the chain's removals its hint needs as parents (cause ``ADVANCED``), and the walk goes on."""
-    grid = marks.copy()  # as the chain reduces it (dynamic chains)
-    number = np.full(1458, -1, np.int64)  # per key, its kept potential
-    table = np.empty((1460, 5), np.int64)
-    extra = np.empty(1460 * 16, np.int64)
-    pending_on = np.empty(730, np.int64)
-    pending_off = np.empty(730, np.int64)
-    made_keys = np.empty(28, np.int64)
-    made_causes = np.empty(28, np.int64)
+    contradiction's "on" and "off" potentials (-1 when none) (``_steps``, in a work area of its own)."""
+    work = make_work()
+    count, filled, absurd_on, absurd_off = follow_into(marks, start, y_links, dynamic, plus, work, units, cell_units,
+                                                       order_cells, order_units, cell_places, locking)
+    return work.table[:count].copy(), work.extra[:filled].copy(), count, absurd_on, absurd_off
+
+
+def _follow(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus: bool, work: Work, units: np.ndarray,
+            cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+            locking: np.ndarray) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
+    """``_steps`` in ``work``, its numbers cleared after (for the next walk)."""
+    count, filled, absurd_on, absurd_off = steps(marks, start, y_links, dynamic, plus, work, units, cell_units,
+                                                 order_cells, order_units, cell_places, locking)
+    number, table = work.number, work.table
+    for i in range(count):  # (every key numbered has a row, among the walk's)
+        number[table[i, 0]] = -1
+    return count, filled, absurd_on, absurd_off
+
+
+def _steps(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus: bool, work: Work, units: np.ndarray,
+           cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
+           locking: np.ndarray) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
+    """The potentials found from ``start``, numbered as found, in ``work``'s table: a row each (key,
+    cause, the number of the potential it is reached from, where its other parents begin and end in
+    its ``extra``); how many, and how many other parents (the last row is the contradiction's new
+    potential when there is one); the contradiction's "on" and "off" potentials (-1 when none).
+    ``plus``: where nothing is left to follow, the first simple technique with hints
+    (``rule_hints``) turns their removals "off", each with the chain's removals its hint needs as
+    parents (cause ``ADVANCED``), and the walk goes on."""
+    grid, number, table, extra, pending_on, pending_off, made_keys, made_causes = work
+    grid[:] = marks
     table[0, 0], table[0, 1], table[0, 2], table[0, 3], table[0, 4] = start, ASSUMED, -1, 0, 0
     number[start] = 0
     count, filled = 1, 0
@@ -325,14 +387,17 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
                     table[count, 3] = table[count, 4] = filled
                     count += 1
                     if number[key | 1] >= 0:
-                        return table[:count].copy(), extra[:filled].copy(), count, number[key | 1], count - 1
+                        return count, filled, number[key | 1], count - 1
                     number[key] = count - 1
                     pending_off[off_last] = count - 1
                     off_last += 1
         elif off_first == off_last:
             if plus:
-                removals, removal_ends, parents, parent_ends = rule_hints(grid, marks, units, cell_units,
-                                                                          cell_places, locking)
+                found = rule_hints(grid, marks, units, cell_units, cell_places, locking)  # (``_arrays``'s)
+                hints = found[0] if len(found) else 0
+                removal_ends, parent_ends = found[1:1 + hints], found[1 + hints:1 + 2 * hints]
+                removals = found[1 + 2 * hints:]
+                parents = removals[removal_ends[hints - 1]:] if hints else removals
                 first_removal = first_parent = 0
                 for h in range(len(removal_ends)):
                     for r in range(first_removal, removal_ends[h], 2):
@@ -356,7 +421,7 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
                         count += 1
                     first_removal, first_parent = removal_ends[h], parent_ends[h]
             if off_first == off_last:
-                return table[:count].copy(), extra[:filled].copy(), count, -1, -1
+                return count, filled, -1, -1
         else:  # then an "off": what it turns on, in the grid before it is removed
             p = pending_off[off_first]
             off_first += 1
@@ -409,7 +474,7 @@ def _propagate(marks: np.ndarray, start: int, y_links: bool, dynamic: bool, plus
             for q in range(first, count):
                 key = table[q, 0]
                 if number[key - 1] >= 0:
-                    return table[:q + 1].copy(), extra[:filled].copy(), q + 1, q, number[key - 1]
+                    return q + 1, filled, q, number[key - 1]
                 if number[key] < 0:
                     number[key] = q
                     pending_on[on_last] = q
@@ -428,10 +493,11 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
     (``Kept``); a cell's walks stop at its first hint, unless ``whole`` (then a hinting cell's
     are all made: the search makes its hints from them)."""
     absurd = np.zeros(1458, np.bool_)
-    reach = np.zeros((1458, 2, WORDS), np.int64)  # per assumption, the "off" and "on" keys it implies
+    reach = np.empty((1458, 2, WORDS), np.int64)  # per assumption walked, the "off" and "on" keys it implies
+    work = make_work()
     walked = np.full(1458, -1, np.int64)  # per key, its walk's place in ``kept`` (-1: none)
-    kept = Kept(np.empty((4096, 7), np.int64), 0, np.empty(4096, np.int64), 0, np.empty(1458, np.int64),
-                np.empty((1458, 8), np.int64), 0)
+    kept = Kept(np.empty((4096, 5), np.int64), np.empty((4096, 2), np.int64), 0, np.empty(4096, np.int64), 0,
+                np.empty(1458, np.int64), np.empty((1458, 8), np.int64), 0)
     removable = removables(marks)
     common = np.empty((2, WORDS), np.int64)
     found = np.zeros(81, np.bool_)
@@ -451,7 +517,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
             on = (cell * 9 + d0) * 2 + 1
             for key in (on, on - 1):
                 if walked[key] < 0:
-                    kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
+                    kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, work, units, cell_units,
                                      order_cells, order_units, cell_places, locking)
             if absurd[on] or absurd[on - 1]:
                 hint = True
@@ -483,7 +549,7 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
                     if other != cell and marks[other] & bit:
                         key = (other * 9 + d0) * 2 + 1
                         if walked[key] < 0:
-                            kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units, cell_units,
+                            kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, work, units, cell_units,
                                              order_cells, order_units, cell_places, locking)
                         for w in range(WORDS):
                             common[0, w] &= reach[key, 0, w]
@@ -496,19 +562,21 @@ def _hinting_cells(marks: np.ndarray, nishio: bool, plus: bool, whole: bool, uni
                 if cell_common[0, w] & removable[0, w] or cell_common[1, w] & removable[1, w]:
                     hint = True
         found[cell] = hint
-    return found, Hinting(kept, walked, absurd, reach)
+    return found, Hinting(kept, walked, absurd, reach, work)
 
 
 class Kept(NamedTuple):
     """The walks ``_hinting_cells`` made, each as ``_propagate`` gives it: its rows in ``rows``
-    (``made`` so far), each row followed by the key and number of the walk's kept potentials (all
-    but a contradiction's new one), its "on"s first, each in the order found; its other parents in
-    ``extra`` (``filled`` so far; a row's counted from the walk's first); the keys walked, in order
-    (``keys``, ``walked`` so far), and per walk (``walks``), where its rows begin, how many, how many
-    are kept, how many of those are "on"s, where its other parents begin and end, its
-    contradiction's "on" and "off" potentials (-1: none)."""
+    (``made`` so far), beside them in ``pairs`` the key and number of the walk's kept potentials
+    (all but a contradiction's new one), its "on"s first, each in the order found (apart, so that
+    a walk's rows are read as they are, and its pairs in one piece); its other parents in ``extra``
+    (``filled`` so far; a row's counted from the walk's first); the keys walked, in order (``keys``,
+    ``walked`` so far), and per walk (``walks``), where its rows begin, how many, how many are
+    kept, how many of those are "on"s, where its other parents begin and end, its contradiction's
+    "on" and "off" potentials (-1: none)."""
 
     rows: np.ndarray
+    pairs: np.ndarray
     made: int
     extra: np.ndarray
     filled: int
@@ -519,12 +587,14 @@ class Kept(NamedTuple):
 
 class Hinting(NamedTuple):
     """A hinting search's walks (``kept``), each key's place among them (``walked``: -1 none),
-    whether each met a contradiction (``absurd``), and the keys each implies ("off"s, "on"s: ``reach``)."""
+    whether each met a contradiction (``absurd``), the keys each implies ("off"s, "on"s: ``reach``,
+    set for the keys walked), and the room its walks were made in (``work``)."""
 
     kept: Kept
     walked: np.ndarray
     absurd: np.ndarray
     reach: np.ndarray
+    work: Work
 
 
 def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units: np.ndarray, cell_units: np.ndarray,
@@ -540,7 +610,7 @@ def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units:
     its walk); and the walks."""
     found, hinting = hinting_cells(marks, nishio, plus, False, units, cell_units, order_cells, order_units,
                                    cell_places, locking)  # (a cell's walks stop at its first hint: the others below)
-    kept, walked, absurd, reach = hinting
+    kept, walked, absurd, reach, work = hinting
     removable = removables(marks)
     rows = np.empty((64, 6), np.int64)
     made = 0
@@ -558,7 +628,7 @@ def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units:
                 on = (cell * 9 + d0) * 2 + 1
                 for key in (on, on - 1):
                     if walked[key] < 0:
-                        kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, units, cell_units,
+                        kept = walk_into(marks, key, y_links, plus, walked, absurd, reach, kept, work, units, cell_units,
                                          order_cells, order_units, cell_places, locking)
                 if nishio:
                     continue
@@ -573,7 +643,7 @@ def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units:
                             places += 1
                             key = (c * 9 + d0) * 2 + 1
                             if walked[key] < 0:
-                                kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, units,
+                                kept = walk_into(marks, key, True, plus, walked, absurd, reach, kept, work, units,
                                                  cell_units, order_cells, order_units, cell_places, locking)
         for d0 in range(9):
             if not m >> d0 & 1:
@@ -583,7 +653,7 @@ def _walk_hints(marks: np.ndarray, nishio: bool, plus: bool, first: bool, units:
                 if absurd[key]:
                     w = walked[key]
                     first_row, last_extra = kept.walks[w, 0], kept.walks[w, 5]
-                    table = kept.rows[first_row:first_row + kept.walks[w, 1], :5]
+                    table = kept.rows[first_row:first_row + kept.walks[w, 1]]
                     extra = kept.extra[kept.walks[w, 4]:last_extra]
                     a_on, a_off = kept.walks[w, 6], kept.walks[w, 7]
                     rows, made = _row(rows, made, 7, table[a_off, 0], key, cell, d0,
@@ -652,24 +722,24 @@ def _group(rows: np.ndarray, made: int, kept: Kept, walked: np.ndarray, reach: n
         w = walked[starts[s]]
         first_row = kept.walks[w, 0]
         for i in range(kept.walks[w, 2]):
-            numbers[s, kept.rows[first_row + i, 5]] = kept.rows[first_row + i, 6]
+            numbers[s, kept.pairs[first_row + i, 0]] = kept.pairs[first_row + i, 1]
     w = walked[starts[0]]
     first_row, ons, last = kept.walks[w, 0], kept.walks[w, 3], kept.walks[w, 2]
     for i in range(first_row + (0 if on else ons), first_row + (ons if on else last)):
-        key = kept.rows[i, 5]
+        key = kept.pairs[i, 0]
         if not (common[on, key >> 6] >> (key & 63)) & 1:
             continue
         size = 0
         for s in range(len(starts)):
             v = walked[starts[s]]
-            table = kept.rows[kept.walks[v, 0]:kept.walks[v, 0] + kept.walks[v, 1], :5]
+            table = kept.rows[kept.walks[v, 0]:kept.walks[v, 0] + kept.walks[v, 1]]
             size += chain_size(table, kept.extra[kept.walks[v, 4]:kept.walks[v, 5]], numbers[s, key])
         rows, made = _row(rows, made, kind, key, source, cell, d0, size)
     for s in range(len(starts)):
         w = walked[starts[s]]
         first_row = kept.walks[w, 0]
         for i in range(kept.walks[w, 2]):
-            numbers[s, kept.rows[first_row + i, 5]] = -1
+            numbers[s, kept.pairs[first_row + i, 0]] = -1
     return rows, made
 
 
@@ -691,6 +761,7 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
     starts = np.empty(9, np.int64)
     found = Hints(np.empty((64, 7), np.int64), 0, np.empty(1024, np.int64), 0, np.empty((9, 1460, 3), np.int64),
                   np.empty((9, 1458), np.int64))
+    work = make_work()
     for cell in range(81):
         m = marks[cell]
         if bit_count(m) < 3 or not meets[cell]:
@@ -700,7 +771,8 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
             if not m >> d0 & 1:
                 continue
             cand = cell * 9 + d0
-            reach_of(marks, cand, walked, reach, units, cell_units, order_cells, order_units, cell_places, locking)
+            reach_of(marks, cand, walked, reach, work, units, cell_units, order_cells, order_units, cell_places,
+                     locking)
             cell_common &= reach[cand]
             bit = 1 << d0
             for u in range(3):  # the units whose first place of the digit it is, with two places or more
@@ -717,30 +789,31 @@ def _static_hints(marks: np.ndarray, meets: np.ndarray, units: np.ndarray, cell_
                     continue
                 common[:, :] = reach[cand]
                 for i in range(1, places):
-                    reach_of(marks, starts[i], walked, reach, units, cell_units, order_cells, order_units,
+                    reach_of(marks, starts[i], walked, reach, work, units, cell_units, order_cells, order_units,
                              cell_places, locking)
                     common &= reach[starts[i]]
-                found = group_hints(marks, starts[:places], common, removable, 6, unit, d0, found, units,
+                found = group_hints(marks, starts[:places], common, removable, 6, unit, d0, found, work, units,
                                     cell_units, order_cells, order_units, cell_places, locking)
         places = 0
         for d0 in range(9):
             if m >> d0 & 1:
                 starts[places] = cell * 9 + d0
                 places += 1
-        found = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, found, units, cell_units,
-                            order_cells, order_units, cell_places, locking)
+        found = group_hints(marks, starts[:places], cell_common, removable, 5, -1, 0, found, work, units,
+                            cell_units, order_cells, order_units, cell_places, locking)
     return found.rows[:found.made].copy(), found.links[:found.filled].copy()
 
 
-def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, units: np.ndarray,
+def _reach_of(marks: np.ndarray, cand: int, walked: np.ndarray, reach: np.ndarray, work: Work, units: np.ndarray,
               cell_units: np.ndarray, order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
               locking: np.ndarray) -> None:  # pragma: no cover - compiled
     """The keys the static walk from ``cand`` "on" keeps (``Walker``'s outcomes), once."""
     if walked[cand]:
         return
     walked[cand] = True
-    table, _, count, absurd_on, _ = follow(marks, cand * 2 + 1, True, False, False, units, cell_units, order_cells,
-                                           order_units, cell_places, locking)
+    count, _, absurd_on, _ = follow_into(marks, cand * 2 + 1, True, False, False, work, units, cell_units, order_cells,
+                                         order_units, cell_places, locking)
+    table = work.table
     reach[cand, :, :] = 0
     for i in range(count - 1 if absurd_on >= 0 else count):
         k = table[i, 0]
@@ -760,7 +833,7 @@ class Hints(NamedTuple):
 
 
 def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, removable: np.ndarray, kind: int,
-                 unit: int, d0: int, found: Hints, units: np.ndarray, cell_units: np.ndarray,
+                 unit: int, d0: int, found: Hints, work: Work, units: np.ndarray, cell_units: np.ndarray,
                  order_cells: np.ndarray, order_units: np.ndarray, cell_places: np.ndarray,
                  locking: np.ndarray) -> Hints:  # pragma: no cover - compiled
     """``found`` with the hints of one cell or region (``starts``: its "on" candidates, the first
@@ -775,8 +848,9 @@ def _group_hints(marks: np.ndarray, starts: np.ndarray, common: np.ndarray, remo
     rows, count, links, filled, walks, numbers = found
     first_kept = 0
     for s in range(len(starts)):
-        table, _, kept, absurd_on, _ = follow(marks, starts[s] * 2 + 1, True, False, False, units, cell_units,
-                                              order_cells, order_units, cell_places, locking)
+        kept, _, absurd_on, _ = follow_into(marks, starts[s] * 2 + 1, True, False, False, work, units, cell_units,
+                                            order_cells, order_units, cell_places, locking)
+        table = work.table
         if absurd_on >= 0:
             kept -= 1
         if s == 0:
@@ -834,35 +908,38 @@ def _grown(array: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
 
 
 def _walk(marks: np.ndarray, key: int, y_links: bool, plus: bool, walked: np.ndarray, absurd: np.ndarray,
-          reach: np.ndarray, kept: Kept, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
+          reach: np.ndarray, kept: Kept, work: Work, units: np.ndarray, cell_units: np.ndarray, order_cells: np.ndarray,
           order_units: np.ndarray, cell_places: np.ndarray, locking: np.ndarray) -> Kept:  # pragma: no cover
     """``kept`` with ``key``'s dynamic walk (``_propagate``), its outcome kept as ``_hinting_cells``
     reads it."""
-    table, extra, count, absurd_on, absurd_off = follow(marks, key, y_links, True, plus, units, cell_units,
-                                                        order_cells, order_units, cell_places, locking)
-    rows, made, all_extra, filled, keys, walks, done = kept
+    count, more, absurd_on, absurd_off = follow_into(marks, key, y_links, True, plus, work, units, cell_units,
+                                                     order_cells, order_units, cell_places, locking)
+    table, extra = work.table[:count], work.extra[:more]
+    rows, pairs, made, all_extra, filled, keys, walks, done = kept
     while made + count > len(rows):
         rows = _grown(rows)
+        pairs = _grown(pairs)
     while filled + len(extra) > len(all_extra):
         all_extra = _grown(all_extra)
-    rows[made:made + count, :5] = table
+    rows[made:made + count] = table
     all_extra[filled:filled + len(extra)] = extra
     walked[key] = done
     absurd[key] = absurd_on >= 0
     last = count - 1 if absurd_on >= 0 else count
+    reach[key] = 0
     j = made
     for on in (1, 0):  # the kept potentials' keys and numbers, the "on"s first
         for i in range(last):
             k = table[i, 0]
             if k & 1 == on:
-                rows[j, 5], rows[j, 6] = k, i
+                pairs[j, 0], pairs[j, 1] = k, i
                 j += 1
                 reach[key, on, k >> 6] |= 1 << (k & 63)
     keys[done] = key
     walks[done, 0], walks[done, 1], walks[done, 2] = made, count, last
-    walks[done, 3] = (rows[made:made + last, 5] & 1).sum()
+    walks[done, 3] = (pairs[made:made + last, 0] & 1).sum()
     walks[done, 4], walks[done, 5], walks[done, 6], walks[done, 7] = filled, filled + len(extra), absurd_on, absurd_off
-    return Kept(rows, made + count, all_extra, filled + len(extra), keys, walks, done + 1)
+    return Kept(rows, pairs, made + count, all_extra, filled + len(extra), keys, walks, done + 1)
 
 
 def _chain_size(table: np.ndarray, extra: np.ndarray, number: int) -> int:  # pragma: no cover - compiled
@@ -889,6 +966,9 @@ def _chain_size(table: np.ndarray, extra: np.ndarray, number: int) -> int:  # pr
 removables = compiled(_removables)
 follow = compiled(_propagate)
 chain_size = compiled(_chain_size)
+make_work = compiled(_work)
+steps = compiled(_steps)
+follow_into = compiled(_follow)
 walk_into = compiled(_walk)
 hinting_cells = compiled(_hinting_cells)
 reach_of = compiled(_reach_of)

@@ -67,15 +67,18 @@ def _load() -> FirstRules | None:
         from ``initial`` to ``marks`` (as ``chain_rules.simple_rules``), or []."""
         if not source or source[0][0] != initial:  # a search's chains all begin from its grid
             source[:] = [(initial[:], np.array(initial, dtype=np.int64))]
-        removals, removal_ends, parents, parent_ends = search(
-            np.fromiter(marks, np.int64, 81), source[0][1], units, cell_units, cell_places, locking)
-        if not len(removal_ends):
+        found = search(np.fromiter(marks, np.int64, 81), source[0][1], units, cell_units, cell_places, locking)
+        if not len(found):
             return []
-        flat, keys = removals.tolist(), parents.tolist()
-        hints, r0, p0 = [], 0, 0
-        for r1, p1 in zip(removal_ends.tolist(), parent_ends.tolist(), strict=True):
-            hints.append(RuleHint(tuple((flat[i], flat[i + 1]) for i in range(r0, r1, 2)), tuple(keys[p0:p1])))
-            r0, p0 = r1, p1
+        flat = found.tolist()  # (one array, read at once: ``_arrays``)
+        count = flat[0]
+        removals = 1 + 2 * count
+        parents = removals + flat[count]
+        hints, r0, p0 = [], removals, parents
+        for r1, p1 in zip(flat[1:1 + count], flat[1 + count:removals], strict=True):
+            hints.append(RuleHint(tuple((flat[i], flat[i + 1]) for i in range(r0, removals + r1, 2)),
+                                  tuple(flat[p0:parents + p1])))
+            r0, p0 = removals + r1, parents + p1
         return hints
 
     first_rules([511] * 81, [511] * 81)  # compiled (or read from numba's cache) now
@@ -88,18 +91,18 @@ def _places(unit: int, cells: Collection[int]) -> int:
 
 
 def _first_rules(marks: np.ndarray, initial: np.ndarray, units: np.ndarray, cell_units: np.ndarray,
-                 cell_places: np.ndarray, locking: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
-    """The first technique's hints: (cell, digit) removals flat, where each hint's end there, its
-    parents ("off" keys) flat, where each hint's end there. The tests run on digit masks (all
-    digits at once), each digit's places made only where a hint may be."""
+                 cell_places: np.ndarray, locking: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """The first technique's hints in one array (``_arrays``; empty: none): how many, where each
+    one's removals end, where its parents end, the (cell, digit) removals flat, the parents ("off"
+    keys) flat. The tests run on digit masks (all digits at once), each digit's places made only
+    where a hint may be."""
     gone = np.empty(81, np.int64)  # per cell, its lost candidates (mask)
     lost_digits = 0
     for cell in range(81):
         g = gone[cell] = initial[cell] & ~marks[cell]
         lost_digits |= g
-    none = np.empty(0, np.int64)
     if not lost_digits:
-        return none, none, none, none
+        return np.empty(0, np.int64)
     # per box and line crossing ("segment", as ``rule_tables``: the rows' then the columns'), the
     # digits in its cells, in two of them or more, and those they lost
     seg_any = np.empty(54, np.int64)
@@ -325,17 +328,23 @@ def bit_count(m: int) -> int:  # pragma: no cover - compiled
 
 @compiled
 def _arrays(removals: list[int], removal_ends: list[int], parents: list[int], parent_ends: list[int]
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover - compiled
-    out = (np.empty(len(removals), np.int64), np.empty(len(removal_ends), np.int64),
-           np.empty(len(parents), np.int64), np.empty(len(parent_ends), np.int64))
+            ) -> np.ndarray:  # pragma: no cover - compiled
+    """The hints in one array (one to return, one to read): how many, where each one's removals
+    end, where its parents end (each counted from the first of its kind), the removals, the
+    parents; empty when none."""
+    count = len(removal_ends)
+    if not count:
+        return np.empty(0, np.int64)
+    out = np.empty(1 + 2 * count + len(removals) + len(parents), np.int64)
+    out[0] = count
+    for i in range(count):
+        out[1 + i], out[1 + count + i] = removal_ends[i], parent_ends[i]
+    at = 1 + 2 * count
     for i in range(len(removals)):
-        out[0][i] = removals[i]
-    for i in range(len(removal_ends)):
-        out[1][i] = removal_ends[i]
+        out[at + i] = removals[i]
+    at += len(removals)
     for i in range(len(parents)):
-        out[2][i] = parents[i]
-    for i in range(len(parent_ends)):
-        out[3][i] = parent_ends[i]
+        out[at + i] = parents[i]
     return out
 
 

@@ -69,6 +69,19 @@ def test_every_assumption_followed_as_in_python():
     assert all(met.values()), met
 
 
+def test_potentials_made_once_and_shared():
+    """Each potential of a walk is made once, whichever is read first: a potential's parents are the
+    very potentials read for their keys (shared, as a Python chain's are)."""
+    for marks in states()[:3]:
+        walk = propagate_compiled.walks(marks)
+        for key in _assumptions(marks):
+            to_on, to_off, _ = walk(key, True, True)
+            order = [(k, outcome) for outcome in (to_on, to_off) for k in outcome]
+            pots = {k: outcome[k] for k, outcome in (order[len(order) // 2:] + order[:len(order) // 2])}
+            for pot in pots.values():
+                assert all(parent is pots[parent.key] for parent in pot.parents), (marks, key)
+
+
 def _simple_techniques(marks: list[int], source: list[int], to_off: dict[int, Pot], have: list[int],
                        source_have: list[int]) -> list[Pot]:
     """What a (+) chain adds where it is stuck (SE's getAdvancedPotentials at level 1), from the
